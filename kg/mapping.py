@@ -1,0 +1,209 @@
+"""Extraction -> RDF quads in the article's named graph. The only place IRIs are minted.
+
+IRIs (base https://w3id.org/kg-news/id/):
+  article/<source>                 the article, and the name of its graph
+  article/<source>/s<i>            sentence i
+  article/<source>/<kind><n>       mentions, affiliations, counts, dates, events, statements
+  entity/<wikidata-or-geonames-id> gazetteer entities (stable across articles and runs)
+  <type>/<slug>                    other entities, by type and normalised name
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from urllib.parse import quote
+
+import pyoxigraph as ox
+
+from kg.nlp.lexicon import normalize_name
+from kg.ontology import KG
+from kg.types import Entity, Extraction
+
+BASE = "https://w3id.org/kg-news/id/"
+RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+SKOS = "http://www.w3.org/2004/02/skos/core#"
+SCHEMA = "https://schema.org/"
+XSD = "http://www.w3.org/2001/XMLSchema#"
+OWL_SAMEAS = ox.NamedNode("http://www.w3.org/2002/07/owl#sameAs")
+REF_PREFIX = {"wd": "http://www.wikidata.org/entity/", "gn": "https://sws.geonames.org/"}
+
+
+def slug(text: str) -> str:
+    t = unicodedata.normalize("NFKD", normalize_name(text))
+    t = "".join(c for c in t if not unicodedata.combining(c))
+    t = re.sub(r"[^a-z0-9]+", "-", t).strip("-")
+    return t or "x"
+
+
+def article_iri(source: str) -> str:
+    return BASE + "article/" + quote(source, safe="")
+
+
+def entity_iri(ent: Entity) -> str:
+    if ent.ref_id:
+        return BASE + "entity/" + ent.ref_id.replace(":", "-")
+    return BASE + ent.type.lower() + "/" + slug(ent.label)
+
+
+def _t(p: object) -> ox.NamedNode:
+    return ox.NamedNode(str(p))
+
+
+def _s(v: str) -> ox.Literal:
+    return ox.Literal(v)
+
+
+def _int(v: int) -> ox.Literal:
+    return ox.Literal(str(v), datatype=ox.NamedNode(XSD + "integer"))
+
+
+def _dec(v: float) -> ox.Literal:
+    text = f"{v:.6f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
+    return ox.Literal(text, datatype=ox.NamedNode(XSD + "decimal"))
+
+
+def _bool(v: bool) -> ox.Literal:
+    return ox.Literal("true" if v else "false", datatype=ox.NamedNode(XSD + "boolean"))
+
+
+def date_literal(value: str) -> ox.Literal:
+    dt = {10: "date", 7: "gYearMonth", 4: "gYear"}.get(len(value), "string")
+    return ox.Literal(value, datatype=ox.NamedNode(XSD + dt))
+
+
+def to_quads(ex: Extraction) -> Iterator[ox.Quad]:
+    a = ex.article
+    g = ox.NamedNode(article_iri(a.source))
+    art = g
+
+    def q(s: ox.NamedNode, p: object, o: ox.NamedNode | ox.Literal) -> ox.Quad:
+        return ox.Quad(s, p if isinstance(p, ox.NamedNode) else _t(p), o, g)
+
+    yield q(art, RDF_TYPE, _t(KG.Article))
+    yield q(art, KG.sourceFile, _s(a.source))
+    yield q(art, KG.contentHash, _s(a.content_hash))
+    if a.published:
+        yield q(art, ox.NamedNode(SCHEMA + "datePublished"), date_literal(a.published))
+        yield q(art, KG.publishedFrom, _s(a.published_from or "metadata"))
+    if a.outlet:
+        yield q(art, KG.outlet, _s(a.outlet))
+    if a.url:
+        yield q(art, ox.NamedNode(SCHEMA + "url"), _s(a.url))
+    if a.title:
+        yield q(art, ox.NamedNode(SCHEMA + "headline"), _s(a.title))
+
+    sent_iri = {}
+    for s in ex.sentences:
+        node = ox.NamedNode(f"{g.value}/s{s.index}")
+        sent_iri[s.index] = node
+    used_sents: set[int] = set()
+
+    def prov(node: ox.NamedNode, si: int, start: int, end: int) -> Iterator[ox.Quad]:
+        used_sents.add(si)
+        yield q(node, KG.sentence, sent_iri[si])
+        yield q(node, KG.startOffset, _int(start))
+        yield q(node, KG.endOffset, _int(end))
+
+    ent_iri = {k: ox.NamedNode(entity_iri(e)) for k, e in ex.entities.items()}
+    for k, e in ex.entities.items():
+        node = ent_iri[k]
+        yield q(node, RDF_TYPE, _t(getattr(KG, e.type)))
+        yield q(node, ox.NamedNode(SKOS + "prefLabel"), _s(e.label))
+        for alias in sorted(e.aliases):
+            if alias != e.label:
+                yield q(node, ox.NamedNode(SKOS + "altLabel"), _s(alias))
+        if e.ref_id and e.ref_id.split(":")[0] in REF_PREFIX:
+            prefix, local = e.ref_id.split(":", 1)
+            yield q(node, OWL_SAMEAS, ox.NamedNode(REF_PREFIX[prefix] + local))
+
+    for n, m in enumerate(ex.mentions):
+        node = ox.NamedNode(f"{g.value}/m{n}")
+        yield q(node, RDF_TYPE, _t(KG.Mention))
+        yield q(node, KG.refersTo, ent_iri[m.entity])
+        yield q(node, KG.text, _s(m.text))
+        yield q(node, KG.foundBy, _s(m.source))
+        yield from prov(node, m.sentence, m.start, m.end)
+
+    for n, af in enumerate(ex.affiliations):
+        if af.person not in ent_iri or af.organisation not in ent_iri:
+            continue
+        node = ox.NamedNode(f"{g.value}/a{n}")
+        yield q(node, RDF_TYPE, _t(KG.Affiliation))
+        yield q(node, KG.person, ent_iri[af.person])
+        yield q(node, KG.organisation, ent_iri[af.organisation])
+        yield q(node, KG.role, _s(af.role))
+        yield q(node, KG.isSpokesperson, _bool(af.spokesperson))
+        yield from prov(node, af.sentence, af.start, af.end)
+
+    for n, d in enumerate(ex.dates):
+        node = ox.NamedNode(f"{g.value}/d{n}")
+        yield q(node, RDF_TYPE, _t(KG.DateMention))
+        yield q(node, KG.text, _s(d.text))
+        if d.value:
+            yield q(node, KG.date, date_literal(d.value))
+        if d.precision:
+            yield q(node, KG.precision, _s(d.precision))
+        yield q(node, KG.isRelative, _bool(d.relative))
+        yield from prov(node, d.sentence, d.start, d.end)
+
+    for n, c in enumerate(ex.counts):
+        node = ox.NamedNode(f"{g.value}/c{n}")
+        yield q(node, RDF_TYPE, _t(KG.Count))
+        yield q(node, KG.text, _s(c.text))
+        if c.value is not None:
+            yield q(node, KG.value, _dec(c.value))
+        if c.upper is not None:
+            yield q(node, KG.upperBound, _dec(c.upper))
+        if c.magnitude is not None:
+            yield q(node, KG.lowerBound, _dec(c.magnitude))
+        yield q(node, KG.qualifier, _s(c.qualifier))
+        if c.currency:
+            yield q(node, KG.currency, _s(c.currency))
+        if c.what:
+            yield q(node, KG.what, _s(c.what))
+        if c.head:
+            yield q(node, KG.head, _s(c.head))
+        if c.date:
+            yield q(node, KG.date, date_literal(c.date))
+        if c.place in ent_iri:
+            yield q(node, KG.place, ent_iri[c.place])
+        if c.organisation in ent_iri:
+            yield q(node, KG.organisation, ent_iri[c.organisation])
+        if c.attributed_to in ent_iri:
+            yield q(node, KG.attributedTo, ent_iri[c.attributed_to])
+        if c.event:
+            ev = ox.NamedNode(f"{g.value}/e{n}")
+            yield q(node, KG.event, ev)
+            yield q(ev, RDF_TYPE, _t(KG.Event))
+            yield q(ev, KG.eventType, _t(getattr(KG, c.event)))
+            yield q(ev, KG.trigger, _s(c.event_word or ""))
+            if c.place in ent_iri:
+                yield q(ev, KG.place, ent_iri[c.place])
+            if c.date:
+                yield q(ev, KG.date, date_literal(c.date))
+            yield from prov(ev, c.sentence, c.start, c.end)
+        yield from prov(node, c.sentence, c.start, c.end)
+
+    for n, st in enumerate(ex.statements):
+        node = ox.NamedNode(f"{g.value}/q{n}")
+        yield q(node, RDF_TYPE, _t(KG.Statement))
+        if st.speaker in ent_iri:
+            yield q(node, KG.speaker, ent_iri[st.speaker])
+        yield q(node, KG.speakerText, _s(st.speaker_text))
+        yield q(node, KG.quote, _s(st.quote))
+        if st.told in ent_iri:
+            yield q(node, KG.toldTo, ent_iri[st.told])
+        yield from prov(node, st.sentence, st.start, st.end)
+
+    for si in sorted(used_sents):
+        s = ex.sentences[si]
+        node = sent_iri[si]
+        yield q(node, RDF_TYPE, _t(KG.Sentence))
+        yield q(node, KG.inArticle, art)
+        yield q(node, KG.index, _int(s.index))
+        yield q(node, KG.text, _s(s.text))
+        yield q(node, KG.startOffset, _int(s.start))
+        yield q(node, KG.endOffset, _int(s.end))
+

@@ -1,0 +1,1 @@
+"""The spaCy side of kg: pipeline assembly, registered components and their data files."""

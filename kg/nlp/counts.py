@@ -1,0 +1,238 @@
+"""Counts: numbers that count people, groups or things, and money amounts.
+
+A count is a number (digits, words, scale words, a range or a vague amount) with
+an optional qualifier before it ("more than", "some", "up to") and the noun
+phrase it counts after it ("ISIS fighters"), or, when the noun is left out, the
+subject of a linking verb before it ("membership ... was between 20,000 and
+30,000") or the noun of the previous count in the sentence. Ages, durations,
+years, ordinals, fractions and percentages are not counts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Token
+
+from kg.nlp.numbers import parse_digits, parse_words
+from kg.types import Count
+
+_LINKING = {"was", "were", "is", "are", "stood", "reached", "totalled", "totaled", "numbered", "be", "been", "rose", "fell", "hit"}
+_STOP_NP = {
+    "had", "have", "has", "were", "was", "are", "is", "be", "been", "will", "would", "could", "can",
+    "may", "might", "must", "should", "who", "which", "that", "from", "in", "on", "at", "to", "of",
+    "by", "for", "with", "as", "and", "or", "but", "than", "into", "out", "also", "still", "later",
+    "earlier", "yet", "since", "after", "before", "during", "while", "when", "where", "said", "say",
+    "says", "including", "mainly", "mostly", "among", "per", "each", "a", "an", "the", "this", "these",
+    "those", "their", "its", "his", "her", "our", "we", "they", "he", "she", "it", "there", "had",
+}
+
+
+def _num_value(tokens: list[Token], lex) -> float | None:
+    nums = lex.numbers
+    words = [t.text for t in tokens]
+    if len(words) == 1:
+        d = parse_digits(words[0])
+        if d is not None:
+            return d
+    return parse_words(words, nums["units"], nums["scales"])
+
+
+def _is_numberish(tok: Token, lex) -> bool:
+    low = tok.lower_
+    return (
+        parse_digits(tok.text) is not None
+        or low in lex.numbers["units"]
+        or (low in lex.numbers["scales"] and low not in {"m", "k"})
+    )
+
+
+def _singular(word: str, lex) -> str:
+    w = word.lower()
+    irr = lex.numbers["irregular_plurals"]
+    if w in irr:
+        return irr[w]
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("ches", "shes", "sses", "xes")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        return w[:-1]
+    return w
+
+
+def _is_plural_noun(tok: Token, lex) -> bool:
+    w = tok.lower_
+    if tok.is_upper and len(w) > 1:
+        return False
+    return w in lex.numbers["irregular_plurals"] or (w.endswith("s") and not w.endswith("ss") and len(w) > 3)
+
+
+def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
+    """Token range of the noun phrase a number counts, starting at token i."""
+    j = i
+    end = i
+    while j < len(doc) and j - i < 5:
+        t = doc[j]
+        if t.is_punct or t.is_space or t.like_num or t.lower_ in _STOP_NP and not (t.lower_ == "more" ):
+            break
+        if t.text in {"’s", "'s"}:
+            break
+        end = j + 1
+        if _is_plural_noun(t, lex) and not (j + 1 < len(doc) and _is_plural_noun(doc[j + 1], lex) and doc[j + 1].lower_ not in _STOP_NP and False):
+            break
+        j += 1
+    return i, end
+
+
+def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int] | None:
+    """'ISIS membership in Iraq and Syria was still between ...' -> 'ISIS membership'."""
+    j = i - 1
+    while j >= sent_start and doc[j].lower_ in {"still", "now", "already", "about", "some", "at", "least"}:
+        j -= 1
+    if j < sent_start or doc[j].lower_ not in _LINKING:
+        return None
+    j -= 1
+    # skip a prepositional phrase of names: "in Iraq and Syria"
+    k = j
+    while k >= sent_start and (doc[k].is_title or doc[k].lower_ in {"and", "the"}):
+        k -= 1
+    if k >= sent_start and doc[k].lower_ in {"in", "of", "at", "across"} and k < j:
+        j = k - 1
+    end = j + 1
+    while j >= sent_start and not doc[j].is_punct and doc[j].lower_ not in _STOP_NP and end - j <= 3:
+        j -= 1
+    start = j + 1
+    return (start, end) if start < end else None
+
+
+def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
+    nums = lex.numbers
+    quals = sorted(nums["qualifiers"].items(), key=lambda kv: -len(kv[0]))
+    not_units = set(nums["not_count_units"])
+    months = set(lex.dates["months"])
+    out: list[Count] = []
+    i, n = 0, len(doc)
+    while i < n:
+        tok = doc[i]
+        vague_key = None
+        for k in ("hundreds of thousands", "tens of thousands", *nums["vague"]):
+            words = k.split()
+            if [t.lower_ for t in doc[i : i + len(words)]] == words:
+                vague_key = k
+                break
+        currency = None
+        start = i
+        if tok.text in nums["currencies"] and i + 1 < n and _is_numberish(doc[i + 1], lex):
+            currency = nums["currencies"][tok.text]
+            i += 1
+            tok = doc[i]
+        if vague_key is None and not _is_numberish(tok, lex):
+            i += 1
+            continue
+        if vague_key is None and tok.lower_ in nums["not_count_words"] and not currency:
+            i += 1
+            continue
+        # the number itself, with scale words: "7.7 million", "five hundred"
+        j = i
+        if vague_key:
+            j = i + len(vague_key.split())
+            value = None
+        else:
+            while j < n and (_is_numberish(doc[j], lex) or (doc[j].lower_ in {"and"} and j + 1 < n and doc[j + 1].lower_ in nums["units"] and j > i)):
+                j += 1
+            value = _num_value(list(doc[i:j]), lex)
+            if value is None:
+                i += 1
+                continue
+        prev = doc[start - 1] if start > 0 else None
+        nxt = doc[j] if j < n else None
+        # not counts: ages, durations, years, dates, times, ordinals, fractions, percentages
+        if nxt is not None and (nxt.text in {"-", "–"} or nxt.lower_ in not_units or nxt.text == "%"):
+            i = j
+            continue
+        if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
+            i = j
+            continue
+        if nxt is not None and (nxt.lower_ in months or nxt.text in {":", "/"}):
+            i = j
+            continue
+        if value is not None and not currency and re.fullmatch(r"(1[6-9]|20)\d\d", doc[i].text) and j == i + 1:
+            if not (nxt is not None and _is_plural_noun(nxt, lex)):
+                i = j
+                continue
+        # a range: "between 20,000 and 30,000", "1,500 to 2,000"
+        upper = None
+        qualifier = "exact"
+        end = j
+        if value is not None and j + 1 < n and doc[j].lower_ in {"to", "and", "-", "–"} and _is_numberish(doc[j + 1], lex):
+            k = j + 1
+            while k < n and _is_numberish(doc[k], lex):
+                k += 1
+            up = _num_value(list(doc[j + 1 : k]), lex)
+            is_between = start >= 1 and doc[start - 1].lower_ == "between"
+            if up is not None and (doc[j].lower_ != "and" or is_between) and up > value:
+                # "1.5 to 2 million": the scale of the upper end applies to both
+                if up >= 1000 * value and value < 1000:
+                    scale = up / _num_value([doc[k - 2]] if k - 2 > j else [doc[j + 1]], lex) if False else None
+                    del scale
+                upper, qualifier, end = up, "between", k
+        # qualifier before
+        q_start = start
+        before = " ".join(t.lower_ for t in doc[max(0, start - 3) : start])
+        for phrase, q in quals:
+            if before.endswith(phrase) and (before == phrase or before.endswith(" " + phrase)):
+                if qualifier != "between":
+                    qualifier = q
+                q_start = start - len(phrase.split())
+                break
+        if qualifier == "exact" and start >= 1 and doc[start - 1].lower_ == "between":
+            q_start = start - 1
+        if vague_key:
+            qualifier = "about"
+        # what is counted
+        np_start = end
+        if np_start < n and doc[np_start].lower_ == "of" and (vague_key or (value and value < 100 and False)):
+            np_start += 1
+        while np_start < n and doc[np_start].lower_ in {"the", "their", "its"} and vague_key:
+            np_start += 1
+        a, b = _noun_phrase_after(doc, np_start, lex)
+        what = doc[a:b].text if b > a else None
+        if currency:
+            what = what if what and what.lower() not in {"in", "of"} else None
+        head = None
+        if what:
+            head_tok = doc[b - 1]
+            head = _singular(head_tok.text, lex)
+            if head_tok.lower_ in lex.numbers["currencies"]:
+                currency = currency or lex.numbers["currencies"][head_tok.lower_]
+        sent_start = doc[i].sent.start
+        if not what and not currency:
+            rng = _np_before_linking(doc, sent_start, q_start, lex)
+            if rng:
+                what = doc[rng[0] : rng[1]].text
+                head = _singular(doc[rng[1] - 1].text, lex)
+            else:
+                prior = [c for c in out if c.sentence == sent_of[i] and c.what]
+                if prior:
+                    what, head = prior[-1].what, prior[-1].head
+        if currency:
+            what = what or "dollars" if currency == "USD" else what or currency
+            head = {"USD": "dollar", "EUR": "euro", "GBP": "pound"}.get(currency, head)
+        if not what and value is not None and not currency:
+            i = end
+            continue  # a bare number with nothing counted
+        if vague_key and not what:
+            i = end
+            continue
+        s_char = doc[q_start].idx
+        e_tok = b if b > end else end
+        e_char = doc[e_tok - 1].idx + len(doc[e_tok - 1].text)
+        out.append(Count(
+            text=doc.text[s_char:e_char], start=s_char, end=e_char, sentence=sent_of[i],
+            value=value, upper=upper, qualifier="vague" if vague_key else qualifier,
+            magnitude=float(nums["vague"][vague_key]) if vague_key else None,
+            currency=currency, what=what, head=head,
+        ))
+        i = max(end, i + 1)
+    return out

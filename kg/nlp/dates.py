@@ -1,0 +1,175 @@
+"""Date expressions: find them in a Doc and normalise them to ISO with a precision.
+
+Absolute dates are parsed with python-dateutil; relative ones ("Tuesday", "last
+month", "the day before") are resolved against the publication date with
+dateutil's relativedelta. A weekday is the latest such day on or before
+publication; a month or day without a year is the latest one on or before it.
+With no publication date a relative expression keeps its text, unresolved.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from dateutil.relativedelta import relativedelta
+from spacy.tokens import Doc
+
+from kg.nlp.lexicon import Lexicon
+from kg.types import DateMention
+
+
+@dataclass(frozen=True)
+class Resolved:
+    value: str | None
+    precision: str | None
+    relative: bool
+
+
+def _fmt(d: date, precision: str) -> str:
+    return {"day": d.isoformat(), "month": d.strftime("%Y-%m"), "year": f"{d.year:04d}"}[precision]
+
+
+def latest_weekday(weekday: int, anchor: date) -> date:
+    return anchor - timedelta(days=(anchor.weekday() - weekday) % 7)
+
+
+def latest_month_day(month: int, day: int | None, anchor: date) -> date | None:
+    for year in (anchor.year, anchor.year - 1):
+        try:
+            d = date(year, month, day or 1)
+        except ValueError:
+            continue
+        if (day is None and (year, month) <= (anchor.year, anchor.month)) or (day and d <= anchor):
+            return d
+    return None
+
+
+def normalise(
+    text: str, published: str | None, lex: Lexicon, previous_day: str | None = None
+) -> Resolved:
+    """Normalise one date expression. Never raises; unresolvable gives value None."""
+    months, weekdays = lex.dates["months"], lex.dates["weekdays"]
+    t = re.sub(r"\s+", " ", text.strip().lower().replace(",", " ")).strip()
+    t = re.sub(r"^(?:on|in|since|by|until|from|later|earlier|late|early|last|this|the) ", "", t) \
+        if t not in lex.dates["relative_periods"] and not t.startswith("the day") \
+        and not t.startswith("the previous") and not t.startswith("the next") \
+        and not t.startswith("the following") else t
+    anchor = _iso_date(published)
+    try:
+        m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", t)
+        if m:
+            return Resolved(date(*map(int, m.groups())).isoformat(), "day", False)
+        m = re.fullmatch(r"(?:(\w+) )?(\w+) (\d{1,2})(?:st|nd|rd|th)? (\d{4})", t)
+        if m and m.group(2) in months:
+            return Resolved(date(int(m.group(4)), months[m.group(2)], int(m.group(3))).isoformat(), "day", False)
+        m = re.fullmatch(r"(?:(\w+) )?(\d{1,2})(?:st|nd|rd|th)? (\w+) (\d{4})", t)
+        if m and m.group(3) in months:
+            return Resolved(date(int(m.group(4)), months[m.group(3)], int(m.group(2))).isoformat(), "day", False)
+        m = re.fullmatch(r"(\w+) (\d{4})", t)
+        if m and m.group(1) in months:
+            return Resolved(f"{int(m.group(2)):04d}-{months[m.group(1)]:02d}", "month", False)
+        m = re.fullmatch(r"(\d{4})", t)
+        if m:
+            return Resolved(m.group(1), "year", False)
+        m = re.fullmatch(r"(\w+) (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)? (\w+)", t)
+        if m:
+            mon = m.group(1) or m.group(4)
+            day = int(m.group(2) or m.group(3))
+            if mon in months:
+                d = latest_month_day(months[mon], day, anchor) if anchor else None
+                return Resolved(_fmt(d, "day") if d else None, "day", True)
+        if t in months:
+            d = latest_month_day(months[t], None, anchor) if anchor else None
+            return Resolved(_fmt(d, "month") if d else None, "month", True)
+        first = t.split(" ")[0]
+        if first in weekdays:
+            d = latest_weekday(weekdays[first], anchor) if anchor else None
+            return Resolved(_fmt(d, "day") if d else None, "day", True)
+        rel = lex.dates["relative_days"].get(t)
+        if rel is not None:
+            if rel in ("before", "after"):
+                base = _iso_date(previous_day) if previous_day else None
+                if base is None:
+                    return Resolved(None, "day", True)
+                d = base + timedelta(days=-1 if rel == "before" else 1)
+            else:
+                if anchor is None:
+                    return Resolved(None, "day", True)
+                d = anchor + timedelta(days=int(rel))
+            return Resolved(d.isoformat(), "day", True)
+        per = lex.dates["relative_periods"].get(t)
+        if per is not None:
+            unit, step = per
+            if anchor is None:
+                return Resolved(None, unit if unit != "week" else "day", True)
+            if unit == "month":
+                return Resolved(_fmt(anchor + relativedelta(months=step), "month"), "month", True)
+            if unit == "year":
+                return Resolved(f"{anchor.year + step:04d}", "year", True)
+            return Resolved(None, "day", True)
+    except (ValueError, OverflowError):
+        return Resolved(None, None, False)
+    return Resolved(None, None, False)
+
+
+def _iso_date(value: str | None) -> date | None:
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None
+
+
+# ----------------------------------------------------------------- finding
+def _word_pattern(lex: Lexicon) -> re.Pattern[str]:
+    months = "|".join(sorted((m for m in lex.dates["months"] if len(m) > 3 or m == "may"), key=len, reverse=True))
+    months_cap = "|".join(sorted({m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m == "may"}, key=len, reverse=True))
+    wd = "|".join(w.capitalize() for w in lex.dates["weekdays"])
+    rel_days = "|".join(re.escape(k) for k in sorted(lex.dates["relative_days"], key=len, reverse=True))
+    rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
+    del months
+    return re.compile(
+        rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+        rf"|\d{{1,2}}\s+(?:{months_cap})\s+\d{{4}}"
+        rf"|(?:{months_cap})\s+\d{{4}}"
+        rf"|(?:{months_cap})\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!,?\s*\d{{4}})"
+        rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{months_cap})\b"
+        rf"|(?:{wd})\b"
+        rf")"
+        rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
+        rf"|\b(?:in|since|by|until|of|from|during|before|after|early|late|mid-?)\s+(?:{months_cap})\b(?!\s+\d)"
+        rf"|\b(?:in|since|by|until|of|from|during|before|after|early|late|mid-?)\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:year|old))"
+        rf"|\b(?:{rel_days}|{rel_per})\b",
+        re.IGNORECASE if False else 0,
+    )
+
+
+_PATTERN_CACHE: dict[int, re.Pattern[str]] = {}
+
+
+def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
+    pattern = _PATTERN_CACHE.setdefault(id(lex), _word_pattern(lex))
+    text = doc.text
+    out: list[DateMention] = []
+    last_day: str | None = None
+    for m in pattern.finditer(text):
+        s, e = m.start(), m.end()
+        expr = m.group(0)
+        # the leading preposition is context, not part of the expression
+        lead = re.match(r"(?:in|since|by|until|of|from|during|before|after|early|late|mid-?)\s+", expr)
+        if lead and not expr[0].isupper():
+            s += lead.end()
+            expr = text[s:e]
+        span = doc.char_span(s, e, alignment_mode="expand")
+        if span is None:
+            continue
+        res = normalise(expr, published, lex, previous_day=last_day)
+        if res.precision is None:
+            continue
+        if res.value and res.precision == "day":
+            last_day = res.value
+        out.append(DateMention(expr, s, e, sent_of[span.start], res.value, res.precision, res.relative))
+    return out

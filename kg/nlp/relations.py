@@ -1,0 +1,264 @@
+"""Affiliations, spokespeople and statements; ties counts to events, places, dates
+and speakers. Works on the resolved mentions of kg_entities, sentence by sentence.
+
+Affiliation phrasings (role words from roles.json):
+  ORG ROLE PERSON                     "SDF spokesman Mustafa Bali"
+  ROLE for|of|with ORG PERSON         "spokesman for the Syrian Democratic Forces Mustafa Bali"
+  PERSON, (a|the) ROLE for|of ORG     "Mustafa Bali, a spokesman for the SDF"
+  ORG ROLE who goes by PERSON         "a Syrian Democratic Forces official who goes by Mervan The Brave"
+  PERSON, the nom de guerre of a ROLE with the <group>   (the group: the last organisation named)
+  OUTLET's PERSON (and PERSON) reported|wrote            bylines: journalist
+  (OUTLET Photo/PERSON), Credit: PERSON/OUTLET            photo credits: photographer
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from kg.types import Affiliation, Count, Mention, Statement
+
+ORG, PER, LOC = "Organisation", "Person", "Place"
+
+
+def _role_at(text: str, roles: dict) -> str | None:
+    """The role phrase that ``text`` (lower-case words) ends with, longest first."""
+    t = text.lower().strip()
+    for r in sorted(roles, key=len, reverse=True):
+        if t == r or t.endswith(" " + r):
+            return r
+    return None
+
+
+def _spokes(role: str, roles: dict, quoted: bool) -> bool:
+    parts = re.split(r"\s+and\s+", role.lower())
+    for p in parts:
+        spec = roles.get(p.split()[-1]) or roles.get(p) or {}
+        if spec.get("spokesperson") or (quoted and spec.get("quoted_spokesperson")):
+            return True
+    return "media office" in role.lower() or "press office" in role.lower()
+
+
+def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
+    entities = doc._.kg_entities or {}
+    mentions: list[Mention] = doc._.kg_mentions or []
+    text = doc.text
+    roles = lex.roles
+    affs: list[Affiliation] = []
+    stmts: list[Statement] = []
+    by_sent: dict[int, list[Mention]] = {}
+    for m in mentions:
+        by_sent.setdefault(m.sentence, []).append(m)
+    sents = list(doc.sents)
+
+    def typ(m: Mention) -> str:
+        return entities[m.entity].type
+
+    def outlet(m: Mention) -> bool:
+        e = entities[m.entity]
+        return bool(e.ref_id or e.key) and m.entity.startswith("gz:") and _is_outlet_entity(e, lex)
+
+    def quoted(si: int) -> bool:
+        low = sents[si].text.lower()
+        return any(re.search(rf"\b{re.escape(v)}\b", low) for v in lex.speech_verbs) or "according to" in low
+
+    def add(p: Mention, o: Mention | str, role: str, si: int, spk: bool | None = None) -> None:
+        org_key = o if isinstance(o, str) else o.entity
+        s = min(p.start, o.start if not isinstance(o, str) else p.start)
+        e = max(p.end, o.end if not isinstance(o, str) else p.end)
+        sp = _spokes(role, roles, quoted(si)) if spk is None else spk
+        if not any(a.person == p.entity and a.organisation == org_key for a in affs):
+            affs.append(Affiliation(p.entity, org_key, role, sp, si, s, e))
+
+    last_org: str | None = None
+    for si, sent in enumerate(sents):
+        ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
+        for k, m in enumerate(ms):
+            if typ(m) != PER:
+                continue
+            before = text[sent.start_char : m.start]
+            after = text[m.end : sent.end_char]
+            orgs_before = [o for o in ms if typ(o) == ORG and o.end <= m.start]
+            # ORG ROLE PERSON / ROLE for ORG PERSON
+            if orgs_before:
+                o = orgs_before[-1]
+                gap = text[o.end : m.start]
+                role = _role_at(gap.strip(" ,"), roles)
+                if role and len(gap) < 40 and not re.search(r"[.;:]", gap):
+                    add(m, o, gap.strip(" ,").strip(), si)
+                    continue
+                mm = re.search(r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$", text[sent.start_char : o.start])
+                if mm and len(gap.strip(" ,")) == 0:
+                    role = _role_at(mm.group(1), roles)
+                    if role:
+                        add(m, o, role, si)
+                        continue
+                # OUTLET's PERSON, OUTLET Photo/PERSON
+                if outlet(o) and re.fullmatch(r"\s*[’']s\s*", gap):
+                    add(m, o, "journalist", si, False)
+                    continue
+                if outlet(o) and re.fullmatch(r"\s*Photo\s*/\s*", gap):
+                    add(m, o, "photographer", si, False)
+                    continue
+            # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
+            am = re.match(r"\s*,\s*((?:(?:a|an|the|its|senior|top|military|chief|deputy|local|field)\s+)*)([a-z][\w\- ]*?)\s+(?:for|of|with|at|from)\s+(?:the\s+)?", after)
+            if am:
+                role = am.group(2).strip()
+                if _role_at(role, roles) or " and " in role and any(_role_at(r, roles) for r in role.split(" and ")):
+                    rest_start = m.end + am.end()
+                    nxt_org = next((o for o in ms if typ(o) == ORG and o.start >= rest_start and o.start - rest_start < 40), None)
+                    if nxt_org:
+                        add(m, nxt_org, role, si)
+                        continue
+                    if "nom de guerre" in after[:40] and last_org:
+                        add(m, last_org, _role_at(role, roles) or role, si)
+                        continue
+            # nom de guerre of an official with the <group description>
+            nm = re.match(r"\s*,\s*the nom de guerre of (?:a|an|the)\s+([a-z\- ]+?)\s+(?:with|for|of)\s+the\s+([\w\- ]+)", after)
+            if nm and last_org:
+                add(m, last_org, _role_at(nm.group(1), roles) or nm.group(1), si)
+                continue
+            # a ORG ROLE who goes by PERSON
+            gm = re.search(r"(?:who goes by|known as|named|called)\s*$", before)
+            if gm and orgs_before:
+                o = orgs_before[-1]
+                role = _role_at(text[o.end : m.start - len(gm.group(0))].strip(), roles)
+                if role:
+                    add(m, o, role, si)
+                    continue
+            # bylines: "and PERSON" after a byline person; "while PERSON wrote"
+            if affs and affs[-1].sentence == si and affs[-1].role == "journalist" and re.search(
+                r"\b(?:reported|wrote|contributed)\b", sent.text
+            ):
+                add(m, affs[-1].organisation, "journalist", si, False)
+                continue
+            # Credit: PERSON/OUTLET
+            cm = re.match(r"\s*/\s*", after)
+            if cm and re.search(r"Credit\s*:\s*$", before):
+                o = next((o for o in ms if typ(o) == ORG and o.start >= m.end), None)
+                if o is not None:
+                    add(m, o, "photographer", si, False)
+                    continue
+        for m in ms:
+            if typ(m) == ORG and not _is_outlet_entity(entities[m.entity], lex):
+                last_org = m.entity
+        stmts.extend(_statements(doc, sent, si, ms, entities, lex, stmts))
+    doc._.kg_affiliations = affs
+    doc._.kg_statements = stmts
+    _link_counts(doc, doc._.kg_counts or [], mentions, entities, doc._.kg_dates or [], stmts, lex, sent_of)
+
+
+def _is_outlet_entity(ent, lex) -> bool:
+    from kg.nlp.lexicon import normalize_name
+
+    entry = lex.gazetteer.get(normalize_name(ent.label))
+    return bool(entry and entry.outlet)
+
+
+def _statements(doc, sent, si, ms, entities, lex, previous) -> list[Statement]:
+    text = doc.text
+    out = []
+    verbs = "|".join(sorted((re.escape(v) for v in lex.speech_verbs), key=len, reverse=True))
+    for vm in re.finditer(rf"\b(?:{verbs})\b|\baccording to\b", sent.text):
+        vs = sent.start_char + vm.start()
+        ve = sent.start_char + vm.end()
+        speaker = None
+        speaker_text = ""
+        if vm.group(0) == "according to":
+            after = [m for m in ms if m.start >= ve and m.start - ve < 60]
+            if after:
+                speaker = after[0]
+            content = text[sent.start_char : vs].strip(" ,")
+        else:
+            cands = [m for m in ms if m.end <= vs and vs - m.end < 80 and entities[m.entity].type in {"Person", "Organisation"}]
+            gap_ok = [m for m in cands if not re.search(r"[.;:!?]", text[m.end : vs])]
+            pron = re.search(r"\b(he|she|they)\s*$", text[sent.start_char : vs], re.IGNORECASE)
+            if pron:
+                speaker_text = pron.group(1)
+                speaker = _resolve_pronoun(doc, si, ms, entities)
+            elif gap_ok:
+                persons = [m for m in gap_ok if entities[m.entity].type == "Person"]
+                speaker = (persons or gap_ok)[-1]
+            q = re.search(r"[“\"](.+?)[”\"]", sent.text)
+            if q:
+                content = q.group(1)
+            else:
+                content = re.sub(r"^\s*(?:that\s+)?", "", text[ve : sent.end_char]).strip()
+        if speaker is None and not speaker_text:
+            continue
+        if isinstance(speaker, str):
+            key, stext = speaker, speaker_text
+        elif speaker is not None:
+            key, stext = speaker.entity, speaker_text or speaker.text
+        else:
+            key, stext = None, speaker_text
+        told = None
+        if vm.group(0) in {"told", "tells"}:
+            o = next((m for m in ms if m.start >= ve and m.start - ve < 3 and entities[m.entity].type == "Organisation"), None)
+            told = o.entity if o else None
+        if content:
+            out.append(Statement(key, stext, content, si, sent.start_char, sent.end_char, told))
+            break
+    return out
+
+
+def _resolve_pronoun(doc, si, ms, entities) -> str | None:
+    """Nearest preceding person when only one person is named in this and the previous sentence."""
+    mentions = doc._.kg_mentions or []
+    window = [m for m in mentions if m.sentence in (si - 1, si) and entities[m.entity].type == "Person"]
+    window = [m for m in window if m.sentence < si or m.start < doc[doc[:].start].idx + 10**9]
+    keys = {m.entity for m in window}
+    return next(iter(keys)) if len(keys) == 1 else None
+
+
+def _link_counts(doc, counts: list[Count], mentions, entities, dates, stmts, lex, sent_of) -> None:
+    text = doc.text
+    sents = list(doc.sents)
+    captions = {i for i, s in enumerate(sents) if re.search(r"\((?:AP|Reuters|AFP)[^)]*\)\s*$|Credit\s*:", s.text)}
+    triggers = sorted(lex.event_triggers, key=len, reverse=True)
+    trig_re = re.compile(r"\b(" + "|".join(re.escape(t) for t in triggers) + r")\b", re.IGNORECASE)
+    for c in counts:
+        sent = sents[c.sentence]
+        # event: nearest trigger word after the count, else before it, in the sentence
+        after = text[c.end : sent.end_char]
+        before = text[sent.start_char : c.start]
+        m = trig_re.search(after)
+        if m and m.start() < 80:
+            c.event_word = m.group(1)
+        else:
+            ms = list(trig_re.finditer(before))
+            if ms and len(before) - ms[-1].end() < 40:
+                c.event_word = ms[-1].group(1)
+        if c.event_word:
+            c.event = lex.event_triggers.get(c.event_word.lower())
+        # place: nearest Place mention in the sentence
+        places = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == "Place"]
+        if places:
+            c.place = min(places, key=lambda m: abs(m.start - c.start)).entity
+        orgs = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == "Organisation"
+                and not _is_outlet_entity(entities[m.entity], lex)]
+        if orgs:
+            c.organisation = min(orgs, key=lambda m: abs(m.start - c.start)).entity
+        # date: in the sentence (not a "since ..." period), else the narrative's last date
+        in_sent = [d for d in dates if d.sentence == c.sentence and d.value]
+        periods = [d for d in in_sent if re.search(r"\b(?:since|from)\s*$", text[max(0, d.start - 7) : d.start], re.IGNORECASE)]
+        if periods:
+            c.date = None
+        elif in_sent:
+            c.date = min(in_sent, key=lambda d: abs(d.start - c.start)).value
+        else:
+            for back in range(1, 4):
+                si = c.sentence - back
+                if si < 0:
+                    break
+                if si in captions:
+                    continue
+                prior = [d for d in dates if d.sentence == si]
+                if prior:
+                    c.date = prior[-1].value if prior[-1].value and not re.search(
+                        r"\b(?:since|from)\s*$", text[max(0, prior[-1].start - 7) : prior[-1].start], re.IGNORECASE) else None
+                    break
+        st = next((s for s in stmts if s.sentence == c.sentence and s.speaker), None)
+        if st:
+            c.attributed_to = st.speaker

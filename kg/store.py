@@ -1,0 +1,147 @@
+"""The only persistence code: an embedded Oxigraph (RocksDB) store on disk.
+
+One named graph per article holds everything extracted from it, so building an
+article again replaces exactly its contribution. Entity nodes are shared across
+article graphs through their IRIs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kg.errors import StoreError
+
+if TYPE_CHECKING:
+    import pyoxigraph
+
+DEFAULT_STORE = ".kg"
+ENV_STORE = "KG_STORE"
+_MARKER = "kg-store"  # file written inside every store folder kg creates
+
+
+def default_path() -> Path:
+    return Path(os.environ.get(ENV_STORE) or DEFAULT_STORE)
+
+
+def _explain(path: Path, exc: OSError) -> StoreError:
+    msg = str(exc)
+    if "lock" in msg.lower():
+        return StoreError(f"store {path} is in use by another kg process; try again when it ends")
+    if "not a directory" in msg.lower():
+        return StoreError(f"store path {path} is a file, not a store folder")
+    return StoreError(f"cannot open store {path}: {msg}")
+
+
+class Store:
+    """A kg store: open for writing (``Store(path)``) or reading (``Store.open_read(path)``)."""
+
+    def __init__(self, path: Path, *, read_only: bool = False, create: bool = True) -> None:
+        import pyoxigraph
+
+        self.path = Path(path)
+        if self.path.exists() and not self.path.is_dir():
+            raise StoreError(f"store path {self.path} is a file, not a store folder")
+        fresh = not self.path.exists() or not any(self.path.iterdir())
+        if fresh and not create:
+            raise StoreError(f"no kg store at {self.path}; run 'kg build' first or pass --store")
+        if not fresh and not (self.path / _MARKER).exists() and not (self.path / "CURRENT").exists():
+            raise StoreError(f"{self.path} is a folder that is not a kg store")
+        try:
+            if read_only:
+                self._store = pyoxigraph.Store.read_only(str(self.path))
+            else:
+                self._store = pyoxigraph.Store(str(self.path))
+                (self.path / _MARKER).write_text("kg store (Oxigraph/RocksDB)\n")
+        except OSError as exc:
+            raise _explain(self.path, exc) from exc
+        self.read_only = read_only
+
+    @classmethod
+    def open_read(cls, path: Path) -> Store:
+        return cls(path, read_only=True, create=False)
+
+    @property
+    def raw(self) -> pyoxigraph.Store:
+        return self._store
+
+    # ----------------------------------------------------------------- articles
+    def article_hash(self, graph: str) -> str | None:
+        """The content hash stored for an article graph, or None if absent."""
+        import pyoxigraph as ox
+
+        from kg.ontology import KG
+
+        g = ox.NamedNode(graph)
+        for quad in self._store.quads_for_pattern(None, ox.NamedNode(str(KG.contentHash)), None, g):
+            return quad.object.value
+        return None
+
+    def replace_graph(self, graph: str, quads: Iterable[pyoxigraph.Quad]) -> None:
+        """Replace an article's named graph. Each step is one transaction; the
+        article node (with its hash) is part of the same transaction as its facts,
+        so a crash never leaves a half-written article that looks complete."""
+        import pyoxigraph as ox
+
+        g = ox.NamedNode(graph)
+        data = list(quads)
+        try:
+            if self._store.contains_named_graph(g):
+                self._store.remove_graph(g)
+            self._store.extend(data)
+        except OSError as exc:
+            raise StoreError(f"cannot write to store {self.path}: {exc}") from exc
+
+    def remove_graph(self, graph: str) -> bool:
+        import pyoxigraph as ox
+
+        g = ox.NamedNode(graph)
+        if not self._store.contains_named_graph(g):
+            return False
+        self._store.remove_graph(g)
+        return True
+
+    def graphs(self) -> Iterator[str]:
+        for g in self._store.named_graphs():
+            yield g.value
+
+    def add_quads(self, quads: Iterable[pyoxigraph.Quad]) -> None:
+        try:
+            self._store.extend(list(quads))
+        except OSError as exc:
+            raise StoreError(f"cannot write to store {self.path}: {exc}") from exc
+
+    def quads(self, graph: str | None = None) -> Iterator[pyoxigraph.Quad]:
+        import pyoxigraph as ox
+
+        g = ox.NamedNode(graph) if graph else None
+        yield from self._store.quads_for_pattern(None, None, None, g)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self._store.quads_for_pattern(None, None, None, None))
+
+    def size_on_disk(self) -> int:
+        return sum(f.stat().st_size for f in self.path.rglob("*") if f.is_file())
+
+    def flush(self) -> None:
+        if not self.read_only:
+            self._store.flush()
+
+    def close(self) -> None:
+        self.flush()
+        del self._store
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def destroy(path: Path) -> None:
+    """Delete a kg store folder (only one that kg created)."""
+    if (path / _MARKER).exists():
+        shutil.rmtree(path)

@@ -1,0 +1,116 @@
+"""Plain data passed between the stages. No spaCy, no rdflib here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Article:
+    """One article as read from disk, before any NLP."""
+
+    source: str  # the file name (basename): the article's identity in queries
+    text: str
+    content_hash: str  # sha256 of the text
+    path: str = ""
+    published: str | None = None  # ISO YYYY-MM-DD, or None when unknown
+    published_from: str | None = None  # "metadata" | "text" | None
+    outlet: str | None = None
+    url: str | None = None
+    title: str | None = None
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sentence:
+    index: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass
+class Entity:
+    """One real-world entity as found in one article (mentions already clustered)."""
+
+    key: str  # stable key within the article
+    label: str  # fullest name used (or the gazetteer's preferred label)
+    type: str  # Organisation | Person | Place
+    aliases: set[str] = field(default_factory=set)
+    ref_id: str | None = None  # gazetteer identifier, e.g. "wd:Q30" or "gn:170794"
+
+
+@dataclass(frozen=True)
+class Mention:
+    entity: str  # Entity.key
+    text: str
+    start: int
+    end: int
+    sentence: int
+    source: str  # which rule or component found it
+
+
+@dataclass(frozen=True)
+class Affiliation:
+    person: str  # Entity.key
+    organisation: str  # Entity.key
+    role: str
+    spokesperson: bool
+    sentence: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class DateMention:
+    text: str
+    start: int
+    end: int
+    sentence: int
+    value: str | None  # ISO: YYYY-MM-DD, YYYY-MM or YYYY; None when unresolved
+    precision: str | None  # day | month | year
+    relative: bool = False
+
+
+@dataclass
+class Count:
+    text: str
+    start: int
+    end: int
+    sentence: int
+    value: float | None  # None for vague amounts ("hundreds")
+    upper: float | None = None
+    qualifier: str = "exact"
+    magnitude: float | None = None  # lower bound for vague amounts (hundreds -> 100)
+    currency: str | None = None
+    what: str | None = None
+    head: str | None = None
+    event: str | None = None  # controlled event type, e.g. "Surrender"
+    event_word: str | None = None
+    place: str | None = None  # Entity.key
+    date: str | None = None  # ISO value of a DateMention
+    organisation: str | None = None  # Entity.key
+    attributed_to: str | None = None  # Entity.key of the speaker
+
+
+@dataclass(frozen=True)
+class Statement:
+    speaker: str | None  # Entity.key, None when unresolved
+    speaker_text: str
+    quote: str
+    sentence: int
+    start: int
+    end: int
+    told: str | None = None  # Entity.key of the outlet told
+
+
+@dataclass
+class Extraction:
+    article: Article
+    sentences: list[Sentence] = field(default_factory=list)
+    entities: dict[str, Entity] = field(default_factory=dict)
+    mentions: list[Mention] = field(default_factory=list)
+    affiliations: list[Affiliation] = field(default_factory=list)
+    dates: list[DateMention] = field(default_factory=list)
+    counts: list[Count] = field(default_factory=list)
+    statements: list[Statement] = field(default_factory=list)
