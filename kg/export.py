@@ -27,7 +27,6 @@ def export(store: Store, fmt: str) -> bytes:
 
 PREFIXES = {
     "kg": "https://w3id.org/kg-news/ontology#",
-    "id": "https://w3id.org/kg-news/id/",
     "skos": "http://www.w3.org/2004/02/skos/core#",
     "schema": "https://schema.org/",
     "owl": "http://www.w3.org/2002/07/owl#",

@@ -88,7 +88,7 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
 def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int] | None:
     """'ISIS membership in Iraq and Syria was still between ...' -> 'ISIS membership'."""
     j = i - 1
-    while j >= sent_start and doc[j].lower_ in {"still", "now", "already", "about", "some", "at", "least"}:
+    while j >= sent_start and doc[j].lower_ in {"still", "now", "already", "about", "some", "at", "least", "between"}:
         j -= 1
     if j < sent_start or doc[j].lower_ not in _LINKING:
         return None
@@ -172,10 +172,6 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             up = _num_value(list(doc[j + 1 : k]), lex)
             is_between = start >= 1 and doc[start - 1].lower_ == "between"
             if up is not None and (doc[j].lower_ != "and" or is_between) and up > value:
-                # "1.5 to 2 million": the scale of the upper end applies to both
-                if up >= 1000 * value and value < 1000:
-                    scale = up / _num_value([doc[k - 2]] if k - 2 > j else [doc[j + 1]], lex) if False else None
-                    del scale
                 upper, qualifier, end = up, "between", k
         # qualifier before
         q_start = start
@@ -186,7 +182,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     qualifier = q
                 q_start = start - len(phrase.split())
                 break
-        if qualifier == "exact" and start >= 1 and doc[start - 1].lower_ == "between":
+        if qualifier in {"exact", "between"} and start >= 1 and doc[start - 1].lower_ == "between":
             q_start = start - 1
         if vague_key:
             qualifier = "about"
@@ -222,7 +218,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if not what and value is not None and not currency:
             i = end
             continue  # a bare number with nothing counted
-        if vague_key and not what:
+        if vague_key and (not what or not (doc[end].lower_ == "of" or _is_plural_noun(doc[end], lex))):
             i = end
             continue
         s_char = doc[q_start].idx

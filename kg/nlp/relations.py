@@ -84,6 +84,10 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
             if orgs_before:
                 o = orgs_before[-1]
                 gap = text[o.end : m.start]
+                first = m.text.split()[0]
+                if not gap.strip() and first.lower() in roles and len(m.text.split()) > 1:
+                    add(m, o, first, si)  # "ITV News Correspondent Emma Murphy"
+                    continue
                 role = _role_at(gap.strip(" ,"), roles)
                 if role and len(gap) < 40 and not re.search(r"[.;:]", gap):
                     add(m, o, gap.strip(" ,").strip(), si)
@@ -215,7 +219,10 @@ def _resolve_pronoun(doc, si, ms, entities) -> str | None:
 def _link_counts(doc, counts: list[Count], mentions, entities, dates, stmts, lex, sent_of) -> None:
     text = doc.text
     sents = list(doc.sents)
-    captions = {i for i, s in enumerate(sents) if re.search(r"\((?:AP|Reuters|AFP)[^)]*\)\s*$|Credit\s*:", s.text)}
+    credit = re.compile(r"\((?:[A-Z][\w.]*\s*)+(?:Photo[^)]*)?\)\s*$|Credit\s*:")
+    captions = {i for i, s in enumerate(sents) if credit.search(s.text)}
+    # a credit standing alone ("(Reuters)") makes the sentence before it a caption
+    captions |= {i - 1 for i in captions if re.fullmatch(r"\s*\([^)]*\)\s*", sents[i].text)}
     triggers = sorted(lex.event_triggers, key=len, reverse=True)
     trig_re = re.compile(r"\b(" + "|".join(re.escape(t) for t in triggers) + r")\b", re.IGNORECASE)
     for c in counts:
@@ -223,17 +230,19 @@ def _link_counts(doc, counts: list[Count], mentions, entities, dates, stmts, lex
         # event: nearest trigger word after the count, else before it, in the sentence
         after = text[c.end : sent.end_char]
         before = text[sent.start_char : c.start]
+        ms = list(trig_re.finditer(before))
         m = trig_re.search(after)
-        if m and m.start() < 80:
+        if ms and len(before) - ms[-1].end() < 4:
+            c.event_word = ms[-1].group(1)  # "captured 400 fighters"
+        elif m and m.start() < 80:
             c.event_word = m.group(1)
-        else:
-            ms = list(trig_re.finditer(before))
-            if ms and len(before) - ms[-1].end() < 40:
-                c.event_word = ms[-1].group(1)
+        elif ms and len(before) - ms[-1].end() < 40:
+            c.event_word = ms[-1].group(1)
         if c.event_word:
             c.event = lex.event_triggers.get(c.event_word.lower())
         # place: nearest Place mention in the sentence
-        places = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == "Place"]
+        places = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == "Place"
+                  and not text[m.end : m.end + 1] == "-"]  # "US-backed" is not where it happened
         if places:
             c.place = min(places, key=lambda m: abs(m.start - c.start)).entity
         orgs = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == "Organisation"
@@ -246,7 +255,7 @@ def _link_counts(doc, counts: list[Count], mentions, entities, dates, stmts, lex
         if periods:
             c.date = None
         elif in_sent:
-            c.date = min(in_sent, key=lambda d: abs(d.start - c.start)).value
+            c.date = min(in_sent, key=lambda d: d.start - c.end if d.start >= c.end else c.start - d.end).value
         else:
             for back in range(1, 4):
                 si = c.sentence - back

@@ -32,4 +32,13 @@ def set_sentence_starts(doc: Doc) -> Doc:
                 continue
             if nxt.is_space or nxt.text[:1].isupper() or nxt.text[:1] in "\"“‘'(" or nxt.like_num:
                 nxt.is_sent_start = True
+    # a sentence never starts on white space: move the start to the next word
+    for i, tok in enumerate(doc):
+        if i > 0 and tok.is_sent_start and tok.is_space:
+            tok.is_sent_start = False
+            j = i + 1
+            while j < n and doc[j].is_space:
+                j += 1
+            if j < n:
+                doc[j].is_sent_start = True
     return doc

@@ -1,0 +1,39 @@
+"""Check the store against ontology/shapes.ttl with pySHACL."""
+
+from __future__ import annotations
+
+from kg.resources import ontology_dir
+from kg.store import Store
+
+
+def store_graph(store: Store):
+    """The union of all article graphs as an rdflib Graph (via N-Quads)."""
+    import pyoxigraph as ox
+    import rdflib
+
+    triples = {ox.Triple(q.subject, q.predicate, q.object) for q in store.quads()}
+    data = ox.serialize(sorted(triples, key=str), format=ox.RdfFormat.N_TRIPLES)
+    g = rdflib.Graph()
+    g.parse(data=data, format="nt")
+    return g
+
+
+def validate(store: Store) -> tuple[bool, list[str]]:
+    """Returns (conforms, one readable line per violation)."""
+    import pyshacl
+    import rdflib
+
+    data = store_graph(store)
+    shapes = rdflib.Graph().parse(ontology_dir() / "shapes.ttl", format="turtle")
+    # the ontology's event types are individuals the data refers to
+    data.parse(ontology_dir() / "kg.ttl", format="turtle")
+    conforms, report, _ = pyshacl.validate(data, shacl_graph=shapes, inference="none",
+                                           allow_warnings=True)
+    SH = rdflib.Namespace("http://www.w3.org/ns/shacl#")
+    lines = []
+    for r in report.subjects(rdflib.RDF.type, SH.ValidationResult):
+        focus = report.value(r, SH.focusNode)
+        path = report.value(r, SH.resultPath)
+        msg = report.value(r, SH.resultMessage)
+        lines.append(f"{focus} {path or ''}: {msg}")
+    return bool(conforms), sorted(lines)
