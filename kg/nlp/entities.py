@@ -268,6 +268,8 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
         return Cand(s, e, PER, "apposition-role")
     if nxt[:2] == [",", "the"] and "nom" in nxt_low[2:4]:
         return Cand(s, e, PER, "nom-de-guerre")
+    if len(prv_low) >= 2 and prv_low[-1] == "of" and prv_low[-2] in lex.place_of_words:
+        return Cand(s, e, LOC, "place-of")
     if words[0] in lex.given_names and not single:
         return Cand(s, e, PER, "given-name")
     if prv and prv[-1] in {"/"} and len(prv) >= 2 and prv[-2] in lex.credit_markers:

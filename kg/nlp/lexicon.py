@@ -86,6 +86,7 @@ class Lexicon:
 
 def _load_gazetteer(data: Path) -> tuple[dict[str, GazetteerEntry], int]:
     table: dict[str, GazetteerEntry] = {}
+    by_id: dict[str, GazetteerEntry] = {}
     longest = 1
     # earlier files win: hand-curated organisations and places before generated places
     for name in ("orgs.jsonl", "places_extra.jsonl", "places.jsonl"):
@@ -104,6 +105,9 @@ def _load_gazetteer(data: Path) -> tuple[dict[str, GazetteerEntry], int]:
                 aliases=tuple(row.get("aliases", [])),
                 kind=row.get("kind", ""),
             )
+            # a later row with a known id adds spellings to the first row's entity
+            if entry.ref_id:
+                entry = by_id.setdefault(entry.ref_id, entry)
             for form in (row["label"], *row.get("aliases", [])):
                 key = normalize_name(form)
                 if key and key not in table:

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "seeds"
+GOLD = Path(__file__).resolve().parent / "gold"
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def nlp():
+    from kg.nlp.pipeline import build_nlp
+
+    return build_nlp()
+
+
+@pytest.fixture(scope="session")
+def lex():
+    from kg.nlp.lexicon import load_lexicon
+
+    return load_lexicon()
+
+
+@pytest.fixture(scope="session")
+def seeds_store(tmp_path_factory) -> Path:
+    """The store built from seeds/ once per test session (read-only use)."""
+    from kg.pipeline import build
+
+    path = tmp_path_factory.mktemp("seeds") / "store"
+    report = build([SEEDS], path)
+    assert len(report.added) == 5 and not report.failed
+    return path
+
+
+@pytest.fixture
+def store_copy(seeds_store, tmp_path) -> Path:
+    """A private, writable copy of the seeds store."""
+    dst = tmp_path / "store"
+    shutil.copytree(seeds_store, dst)
+    (dst / "LOCK").unlink(missing_ok=True)
+    return dst
+
+
+def run_doc(nlp, text: str, published: str | None = None):
+    doc = nlp.make_doc(text)
+    doc._.kg_published = published
+    return nlp(doc)

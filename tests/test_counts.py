@@ -1,0 +1,92 @@
+import pytest
+
+from kg.nlp.numbers import parse_digits, parse_words
+
+from .conftest import run_doc
+
+
+@pytest.mark.parametrize(
+    "words, value",
+    [(["3,500"], 3500), (["7.7", "million"], 7_700_000), (["five", "hundred"], 500),
+     (["a", "dozen"], 12), (["two", "thousand", "five", "hundred"], 2500), (["1.9", "billion"], 1.9e9),
+     (["fighters"], None)],
+)
+def test_parse_words(lex, words, value):
+    assert parse_words(words, lex.numbers["units"], lex.numbers["scales"]) == value
+
+
+def test_parse_digits():
+    assert parse_digits("20,000") == 20000
+    assert parse_digits("20,00") is None and parse_digits("abc") is None
+
+
+# One row per phrasing: sentence, (value, upper, qualifier, head) of the first count.
+ROWS = [
+    ("Some 500 ISIS fighters surrendered on Tuesday.", (500, None, "about", "fighter")),
+    ("More than 6,000 people have fled the town.", (6000, None, "more than", "person")),
+    ("At least 75 men came out.", (75, None, "at least", "man")),
+    ("Officials said 7.7 million people lived there.", (7_700_000, None, "exact", "person")),
+    ("Revenue fell from up to $1.9 billion in 2014.", (1.9e9, None, "up to", "dollar")),
+    ("It reached a maximum of $870 million.", (870e6, None, "up to", "dollar")),
+    ("Membership was still between 20,000 and 30,000.", (20000, 30000, "between", "membership")),
+    ("Between 1,500 and 2,000 families were displaced.", (1500, 2000, "between", "family")),
+    ("Police said 1,500 to 2,000 protesters marched.", (1500, 2000, "between", "protester")),
+    ("A woman came out with her three children.", (3, None, "exact", "child")),
+    ("The storm destroyed nearly five hundred homes.", (500, None, "about", "home")),
+    ("Rescuers freed a dozen miners.", (12, None, "exact", "miner")),
+    ("Fewer than 40 patients remain in the hospital.", (40, None, "less than", "patient")),
+    ("As many as 300 migrants drowned.", (300, None, "up to", "migrant")),
+    ("The camp, designed for 20,000 people, now shelters more than 66,000.", (20000, None, "exact", "person")),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", ROWS)
+def test_count_phrasings(nlp, sentence, expected):
+    counts = run_doc(nlp, sentence)._.kg_counts
+    assert counts, sentence
+    c = counts[0]
+    assert (c.value, c.upper, c.qualifier, c.head) == expected
+
+
+def test_elided_noun_takes_the_previous_count_noun(nlp):
+    counts = run_doc(nlp, "The camp, designed for 20,000 people, now shelters more than 66,000.")._.kg_counts
+    assert [(c.value, c.head) for c in counts] == [(20000, "person"), (66000, "person")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "A 30-year-old woman said her one-month-old baby died.",
+        "It takes at least six hours to reach the camp.",
+        "Fighting went on for 48 hours.",
+        "The group has held the area since 2014.",
+        "They were driven from roughly one-third of Iraq.",
+        "Flares were seen on March 11, 2019.",
+        "The report came out at 20:43 GMT.",
+        "Turnout rose 5 percent.",
+    ],
+)
+def test_not_counts(nlp, sentence):
+    assert run_doc(nlp, sentence)._.kg_counts == []
+
+
+def test_vague_counts_keep_an_order_of_magnitude(nlp):
+    c = run_doc(nlp, "Hundreds of people fled the village.")._.kg_counts[0]
+    assert c.value is None and c.qualifier == "vague" and c.magnitude == 100 and c.head == "person"
+
+
+def test_count_is_tied_to_event_place_date_and_speaker(nlp):
+    doc = run_doc(
+        nlp,
+        "SDF spokesman Mustafa Bali said on Twitter that 3,500 people were evacuated from Baghouz on Tuesday.",
+        "2019-03-05",
+    )
+    c = doc._.kg_counts[0]
+    ents = doc._.kg_entities
+    assert c.event == "Evacuation" and c.date == "2019-03-05"
+    assert ents[c.place].label == "Baghouz" and ents[c.attributed_to].label == "Mustafa Bali"
+
+
+def test_since_makes_a_period_not_a_date(nlp):
+    doc = run_doc(nlp, "Since February 20, more than 10,000 people have left the pocket.", "2019-03-06")
+    assert doc._.kg_counts[0].date is None

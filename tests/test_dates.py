@@ -1,0 +1,61 @@
+import pytest
+
+from kg.nlp.dates import normalise
+
+from .conftest import run_doc
+
+PUB = "2019-03-12"  # a Tuesday
+
+
+@pytest.mark.parametrize(
+    "text, published, value, precision",
+    [
+        ("March 3, 2019", None, "2019-03-03", "day"),
+        ("Sunday, March 3, 2019", None, "2019-03-03", "day"),
+        ("12 March 2019", None, "2019-03-12", "day"),
+        ("2019-03-05", None, "2019-03-05", "day"),
+        ("July 2018", None, "2018-07", "month"),
+        ("2014", None, "2014", "year"),
+        ("February 20", PUB, "2019-02-20", "day"),
+        ("February 20", None, None, "day"),
+        ("December", PUB, "2018-12", "month"),
+        ("March", PUB, "2019-03", "month"),
+        ("Tuesday", PUB, "2019-03-12", "day"),  # the publication day itself
+        ("Monday", PUB, "2019-03-11", "day"),
+        ("Wednesday", PUB, "2019-03-06", "day"),
+        ("on Sunday", PUB, "2019-03-10", "day"),
+        ("Tuesday", None, None, "day"),
+        ("yesterday", PUB, "2019-03-11", "day"),
+        ("last month", PUB, "2019-02", "month"),
+        ("last month", None, None, "month"),
+        ("last year", PUB, "2018", "year"),
+    ],
+)
+def test_normalise(lex, text, published, value, precision):
+    r = normalise(text, published, lex)
+    assert (r.value, r.precision) == (value, precision)
+
+
+def test_the_day_before_uses_the_previous_date(lex):
+    assert normalise("the day before", PUB, lex, previous_day="2019-03-03").value == "2019-03-02"
+    assert normalise("the day before", PUB, lex).value is None
+
+
+@pytest.mark.parametrize("text", ["", "blue", "February 31", "Monday Tuesday", "0000", "x" * 500])
+def test_normalise_never_raises(lex, text):
+    normalise(text, PUB, lex)
+
+
+def test_dates_found_in_text(nlp):
+    doc = run_doc(
+        nlp,
+        "On Sunday, smoke rose over the village. Fighters had advanced the day before. "
+        "The group was founded in 2014 and lost its capital in July 2017. "
+        "He is 30 years old and waited 48 hours.",
+        "2019-03-05",
+    )
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert ("Sunday", "2019-03-03") in found
+    assert ("the day before", "2019-03-02") in found
+    assert ("2014", "2014") in found and ("July 2017", "2017-07") in found
+    assert not any("48" in d.text or "30" in d.text for d in doc._.kg_dates)

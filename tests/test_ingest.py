@@ -1,0 +1,92 @@
+from pathlib import Path
+
+import pytest
+
+from kg.errors import InputError
+from kg.ingest import date_from_text, iter_articles, read_article, read_metadata
+
+from .conftest import SEEDS
+
+
+def test_metadata_csv_gives_published_and_outlet():
+    meta = read_metadata(SEEDS)
+    assert meta["001_00adbe57efcb47f9.txt"]["published"] == "2019-03-05"
+    a = read_article(SEEDS / "000_27735b4e4882bb1f.txt", meta["000_27735b4e4882bb1f.txt"])
+    assert a.outlet == "CNN" and a.published is None  # the text states no date: unknown
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (" date 2019-03-05 Columns of black smoke", "2019-03-05"),
+        ("Body.\n\nLast Update: Tuesday, 12 March 2019 KSA 20:43", "2019-03-12"),
+        ("No date here, only Tuesday.", None),
+        ("date 2019-02-30 impossible", None),
+    ],
+)
+def test_date_stated_in_text(text, expected):
+    assert date_from_text(text)[0] == expected
+
+
+def test_header_date_is_blanked_but_offsets_kept():
+    text = " date 2019-03-05 Columns of smoke"
+    _, body = date_from_text(text)
+    assert len(body) == len(text) and body.strip().startswith("Columns")
+    assert "2019" not in body
+
+
+def test_without_metadata_the_text_date_is_used(tmp_path):
+    f = tmp_path / "a.txt"
+    f.write_text(" date 2020-01-02 The UN said 30 people died.", encoding="utf-8")
+    a = read_article(f)
+    assert a.published == "2020-01-02" and a.published_from == "text"
+    assert a.source == "a.txt" and len(a.content_hash) == 64
+
+
+def test_never_guesses_a_publication_date(tmp_path):
+    f = tmp_path / "b.txt"
+    f.write_text("The UN said 30 people died on Tuesday.", encoding="utf-8")
+    assert read_article(f).published is None
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [(b"   \n\t ", "empty article"), (b"\x7fELF\x00\x00\x01binary", "binary")],
+)
+def test_bad_files(tmp_path, data, message):
+    f = tmp_path / "x.txt"
+    f.write_bytes(data)
+    with pytest.raises(InputError, match=message):
+        read_article(f)
+
+
+def test_non_utf8_is_decoded_with_a_warning(tmp_path):
+    f = tmp_path / "latin.txt"
+    f.write_bytes("Le caf\xe9 de Damas".encode("latin-1"))
+    a = read_article(f)
+    assert "caf" in a.text and a.warnings and "not valid UTF-8" in a.warnings[0]
+
+
+def test_utf8_bom_and_utf16(tmp_path):
+    (tmp_path / "bom.txt").write_bytes("\ufeffHello Syria".encode("utf-8"))
+    (tmp_path / "u16.txt").write_bytes("Hello Iraq".encode("utf-16"))
+    assert read_article(tmp_path / "bom.txt").text == "Hello Syria"
+    assert read_article(tmp_path / "u16.txt").text == "Hello Iraq"
+
+
+def test_folder_recursion_and_errors(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "one.txt").write_text("The UN met.", encoding="utf-8")
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    items = list(iter_articles([tmp_path, tmp_path / "missing"]))
+    ok = [i for i in items if not isinstance(i, InputError)]
+    bad = [str(i) for i in items if isinstance(i, InputError)]
+    assert [a.source for a in ok] == ["one.txt"]
+    assert any("empty article" in b for b in bad) and any("no such file" in b for b in bad)
+
+
+def test_bad_published_in_metadata(tmp_path):
+    (tmp_path / "a.txt").write_text("Text.", encoding="utf-8")
+    (tmp_path / "metadata.csv").write_text("file,published\na.txt,March 3\n", encoding="utf-8")
+    items = list(iter_articles([Path(tmp_path)]))
+    assert isinstance(items[0], InputError) and "YYYY-MM-DD" in str(items[0])
