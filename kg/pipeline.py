@@ -35,6 +35,8 @@ def build(
     from kg.nlp.pipeline import build_nlp
 
     report = BuildReport()
+    # a missing --model is a user error to report before any work is done
+    nlp = build_nlp(model) if model else None
     todo: list[Article] = []
     seen: dict[str, str] = {}
     with Store(store_path) as store:
@@ -57,7 +59,7 @@ def build(
             todo.append(item)
         if not todo:
             return report
-        nlp = build_nlp(model)
+        nlp = nlp or build_nlp(model)
         totals = {"entities": 0, "affiliations": 0, "counts": 0, "dates": 0, "statements": 0}
         for ex in extract(nlp, todo):
             graph = article_iri(ex.article.source)

@@ -1,0 +1,127 @@
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kg.cli import main
+
+from .conftest import SEEDS
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def _triples(store):
+    r = invoke("query", "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }", "--store", store, "--format", "csv")
+    return int(r.output.splitlines()[1])
+
+
+def test_every_command_has_help():
+    for name, cmd in main.commands.items():
+        assert cmd.help, name
+        assert invoke(name, "--help").exit_code == 0
+
+
+def test_build_query_render_export_validate(tmp_path):
+    store = tmp_path / "store"
+    r = invoke("build", SEEDS, "--store", store)
+    assert r.exit_code == 0 and "5 added" in r.output
+    r = invoke("query", "counts", "--store", store, "--format", "csv")
+    assert r.exit_code == 0 and r.output.startswith("value,upper,qualifier,what,event,date,place,source,sentence")
+    r = invoke("queries")
+    assert "spokespeople" in r.output
+    out = tmp_path / "g.html"
+    r = invoke("render", "--store", store, "-o", out, "--focus", "Mustafa Bali", "--depth", "1")
+    assert r.exit_code == 0 and out.exists() and "Mustafa Bali" in out.read_text(encoding="utf-8")
+    r = invoke("export", "--store", store, "--format", "nquads", "-o", tmp_path / "g.nq")
+    assert r.exit_code == 0 and (tmp_path / "g.nq").stat().st_size > 1000
+    r = invoke("validate", "--store", store)
+    assert r.exit_code == 0 and "conforms" in r.output
+
+
+def _bad_inputs(tmp: Path) -> dict[str, tuple[list, str]]:
+    (tmp / "empty").mkdir()
+    (tmp / "blank.txt").write_text("  \n\t", encoding="utf-8")
+    (tmp / "bin.txt").write_bytes(b"\x7fELF\x02\x01\x00\x00binary\x00")
+    (tmp / "afile").write_text("not a store")
+    return {
+        "missing path": (["build", tmp / "missing"], "no such file or folder"),
+        "empty file": (["build", tmp / "blank.txt"], "empty article"),
+        "binary file": (["build", tmp / "bin.txt"], "binary file"),
+        "folder with no articles": (["build", tmp / "empty"], "no articles found"),
+        "unknown named query": (["query", "nosuch"], "unknown named query"),
+        "malformed query": (["query", "SELECT ?x WHERE { ?x }"], "malformed SPARQL"),
+        "update without --update": (["query", "DELETE WHERE { ?s ?p ?o }"], "read-only"),
+        "store path is a file": (["build", SEEDS, "--store", tmp / "afile"], "is a file"),
+        "missing model": (["build", tmp / "blank.txt", SEEDS, "--model", "no_such_model_xx"], "not installed"),
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["missing path", "empty file", "binary file", "folder with no articles", "unknown named query",
+     "malformed query", "update without --update", "store path is a file", "missing model"],
+)
+def test_bad_input_matrix(store_copy, tmp_path, case):
+    args, message = _bad_inputs(tmp_path)[case]
+    before = _triples(store_copy)
+    if "--store" not in args:
+        args = [*args, "--store", store_copy]
+    r = CliRunner().invoke(main, [str(a) for a in args])
+    assert r.exit_code != 0
+    assert message in r.output
+    assert "Traceback" not in r.output
+    assert len([line for line in r.output.splitlines() if line.strip()]) <= 3
+    assert _triples(store_copy) == before
+
+
+def test_query_exit_status_is_2_for_bad_sparql(store_copy):
+    r = CliRunner().invoke(main, ["query", "SELECT ?x WHERE { ?x }", "--store", str(store_copy)])
+    assert r.exit_code == 2
+
+
+def test_batch_with_one_bad_file_ingests_the_others(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(SEEDS / "000_27735b4e4882bb1f.txt", folder)
+    (folder / "bad.txt").write_bytes(b"\x00\x01\x02binary")
+    (folder / "latin.txt").write_bytes("Le caf\xe9 fut ferm\xe9 par la police.".encode("latin-1"))
+    r = CliRunner().invoke(main, ["build", str(folder), "--store", str(tmp_path / "s")])
+    assert "2 added" in r.output and "bad.txt" in r.output and "not valid UTF-8" in r.output
+    assert r.exit_code != 0
+
+
+def _kg_script() -> str:
+    exe = shutil.which("kg", path=str(Path(sys.executable).parent)) or shutil.which("kg")
+    assert exe, "the kg console script is not installed"
+    return exe
+
+
+def test_installed_script_runs_outside_the_checkout(tmp_path):
+    env = {**os.environ, "KG_STORE": str(tmp_path / "store")}
+    r = subprocess.run([_kg_script(), "build", str(SEEDS)], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([_kg_script(), "query", "spokespeople", "--format", "tsv"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and "Mustafa Bali" in r.stdout
+
+
+def test_python_dash_m_kg(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "kg", "queries"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0 and "counts" in r.stdout
+
+
+def test_kg_query_does_not_import_spacy(seeds_store):
+    code = (
+        "import sys\nfrom kg.cli import main\n"
+        f"try:\n    main(['query', 'entities', '--store', r'{seeds_store}', '--format', 'csv'])\n"
+        "except SystemExit:\n    pass\n"
+        "assert 'spacy' not in sys.modules, 'spacy imported'\nprint('ok')"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.stdout.strip().endswith("ok"), r.stderr

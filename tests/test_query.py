@@ -1,0 +1,71 @@
+import csv
+import io
+import json
+
+import pytest
+
+from kg.errors import QueryError
+from kg.query import format_rows, named_queries, resolve_query, run
+from kg.store import Store
+
+COLUMNS = {
+    "entities": ["entity", "label", "type", "source"],
+    "aliases": ["entity", "label", "alias"],
+    "spokespeople": ["person", "personLabel", "organisation", "organisationLabel", "role", "spokesperson", "source"],
+    "counts": ["value", "upper", "qualifier", "what", "event", "date", "place", "source", "sentence"],
+    "dates": ["text", "date", "source"],
+    "statements": ["speaker", "speakerLabel", "quote", "source", "sentence"],
+}
+
+
+def test_named_queries_have_descriptions():
+    nq = named_queries()
+    assert set(COLUMNS) | {"provenance", "timeline"} <= set(nq)
+    assert all(q.description for q in nq.values())
+
+
+@pytest.mark.parametrize("name", sorted(COLUMNS))
+def test_named_query_columns_and_rows(seeds_store, name):
+    with Store.open_read(seeds_store) as st:
+        variables, rows = run(st, resolve_query(name))
+    assert variables == COLUMNS[name]
+    assert rows, name
+
+
+def test_counts_on_seeds_are_real(seeds_store):
+    with Store.open_read(seeds_store) as st:
+        variables, rows = run(st, resolve_query("counts"))
+    table = list(csv.DictReader(io.StringIO(format_rows(variables, rows, "csv"))))
+    hit = [r for r in table if r["value"] == "6000"]
+    assert hit and hit[0]["qualifier"] == "more than" and hit[0]["source"] == "000_27735b4e4882bb1f.txt"
+    rng = [r for r in table if r["upper"] == "30000"]
+    assert rng and rng[0]["value"] == "20000" and rng[0]["date"] == "2018-07"
+
+
+def test_parameter_binding(seeds_store):
+    with Store.open_read(seeds_store) as st:
+        _, rows = run(st, resolve_query("entities"), {"source": "002_167a2ecf2e1924a6.txt"})
+    assert rows and {r[3].value for r in rows} == {"002_167a2ecf2e1924a6.txt"}
+
+
+def test_json_is_sparql_results_format(seeds_store):
+    with Store.open_read(seeds_store) as st:
+        v, rows = run(st, resolve_query("dates"))
+    doc = json.loads(format_rows(v, rows, "json"))
+    assert doc["head"]["vars"] == ["text", "date", "source"]
+    assert doc["results"]["bindings"][0]["text"]["type"] == "literal"
+
+
+def test_updates_are_refused_without_flag(seeds_store):
+    with Store.open_read(seeds_store) as st, pytest.raises(QueryError, match="read-only"):
+        run(st, "PREFIX x: <http://x/> DELETE WHERE { ?s ?p ?o }")
+
+
+def test_malformed_query_gives_position(seeds_store):
+    with Store.open_read(seeds_store) as st, pytest.raises(QueryError, match=r"1:\d+"):
+        run(st, "SELECT ?x WHERE { ?x }")
+
+
+def test_unknown_named_query():
+    with pytest.raises(QueryError, match="unknown named query"):
+        resolve_query("nosuchquery")
