@@ -157,8 +157,8 @@ def export(store: str | None, fmt: str, output: str | None) -> None:
 @store_option
 def validate(store: str | None) -> None:
     """Check the store against ontology/shapes.ttl (SHACL) and report violations."""
-    from kg.validate import validate as do_validate
     from kg.store import Store
+    from kg.validate import validate as do_validate
 
     ok, lines = do_validate(Store.open_read(_store_path(store)))
     for line in lines:

@@ -13,9 +13,11 @@ if TYPE_CHECKING:
 
 
 def to_extraction(article: Article, doc: Doc) -> Extraction:
-    sentences = [
-        Sentence(i, s.start_char, s.end_char, s.text) for i, s in enumerate(doc.sents)
-    ]
+    sentences = []
+    for i, s in enumerate(doc.sents):
+        text = s.text.rstrip()
+        lead = len(text) - len(text.lstrip())
+        sentences.append(Sentence(i, s.start_char + lead, s.start_char + len(text), text.strip()))
     return Extraction(
         article=article,
         sentences=sentences,

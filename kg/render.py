@@ -105,7 +105,7 @@ def render(store: Store, output: Path, *, focus: str | None = None, depth: int =
             kwargs = {"x": float(x) * 2000, "y": float(y) * 2000, "physics": False}
         net.add_node(n, label=d["label"], title=_tooltip(d),
                      color=COLOURS.get(d["type"], "#999"), size=10 + 40 * centrality.get(n, 0),
-                     group=d["type"], **kwargs)
+                     **kwargs)
     edges = {}
     for a, b, d in g.edges(data=True):
         key = (a, b, d["label"])

@@ -90,3 +90,8 @@ def test_count_is_tied_to_event_place_date_and_speaker(nlp):
 def test_since_makes_a_period_not_a_date(nlp):
     doc = run_doc(nlp, "Since February 20, more than 10,000 people have left the pocket.", "2019-03-06")
     assert doc._.kg_counts[0].date is None
+
+
+def test_each_amount_takes_its_own_year(nlp):
+    doc = run_doc(nlp, "Revenue fell from up to $1.9 billion in 2014 to a maximum of $870 million in 2016.")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(1.9e9, "2014"), (870e6, "2016")]

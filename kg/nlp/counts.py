@@ -17,16 +17,6 @@ from spacy.tokens import Doc, Token
 from kg.nlp.numbers import parse_digits, parse_words
 from kg.types import Count
 
-_LINKING = {"was", "were", "is", "are", "stood", "reached", "totalled", "totaled", "numbered", "be", "been", "rose", "fell", "hit"}
-_STOP_NP = {
-    "had", "have", "has", "were", "was", "are", "is", "be", "been", "will", "would", "could", "can",
-    "may", "might", "must", "should", "who", "which", "that", "from", "in", "on", "at", "to", "of",
-    "by", "for", "with", "as", "and", "or", "but", "than", "into", "out", "also", "still", "later",
-    "earlier", "yet", "since", "after", "before", "during", "while", "when", "where", "said", "say",
-    "says", "including", "mainly", "mostly", "among", "per", "each", "a", "an", "the", "this", "these",
-    "those", "their", "its", "his", "her", "our", "we", "they", "he", "she", "it", "there", "had",
-}
-
 
 def _num_value(tokens: list[Token], lex) -> float | None:
     nums = lex.numbers
@@ -74,13 +64,13 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
     end = i
     while j < len(doc) and j - i < 5:
         t = doc[j]
-        if t.is_punct or t.is_space or t.like_num or t.lower_ in _STOP_NP and not (t.lower_ == "more" ):
+        if t.is_punct or t.is_space or t.like_num or t.lower_ in lex.numbers["np_stop_words"]:
             break
         if t.text in {"’s", "'s"}:
             break
         end = j + 1
-        if _is_plural_noun(t, lex) and not (j + 1 < len(doc) and _is_plural_noun(doc[j + 1], lex) and doc[j + 1].lower_ not in _STOP_NP and False):
-            break
+        if _is_plural_noun(t, lex):
+            break  # the head noun: "ISIS fighters", "Yazidi children"
         j += 1
     return i, end
 
@@ -90,7 +80,7 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int
     j = i - 1
     while j >= sent_start and doc[j].lower_ in {"still", "now", "already", "about", "some", "at", "least", "between"}:
         j -= 1
-    if j < sent_start or doc[j].lower_ not in _LINKING:
+    if j < sent_start or doc[j].lower_ not in lex.numbers["linking_verbs"]:
         return None
     j -= 1
     # skip a prepositional phrase of names: "in Iraq and Syria"
@@ -100,7 +90,8 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int
     if k >= sent_start and doc[k].lower_ in {"in", "of", "at", "across"} and k < j:
         j = k - 1
     end = j + 1
-    while j >= sent_start and not doc[j].is_punct and doc[j].lower_ not in _STOP_NP and end - j <= 3:
+    stop = lex.numbers["np_stop_words"]
+    while j >= sent_start and not doc[j].is_punct and doc[j].lower_ not in stop and end - j <= 3:
         j -= 1
     start = j + 1
     return (start, end) if start < end else None
@@ -139,7 +130,10 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             j = i + len(vague_key.split())
             value = None
         else:
-            while j < n and (_is_numberish(doc[j], lex) or (doc[j].lower_ in {"and"} and j + 1 < n and doc[j + 1].lower_ in nums["units"] and j > i)):
+            while j < n and (
+                _is_numberish(doc[j], lex)
+                or (doc[j].lower_ == "and" and j > i and j + 1 < n and doc[j + 1].lower_ in nums["units"])
+            ):
                 j += 1
             value = _num_value(list(doc[i:j]), lex)
             if value is None:
@@ -165,7 +159,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         upper = None
         qualifier = "exact"
         end = j
-        if value is not None and j + 1 < n and doc[j].lower_ in {"to", "and", "-", "–"} and _is_numberish(doc[j + 1], lex):
+        if (value is not None and j + 1 < n and doc[j].lower_ in {"to", "and", "-", "–"}
+                and _is_numberish(doc[j + 1], lex)):
             k = j + 1
             while k < n and _is_numberish(doc[k], lex):
                 k += 1

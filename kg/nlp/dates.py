@@ -125,12 +125,11 @@ def _iso_date(value: str | None) -> date | None:
 
 # ----------------------------------------------------------------- finding
 def _word_pattern(lex: Lexicon) -> re.Pattern[str]:
-    months = "|".join(sorted((m for m in lex.dates["months"] if len(m) > 3 or m == "may"), key=len, reverse=True))
-    months_cap = "|".join(sorted({m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m == "may"}, key=len, reverse=True))
+    names = {m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m == "may"}
+    months_cap = "|".join(sorted(names, key=len, reverse=True))
     wd = "|".join(w.capitalize() for w in lex.dates["weekdays"])
     rel_days = "|".join(re.escape(k) for k in sorted(lex.dates["relative_days"], key=len, reverse=True))
     rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
-    del months
     return re.compile(
         rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
         rf"|\d{{1,2}}\s+(?:{months_cap})\s+\d{{4}}"
@@ -143,7 +142,6 @@ def _word_pattern(lex: Lexicon) -> re.Pattern[str]:
         rf"|\b(?:in|since|by|until|of|from|during|before|after|early|late|mid-?)\s+(?:{months_cap})\b(?!\s+\d)"
         rf"|\b(?:in|since|by|until|of|from|during|before|after|early|late|mid-?)\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:year|old))"
         rf"|\b(?:{rel_days}|{rel_per})\b",
-        re.IGNORECASE if False else 0,
     )
 
 

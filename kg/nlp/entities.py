@@ -263,7 +263,8 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
         return Cand(s, e, PER, "role-before")
     if nxt[:1] == [","] and len(nxt_low) >= 3 and (
         nxt_low[1] in lex.roles
-        or (nxt_low[1] in lex.role_modifiers and (nxt_low[2] in lex.roles or (len(nxt_low) > 3 and nxt_low[3] in lex.roles)))
+        or (nxt_low[1] in lex.role_modifiers
+            and (nxt_low[2] in lex.roles or (len(nxt_low) > 3 and nxt_low[3] in lex.roles)))
     ):
         return Cand(s, e, PER, "apposition-role")
     if nxt[:2] == [",", "the"] and "nom" in nxt_low[2:4]:

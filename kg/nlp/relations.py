@@ -20,6 +20,18 @@ from spacy.tokens import Doc
 from kg.types import Affiliation, Count, Mention, Statement
 
 ORG, PER, LOC = "Organisation", "Person", "Place"
+_APPOSITION = re.compile(
+    r"\s*,\s*((?:(?:a|an|the|its|senior|top|military|chief|deputy|local|field)\s+)*)"
+    r"([a-z][\w\- ]*?)\s+(?:for|of|with|at|from)\s+(?:the\s+)?"
+)
+_NOM_DE_GUERRE = re.compile(
+    r"\s*,\s*the nom de guerre of (?:a|an|the)\s+([a-z\- ]+?)\s+(?:with|for|of)\s+the\s+([\w\- ]+)"
+)
+
+
+def _is_period(text: str, d) -> bool:
+    """'since December', 'from 2014': the date starts a period, it does not date an event."""
+    return re.search(r"\b(?:since|from)\s*$", text[max(0, d.start - 7) : d.start], re.IGNORECASE) is not None
 
 
 def _role_at(text: str, roles: dict) -> str | None:
@@ -74,7 +86,7 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
     last_org: str | None = None
     for si, sent in enumerate(sents):
         ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
-        for k, m in enumerate(ms):
+        for m in ms:
             if typ(m) != PER:
                 continue
             before = text[sent.start_char : m.start]
@@ -92,7 +104,8 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
                 if role and len(gap) < 40 and not re.search(r"[.;:]", gap):
                     add(m, o, gap.strip(" ,").strip(), si)
                     continue
-                mm = re.search(r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$", text[sent.start_char : o.start])
+                mm = re.search(r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
+                               text[sent.start_char : o.start])
                 if mm and len(gap.strip(" ,")) == 0:
                     role = _role_at(mm.group(1), roles)
                     if role:
@@ -106,12 +119,12 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
                     add(m, o, "photographer", si, False)
                     continue
             # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
-            am = re.match(r"\s*,\s*((?:(?:a|an|the|its|senior|top|military|chief|deputy|local|field)\s+)*)([a-z][\w\- ]*?)\s+(?:for|of|with|at|from)\s+(?:the\s+)?", after)
+            am = _APPOSITION.match(after)
             if am:
                 role = am.group(2).strip()
                 if _role_at(role, roles) or " and " in role and any(_role_at(r, roles) for r in role.split(" and ")):
                     rest_start = m.end + am.end()
-                    nxt_org = next((o for o in ms if typ(o) == ORG and o.start >= rest_start and o.start - rest_start < 40), None)
+                    nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 40), None)
                     if nxt_org:
                         add(m, nxt_org, role, si)
                         continue
@@ -119,7 +132,7 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
                         add(m, last_org, _role_at(role, roles) or role, si)
                         continue
             # nom de guerre of an official with the <group description>
-            nm = re.match(r"\s*,\s*the nom de guerre of (?:a|an|the)\s+([a-z\- ]+?)\s+(?:with|for|of)\s+the\s+([\w\- ]+)", after)
+            nm = _NOM_DE_GUERRE.match(after)
             if nm and last_org:
                 add(m, last_org, _role_at(nm.group(1), roles) or nm.group(1), si)
                 continue
@@ -175,7 +188,7 @@ def _statements(doc, sent, si, ms, entities, lex, previous) -> list[Statement]:
                 speaker = after[0]
             content = text[sent.start_char : vs].strip(" ,")
         else:
-            cands = [m for m in ms if m.end <= vs and vs - m.end < 80 and entities[m.entity].type in {"Person", "Organisation"}]
+            cands = [m for m in ms if 0 <= vs - m.end < 80 and entities[m.entity].type in {PER, ORG}]
             gap_ok = [m for m in cands if not re.search(r"[.;:!?]", text[m.end : vs])]
             pron = re.search(r"\b(he|she|they)\s*$", text[sent.start_char : vs], re.IGNORECASE)
             if pron:
@@ -188,7 +201,8 @@ def _statements(doc, sent, si, ms, entities, lex, previous) -> list[Statement]:
             if q:
                 content = q.group(1)
             else:
-                content = re.sub(r"^\s*(?:that\s+)?", "", text[ve : sent.end_char]).strip()
+                # "said on Twitter that ...": the content starts after "that"
+                content = re.sub(r"^\s*(?:[^,.;]{0,40}?\s)?that\s+", "", text[ve : sent.end_char]).strip()
         if speaker is None and not speaker_text:
             continue
         if isinstance(speaker, str):
@@ -199,7 +213,7 @@ def _statements(doc, sent, si, ms, entities, lex, previous) -> list[Statement]:
             key, stext = None, speaker_text
         told = None
         if vm.group(0) in {"told", "tells"}:
-            o = next((m for m in ms if m.start >= ve and m.start - ve < 3 and entities[m.entity].type == "Organisation"), None)
+            o = next((m for m in ms if 0 <= m.start - ve < 3 and entities[m.entity].type == ORG), None)
             told = o.entity if o else None
         if content:
             out.append(Statement(key, stext, content, si, sent.start_char, sent.end_char, told))
@@ -251,11 +265,13 @@ def _link_counts(doc, counts: list[Count], mentions, entities, dates, stmts, lex
             c.organisation = min(orgs, key=lambda m: abs(m.start - c.start)).entity
         # date: in the sentence (not a "since ..." period), else the narrative's last date
         in_sent = [d for d in dates if d.sentence == c.sentence and d.value]
-        periods = [d for d in in_sent if re.search(r"\b(?:since|from)\s*$", text[max(0, d.start - 7) : d.start], re.IGNORECASE)]
+        periods = [d for d in in_sent if _is_period(text, d)]
         if periods:
             c.date = None
         elif in_sent:
-            c.date = min(in_sent, key=lambda d: d.start - c.end if d.start >= c.end else c.start - d.end).value
+            # nearest date; on a tie the one after the count ("$870 million in 2016")
+            c.date = min(in_sent, key=lambda d: (d.start - c.end, 0) if d.start >= c.end
+                         else (c.start - d.end, 1)).value
         else:
             for back in range(1, 4):
                 si = c.sentence - back
@@ -265,8 +281,7 @@ def _link_counts(doc, counts: list[Count], mentions, entities, dates, stmts, lex
                     continue
                 prior = [d for d in dates if d.sentence == si]
                 if prior:
-                    c.date = prior[-1].value if prior[-1].value and not re.search(
-                        r"\b(?:since|from)\s*$", text[max(0, prior[-1].start - 7) : prior[-1].start], re.IGNORECASE) else None
+                    c.date = prior[-1].value if not _is_period(text, prior[-1]) else None
                     break
         st = next((s for s in stmts if s.sentence == c.sentence and s.speaker), None)
         if st:
