@@ -78,7 +78,7 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
 def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int] | None:
     """'ISIS membership in Iraq and Syria was still between ...' -> 'ISIS membership'."""
     j = i - 1
-    while j >= sent_start and doc[j].lower_ in {"still", "now", "already", "about", "some", "at", "least", "between"}:
+    while j >= sent_start and doc[j].lower_ in {"still", "now", "already", "about", "some", "at", "least", "between", "to", "more", "than", "nearly", "over"}:
         j -= 1
     if j < sent_start or doc[j].lower_ not in lex.numbers["linking_verbs"]:
         return None
@@ -183,10 +183,13 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             qualifier = "about"
         # what is counted
         np_start = end
-        if np_start < n and doc[np_start].lower_ == "of" and (vague_key or (value and value < 100 and False)):
+        if np_start < n and doc[np_start].lower_ == "of":
+            # "hundreds of people", "16 million of the 27.7 million registered voters"
             np_start += 1
-        while np_start < n and doc[np_start].lower_ in {"the", "their", "its"} and vague_key:
-            np_start += 1
+            while np_start < n and doc[np_start].lower_ in {"the", "their", "its", "those", "these"}:
+                np_start += 1
+            while np_start < n and _is_numberish(doc[np_start], lex):
+                np_start += 1
         a, b = _noun_phrase_after(doc, np_start, lex)
         what = doc[a:b].text if b > a else None
         if currency:

@@ -72,6 +72,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if entry is None:
                 continue
             text = span.text
+            if text.isupper() and len(text) > 4 and " " not in text and k == 1:
+                text = text.title()  # "KHARTOUM, Sudan --": a dateline in capitals
             if len(text) <= 4 or text.isupper():
                 # short forms and acronyms match only as written
                 forms = {entry.label, *entry.aliases}
@@ -83,6 +85,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue
             if entry.kind == "city" and _inside_name(doc, i, i + k):
                 continue  # "Mustafa Bali", "Emma Murphy": a city name as part of a longer name
+            if k == 1 and _part_of_longer_name(doc, i, lex):
+                continue  # "African National Congress", "West Darfur", "Gaza City"
             hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
             break
         if hit:
@@ -99,6 +103,16 @@ def _inside_name(doc: Doc, s: int, e: int) -> bool:
     ) and doc[s - 1].text not in {"-", "—"}
     after = e < len(doc) and is_cap(doc[e]) and not doc[e].is_sent_start
     return bool(before or after)
+
+
+def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
+    prev = doc[i - 1] if i > 0 else None
+    nxt = doc[i + 1] if i + 1 < len(doc) else None
+    if prev is not None and is_cap(prev) and not prev.whitespace_.count("\n") and not _sent_initial(doc, i - 1) \
+            and prev.text not in lex.demonyms and prev.text not in lex.not_entities \
+            and prev.text not in lex.person_titles and not is_acronym(prev.text):
+        return True
+    return nxt is not None and (nxt.text in lex.place_proper_heads or nxt.text in lex.org_heads)
 
 
 # ----------------------------------------------------------------- chunks
@@ -147,21 +161,24 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
 
 def _trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     """Drop leading words that are not part of a name (sentence-initial common words,
-    demonyms, compass words, determiners)."""
+    demonyms, compass words, determiners). An organisation-shaped name keeps its
+    demonym ("Sudanese Armed Forces")."""
+    org_shaped = doc[e - 1].text in lex.org_heads and e - s > 1
     while s < e:
         tok = doc[s]
         low = tok.lower_
+        initial = _sent_initial(doc, s)
         drop = (
             tok.text in lex.not_entities
             or (tok.is_upper and tok.text.title() in lex.not_entities)
-            or tok.text in lex.demonyms
-            or low in lex.compass_modifiers
+            or (tok.text in lex.demonyms and not org_shaped)
+            or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1))
             or low in {"the", "a", "an"}
         )
-        if not drop and _sent_initial(doc, s) and tok.text not in lex.given_names:
+        if not drop and initial and tok.text not in lex.given_names:
             drop = (
                 low in lex.common_words
-                or (tok.text.istitle() and re.search(r"(ing|ed|ly)$", low) is not None)
+                or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
             )
         if not drop:
             break
@@ -239,6 +256,8 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
     title = _title_before(doc, s, lex)
     if title is not None and not is_acronym(text):
         return Cand(s, e, PER, "title", title=title)
+    if single and (words[0] in lex.org_heads or words[0] in lex.org_first_words):
+        return None  # "Army", "Police", "Government" alone are not names
     if words[-1] in lex.org_heads or words[0] in lex.org_first_words and not single:
         return Cand(s, e, ORG, "org-shape")
     if any(w in lex.org_heads for w in words[:-1]) and any(
@@ -247,6 +266,13 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
         return Cand(s, e, ORG, "org-shape")
     if words[-1] in lex.place_proper_heads and not single:
         return Cand(s, e, LOC, "place-shape")
+    if nxt[:1] == [","] and len(nxt_low) >= 3 and nxt_low[1] in {"the", "a", "an"}:
+        # "BYD, the Chinese carmaker": the first noun after the article names a kind of organisation
+        for w in [x.lower() for x in _next_words(doc, e, 6)[2:6]]:
+            if w in lex.org_appositive_nouns:
+                return Cand(s, e, ORG, "org-apposition")
+            if w in lex.roles or not w.isalpha() or w in lex.connectors:
+                break
     if is_acronym(text):
         if nxt_low and nxt_low[0] in lex.org_context_after:
             return Cand(s, e, ORG, "acronym-context")
@@ -312,8 +338,13 @@ def find_candidates(doc: Doc, lex: Lexicon) -> list[Cand]:
         s, e = _trim(doc, lex, s, e)
         if s >= e:
             continue
-        while e - s > 1 and doc[s].text in lex.person_titles:
-            s += 1  # "Correspondent Emma Murphy": the title is not part of the name
+        while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"
+                             or doc[s].lower_ in lex.roles):
+            s += 1
+        while e - s > 2 and doc[s : s + 2].text in lex.person_titles:
+            s += 2  # "Prime Minister Shehbaz Sharif"
+        while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"):
+            s += 1  # "Correspondent Emma Murphy", "Secretary-General Antonio Guterres": not the name
         if e - s == 1 and doc[s].text in lex.person_titles:
             continue
         prev = max((c for c in typed + gaz if c.end <= s), key=lambda c: c.end, default=None)

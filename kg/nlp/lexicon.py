@@ -77,6 +77,7 @@ class Lexicon:
     arabic_articles: set[str]
     not_entities: set[str]
     compass_modifiers: set[str]
+    org_appositive_nouns: set[str]
     demonyms: set[str]
     given_names: set[str]
     common_words: set[str]
@@ -149,6 +150,7 @@ def load_lexicon(data_dir: str | None = None) -> Lexicon:
         arabic_articles=set(ents["arabic_articles"]),
         not_entities=set(ents["not_entities"]),
         compass_modifiers=set(ents["compass_modifiers"]),
+        org_appositive_nouns=set(ents["org_appositive_nouns"]),
         demonyms=_words(data / "demonyms.txt"),
         given_names=_words(data / "given_names.txt"),
         common_words=_words(data / "common_words.txt"),

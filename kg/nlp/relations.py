@@ -96,9 +96,14 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
             if orgs_before:
                 o = orgs_before[-1]
                 gap = text[o.end : m.start]
-                first = m.text.split()[0]
-                if not gap.strip() and first.lower() in roles and len(m.text.split()) > 1:
-                    add(m, o, first, si)  # "ITV News Correspondent Emma Murphy"
+                # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
+                words = m.text.split()
+                k = 0
+                while k < len(words) - 1 and (words[k] in lex.person_titles or words[k].lower() in roles):
+                    k += 1
+                role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
+                if k and len(gap) < 40 and not re.search(r"[.;:]", gap) and _role_at(role_text, roles):
+                    add(m, o, role_text, si)  # "ITV News Correspondent Emma Murphy", "NATO Secretary General J. S."
                     continue
                 role = _role_at(gap.strip(" ,"), roles)
                 if role and len(gap) < 40 and not re.search(r"[.;:]", gap):
