@@ -72,8 +72,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if entry is None:
                 continue
             text = span.text
-            if text.isupper() and len(text) > 4 and " " not in text and k == 1:
-                text = text.title()  # "KHARTOUM, Sudan --": a dateline in capitals
+            if text.isupper() and len(text) > 4 and k <= 3 and all(len(t) >= 3 for t in span if t.is_alpha):
+                text = text.title()  # "KHARTOUM, Sudan --", "LOS ANGELES --": a dateline in capitals
             if len(text) <= 4 or text.isupper():
                 # short forms and acronyms match only as written
                 forms = {entry.label, *entry.aliases}
@@ -133,6 +133,9 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         seen_prep = False
         while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
             t = doc[j]
+            if (t.text in lex.person_titles or t.lower_ in lex.roles) and j + 1 < n and is_cap(doc[j + 1]) \
+                    and doc[j - 1].text in lex.org_heads:
+                break  # "... Fire Department | Chief Kristin Crowley"
             if is_cap(t) and not t.is_sent_start:
                 j += 1
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
@@ -273,6 +276,12 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
                 return Cand(s, e, ORG, "org-apposition")
             if w in lex.roles or not w.isalpha() or w in lex.connectors:
                 break
+    if nxt_low and nxt_low[0] in lex.org_type_nouns_after:
+        return Cand(s, e, ORG, "org-noun-after")  # "the Viv Ansanm gang coalition"
+    if len(prv_low) >= 2 and prv_low[-1] in {"at", "with"} and (
+        prv_low[-2] in lex.roles or prv_low[-2].rstrip("s") in lex.roles
+    ):
+        return Cand(s, e, ORG, "works-at")  # "economists at Goldman Sachs"
     if is_acronym(text):
         if nxt_low and nxt_low[0] in lex.org_context_after:
             return Cand(s, e, ORG, "acronym-context")

@@ -78,6 +78,7 @@ class Lexicon:
     not_entities: set[str]
     compass_modifiers: set[str]
     org_appositive_nouns: set[str]
+    org_type_nouns_after: set[str]
     demonyms: set[str]
     given_names: set[str]
     common_words: set[str]
@@ -151,6 +152,7 @@ def load_lexicon(data_dir: str | None = None) -> Lexicon:
         not_entities=set(ents["not_entities"]),
         compass_modifiers=set(ents["compass_modifiers"]),
         org_appositive_nouns=set(ents["org_appositive_nouns"]),
+        org_type_nouns_after=set(ents["org_type_nouns_after"]),
         demonyms=_words(data / "demonyms.txt"),
         given_names=_words(data / "given_names.txt"),
         common_words=_words(data / "common_words.txt"),

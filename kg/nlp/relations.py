@@ -129,7 +129,8 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
                 role = am.group(2).strip()
                 if _role_at(role, roles) or " and " in role and any(_role_at(r, roles) for r in role.split(" and ")):
                     rest_start = m.end + am.end()
-                    nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 40), None)
+                    nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 25
+                                    and "," not in text[rest_start : o.start]), None)
                     if nxt_org:
                         add(m, nxt_org, role, si)
                         continue
