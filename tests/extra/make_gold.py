@@ -4,7 +4,7 @@ kept as Python for readability, written out as JSON by running this file."""
 import json
 from pathlib import Path
 
-O, P, L = "Organisation", "Person", "Place"
+O, P, L = "Organisation", "Person", "Place"  # noqa: E741
 
 
 def E(name, t, *aliases, optional=False):
