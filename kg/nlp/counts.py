@@ -78,7 +78,9 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
 def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int] | None:
     """'ISIS membership in Iraq and Syria was still between ...' -> 'ISIS membership'."""
     j = i - 1
-    skip = {"still", "now", "already", "about", "some", "at", "least", "between", "to", "more", "than", "nearly", "over"}
+    skip = {
+        "still", "now", "already", "about", "some", "at", "least", "between", "to", "more", "than", "nearly", "over",
+    }
     while j >= sent_start and doc[j].lower_ in skip:
         j -= 1
     if j < sent_start or doc[j].lower_ not in lex.numbers["linking_verbs"]:
