@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.errors import KGError
+from kg.errors import InputError, KGError
 
 STORE_HELP = "Store folder (default: $KG_STORE or ./.kg)."
 
@@ -151,6 +151,29 @@ def export(store: str | None, fmt: str, output: str | None) -> None:
         click.echo(f"{len(data)} bytes -> {output}", err=True)
     else:
         sys.stdout.buffer.write(data)
+
+
+@main.command(name="eval")
+@click.argument("gold_dir", type=click.Path())
+@store_option
+@click.option("--json", "as_json", is_flag=True, help="Print the machine-readable report.")
+def eval_(gold_dir: str, store: str | None, as_json: bool) -> None:
+    """Score the store against gold annotations (one JSON per article).
+
+    Prints precision, recall and F1 per category (entities typed and untyped,
+    affiliations, spokespeople, counts, dates) and the missed and spurious items.
+
+    Example: kg eval tests/gold
+    """
+    import json
+
+    from kg.evaluate import evaluate, format_report
+    from kg.store import Store
+
+    if not Path(gold_dir).is_dir():
+        raise InputError(f"{gold_dir}: not a folder of gold files")
+    result = evaluate(Store.open_read(_store_path(store)), Path(gold_dir))
+    click.echo(json.dumps(result, indent=1, ensure_ascii=False) if as_json else format_report(result), nl=not as_json)
 
 
 @main.command()

@@ -181,6 +181,8 @@ def to_quads(ex: Extraction) -> Iterator[ox.Quad]:
             yield q(ev, KG.trigger, _s(c.event_word or ""))
             if c.place in ent_iri:
                 yield q(ev, KG.place, ent_iri[c.place])
+            if c.organisation in ent_iri:
+                yield q(ev, KG.organisation, ent_iri[c.organisation])
             if c.date:
                 yield q(ev, KG.date, date_literal(c.date))
             yield from prov(ev, c.sentence, c.start, c.end)

@@ -1,0 +1,74 @@
+import importlib.util
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from kg.cli import main
+from kg.evaluate import evaluate, query_rows, score
+from kg.store import Store
+
+from .conftest import GOLD, ROOT, SHARED
+
+SCORER = SHARED / "tools" / "score.py"
+
+
+def _shared():
+    if not SCORER.exists():
+        pytest.skip(f"shared scorer not found at {SCORER}")
+    spec = importlib.util.spec_from_file_location("score", SCORER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _same(ours, theirs):
+    """Figures equal; missed and spurious items equal as multisets (the shared scorer lists
+    the dates from a set, in no fixed order)."""
+    assert {k: v for k, v in ours.items() if k != "details"} == {k: v for k, v in theirs.items() if k != "details"}
+    for src, d in theirs["details"].items():
+        for key in ("missed", "spurious"):
+            assert sorted(ours["details"][src][key]) == sorted(d[key]), (src, key)
+
+
+def test_kg_eval_agrees_with_the_shared_scorer(seeds_store, tmp_path):
+    from kg.query import format_rows, resolve_query, run
+
+    with Store.open_read(seeds_store) as st:
+        ours = evaluate(st, GOLD)
+        for name in ("entities", "aliases", "spokespeople", "counts", "dates"):
+            v, rows = run(st, resolve_query(name))
+            (tmp_path / f"{name}.csv").write_text(format_rows(v, rows, "csv"), encoding="utf-8")
+    theirs = _shared().score(GOLD, tmp_path)
+    _same(ours, theirs)
+
+
+def test_agreement_on_an_imperfect_store(seeds_store, tmp_path):
+    """Score the seeds' graph against the extra set's gold: everything is wrong,
+    both scorers must still agree item by item."""
+    from kg.query import format_rows, resolve_query, run
+
+    gold = ROOT / "tests/extra/gold"
+    with Store.open_read(seeds_store) as st:
+        rows = query_rows(st)
+        for name in rows:
+            v, r = run(st, resolve_query(name))
+            (tmp_path / f"{name}.csv").write_text(format_rows(v, r, "csv"), encoding="utf-8")
+    _same(score(gold, rows), _shared().score(gold, tmp_path))
+
+
+def test_eval_command(seeds_store):
+    r = CliRunner().invoke(main, ["eval", str(GOLD), "--store", str(seeds_store)])
+    assert r.exit_code == 0 and r.output.splitlines()[0].split()[:4] == ["category", "P", "R", "F1"]
+    r = CliRunner().invoke(main, ["eval", str(GOLD), "--store", str(seeds_store), "--json"])
+    doc = json.loads(r.output)
+    assert doc["entities"]["f1"] >= 0.9 and "details" in doc
+
+
+def test_eval_bad_gold_folder(seeds_store, tmp_path):
+    r = CliRunner().invoke(main, ["eval", str(tmp_path / "none"), "--store", str(seeds_store)])
+    assert r.exit_code != 0 and "not a folder" in r.output
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "x.json").write_text("{not json", encoding="utf-8")
+    r = CliRunner().invoke(main, ["eval", str(tmp_path / "g"), "--store", str(seeds_store)])
+    assert r.exit_code != 0 and "not a gold annotation file" in r.output and "Traceback" not in r.output
