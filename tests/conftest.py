@@ -45,6 +45,19 @@ def store_copy(seeds_store, tmp_path) -> Path:
     return dst
 
 
+def shared_scorer():
+    """The team's shared scorer (../shared/tools/score.py), imported as a module."""
+    import importlib.util
+
+    path = SHARED / "tools" / "score.py"
+    if not path.exists():
+        pytest.skip(f"shared scorer not found at {path}")
+    spec = importlib.util.spec_from_file_location("score", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def run_doc(nlp, text: str, published: str | None = None):
     doc = nlp.make_doc(text)
     doc._.kg_published = published

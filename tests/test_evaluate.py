@@ -1,25 +1,12 @@
-import importlib.util
 import json
 
-import pytest
 from click.testing import CliRunner
 
 from kg.cli import main
 from kg.evaluate import evaluate, query_rows, score
 from kg.store import Store
 
-from .conftest import GOLD, ROOT, SHARED
-
-SCORER = SHARED / "tools" / "score.py"
-
-
-def _shared():
-    if not SCORER.exists():
-        pytest.skip(f"shared scorer not found at {SCORER}")
-    spec = importlib.util.spec_from_file_location("score", SCORER)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from .conftest import GOLD, ROOT, shared_scorer
 
 
 def _same(ours, theirs):
@@ -39,7 +26,7 @@ def test_kg_eval_agrees_with_the_shared_scorer(seeds_store, tmp_path):
         for name in ("entities", "aliases", "spokespeople", "counts", "dates"):
             v, rows = run(st, resolve_query(name))
             (tmp_path / f"{name}.csv").write_text(format_rows(v, rows, "csv"), encoding="utf-8")
-    theirs = _shared().score(GOLD, tmp_path)
+    theirs = shared_scorer().score(GOLD, tmp_path)
     _same(ours, theirs)
 
 
@@ -54,7 +41,7 @@ def test_agreement_on_an_imperfect_store(seeds_store, tmp_path):
         for name in rows:
             v, r = run(st, resolve_query(name))
             (tmp_path / f"{name}.csv").write_text(format_rows(v, r, "csv"), encoding="utf-8")
-    _same(score(gold, rows), _shared().score(gold, tmp_path))
+    _same(score(gold, rows), shared_scorer().score(gold, tmp_path))
 
 
 def test_eval_command(seeds_store):

@@ -4,7 +4,6 @@ seeds: the five dev articles (tests/gold). extra and extra2: articles in other d
 written for kg's tests (tests/extra*/), guarding generalisation beyond the seeds.
 """
 
-import importlib.util
 
 import pytest
 
@@ -12,9 +11,8 @@ from kg.pipeline import build
 from kg.query import format_rows, resolve_query, run
 from kg.store import Store
 
-from .conftest import GOLD, ROOT, SEEDS, SHARED
+from .conftest import GOLD, ROOT, SEEDS, shared_scorer
 
-SCORER = SHARED / "tools" / "score.py"
 SETS = {
     "seeds": (SEEDS, GOLD, {"entities": 0.90, "affiliations": 0.85, "spokespeople": 0.90, "counts": 0.90,
                             "dates": 0.90}),
@@ -23,15 +21,6 @@ SETS = {
     "extra2": (ROOT / "tests/extra2/articles", ROOT / "tests/extra2/gold",
                {"entities": 0.85, "affiliations": 0.80, "spokespeople": 0.85, "counts": 0.85, "dates": 0.85}),
 }
-
-
-def _scorer():
-    if not SCORER.exists():
-        pytest.skip(f"shared scorer not found at {SCORER}")
-    spec = importlib.util.spec_from_file_location("score", SCORER)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module", params=sorted(SETS))
@@ -44,7 +33,7 @@ def scored(request, tmp_path_factory):
         for name in ("entities", "aliases", "spokespeople", "counts", "dates"):
             v, rows = run(st, resolve_query(name))
             (tmp / f"{name}.csv").write_text(format_rows(v, rows, "csv"), encoding="utf-8")
-    return request.param, _scorer().score(gold, tmp), floors
+    return request.param, shared_scorer().score(gold, tmp), floors
 
 
 def test_gold_floors(scored):

@@ -98,9 +98,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
 
 
 def _inside_name(doc: Doc, s: int, e: int) -> bool:
-    before = s > 0 and is_cap(doc[s - 1]) and not doc[s - 1].whitespace_.count("\n") and not (
-        doc[s - 1].is_sent_start and doc[s - 1].is_title and False
-    ) and doc[s - 1].text not in {"-", "—"}
+    before = s > 0 and is_cap(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_
     after = e < len(doc) and is_cap(doc[e]) and not doc[e].is_sent_start
     return bool(before or after)
 
@@ -413,7 +411,6 @@ def resolve(
             key = "Person:" + normalize_name(text)
             ent = entities.get(key)
             if ent is None:
-                # the same person named more fully elsewhere? ("Bali" vs "Mustafa Bali")
                 ent = entities[key] = Entity(key, text, PER)
                 persons.append(ent)
             add(c, ent)
@@ -451,12 +448,11 @@ def resolve(
             continue
         typ = c.type
         if typ is None:
-            if c.rule in {"acronym", "context-after"} and is_acronym(text) and c.rule != "acronym":
-                typ = ORG
-            elif c.rule in {"name-shape", "speaker"} or (c.rule == "after-possessive" and c.end - c.start >= 2):
-                typ = PER
-            elif c.rule == "context-after" and c.end - c.start >= 1 and is_acronym(text):
-                typ = ORG
+            # weak evidence decides only when nothing else named this text
+            if c.rule == "context-after" and is_acronym(text):
+                typ = ORG  # "YPG fighters"
+            elif c.rule in {"name-shape", "speaker"}:
+                typ = PER  # "Shamima Begum claims", "Gabriel said"
             else:
                 continue
         key = f"{typ}:{norm}"

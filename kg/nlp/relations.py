@@ -68,8 +68,7 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
         return entities[m.entity].type
 
     def outlet(m: Mention) -> bool:
-        e = entities[m.entity]
-        return bool(e.ref_id or e.key) and m.entity.startswith("gz:") and _is_outlet_entity(e, lex)
+        return _is_outlet_entity(entities[m.entity], lex)
 
     def quoted(si: int) -> bool:
         low = sents[si].text.lower()
@@ -199,7 +198,7 @@ def _statements(doc, sent, si, ms, entities, lex, previous) -> list[Statement]:
             pron = re.search(r"\b(he|she|they)\s*$", text[sent.start_char : vs], re.IGNORECASE)
             if pron:
                 speaker_text = pron.group(1)
-                speaker = _resolve_pronoun(doc, si, ms, entities)
+                speaker = _resolve_pronoun(doc, si, vs, entities)
             elif gap_ok:
                 persons = [m for m in gap_ok if entities[m.entity].type == "Person"]
                 speaker = (persons or gap_ok)[-1]
@@ -227,11 +226,11 @@ def _statements(doc, sent, si, ms, entities, lex, previous) -> list[Statement]:
     return out
 
 
-def _resolve_pronoun(doc, si, ms, entities) -> str | None:
-    """Nearest preceding person when only one person is named in this and the previous sentence."""
-    mentions = doc._.kg_mentions or []
-    window = [m for m in mentions if m.sentence in (si - 1, si) and entities[m.entity].type == "Person"]
-    window = [m for m in window if m.sentence < si or m.start < doc[doc[:].start].idx + 10**9]
+def _resolve_pronoun(doc, si: int, pos: int, entities) -> str | None:
+    """The person a pronoun at character ``pos`` refers to, when exactly one person is
+    named in the previous sentence and this one before the pronoun; else None."""
+    window = [m for m in (doc._.kg_mentions or [])
+              if entities[m.entity].type == PER and (m.sentence == si - 1 or (m.sentence == si and m.end <= pos))]
     keys = {m.entity for m in window}
     return next(iter(keys)) if len(keys) == 1 else None
 
