@@ -1,0 +1,34 @@
+"""--model: an installed (here: saved to disk) spaCy pipeline's NER fills in names no rule knows."""
+
+import spacy
+
+from kg.nlp.pipeline import build_nlp
+
+from .conftest import run_doc
+
+
+def _tiny_pipeline(path):
+    nlp = spacy.blank("en")
+    ruler = nlp.add_pipe("entity_ruler")
+    ruler.add_patterns([
+        {"label": "PERSON", "pattern": "Zorblax Kettering"},
+        {"label": "ORG", "pattern": "Quillon Dynamics"},
+        {"label": "GPE", "pattern": "Syria"},
+    ])
+    nlp.to_disk(path)
+    return str(path)
+
+
+def test_model_entities_fill_in_and_rules_keep_their_types(tmp_path):
+    nlp = build_nlp(model=_tiny_pipeline(tmp_path / "tiny"))
+    assert "kg_model_ner" in nlp.pipe_names
+    doc = run_doc(nlp, "zorblax said nothing. Zorblax Kettering met Quillon Dynamics staff in Syria.")
+    found = {(e.label, e.type) for e in doc._.kg_entities.values()}
+    assert ("Zorblax Kettering", "Person") in found
+    assert ("Quillon Dynamics", "Organisation") in found
+    assert ("Syria", "Place") in found
+
+
+def test_without_model_the_unknown_names_are_not_typed(tmp_path):
+    doc = run_doc(build_nlp(), "Quillon Dynamics staff met.")
+    assert ("Quillon Dynamics", "Organisation") not in {(e.label, e.type) for e in doc._.kg_entities.values()}
