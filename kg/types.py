@@ -38,6 +38,7 @@ class Entity:
     type: str  # Organisation | Person | Place
     aliases: set[str] = field(default_factory=set)
     ref_id: str | None = None  # gazetteer identifier, e.g. "wd:Q30" or "gn:170794"
+    outlet: bool = False  # a news outlet (from the gazetteer)
 
 
 @dataclass(frozen=True)

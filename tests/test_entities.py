@@ -27,6 +27,11 @@ ROWS = [
     ("The Islamic State of Iraq and the Levant (ISIL) lost ground.", ("Islamic State", "Organisation")),
     ("Fighters from Deir Ezzor and Raqqa surrendered.", ("Deir ez-Zor", "Place")),
     ("Daesh fighters surrendered to the SDF.", ("Islamic State", "Organisation")),
+    ("A study by St Mary’s Hospital found the same.", ("St Mary’s Hospital", "Organisation")),
+    ("He studied at University College Dublin.", ("University College Dublin", "Organisation")),
+    ("Spokesman for the Rapid Support Forces Youssef Ezzat denied it.", ("Youssef Ezzat", "Person")),
+    ("Abu Omar told al-Mayadeen TV the talks had failed.", ("al-Mayadeen TV", "Organisation")),
+    ("A CJTF-OIR statement said Operation Inherent Resolve would go on.", ("Operation Inherent Resolve", "Organisation")),
 ]
 
 

@@ -10,7 +10,7 @@ clustered into entities.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
@@ -29,8 +29,6 @@ class Cand:
     rule: str
     gaz: GazetteerEntry | None = None
     title: int | None = None  # token index of a title ("Mr") that belongs to the mention
-    alias_of: int | None = None  # index in the candidate list of the entity this names
-    extra: dict = field(default_factory=dict)
 
 
 def is_cap(tok: Token) -> bool:
@@ -131,10 +129,14 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         seen_prep = False
         while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
             t = doc[j]
-            if (t.text in lex.person_titles or t.lower_ in lex.roles) and j + 1 < n and is_cap(doc[j + 1]) \
-                    and doc[j - 1].text in lex.org_heads:
-                break  # "... Fire Department | Chief Kristin Crowley"
-            if is_cap(t) and not t.is_sent_start:
+            if doc[j - 1].text in lex.org_heads and (
+                ((t.text in lex.person_titles or t.lower_ in lex.roles) and j + 1 < n and is_cap(doc[j + 1]))
+                or t.text in lex.given_names
+            ):
+                break  # "... Fire Department | Chief Kristin Crowley", "... Forces | Mustafa Bali"
+            if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
+                j += 1  # "King’s College London", "Children’s Hospital"
+            elif is_cap(t) and not t.is_sent_start:
                 j += 1
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
                     and not t.whitespace_ and j + 1 not in taken:
@@ -158,6 +160,16 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         out.append((i, j))
         i = j
     return out
+
+
+def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
+    """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run."""
+    k = j + 1
+    while k < len(doc) and k not in taken and is_cap(doc[k]) and not doc[k].is_sent_start:
+        if doc[k].text in lex.org_heads:
+            return True
+        k += 1
+    return False
 
 
 def _trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
@@ -265,6 +277,9 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
         w in {"of", "for"} for w in words
     ):
         return Cand(s, e, ORG, "org-shape")
+    tail = lex.gazetteer.get(normalize_name(words[-1]))
+    if not single and words[-2] in lex.org_heads and tail is not None and tail.type == LOC:
+        return Cand(s, e, ORG, "org-shape")  # "University College London"
     if words[-1] in lex.place_proper_heads and not single:
         return Cand(s, e, LOC, "place-shape")
     if nxt[:1] == [","] and len(nxt_low) >= 3 and nxt_low[1] in {"the", "a", "an"}:
@@ -346,11 +361,12 @@ def find_candidates(doc: Doc, lex: Lexicon) -> list[Cand]:
         if s >= e:
             continue
         while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"
-                             or doc[s].lower_ in lex.roles):
+                             or doc[s].lower_ in lex.roles) and doc[s + 1].text not in {"’s", "'s"}:
             s += 1
         while e - s > 2 and doc[s : s + 2].text in lex.person_titles:
             s += 2  # "Prime Minister Shehbaz Sharif"
-        while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"):
+        while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-") \
+                and doc[s + 1].text not in {"’s", "'s"}:
             s += 1  # "Correspondent Emma Murphy", "Secretary-General Antonio Guterres": not the name
         if e - s == 1 and doc[s].text in lex.person_titles:
             continue
@@ -358,7 +374,6 @@ def find_candidates(doc: Doc, lex: Lexicon) -> list[Cand]:
         cand = type_chunk(doc, s, e, lex, prev)
         if cand is not None:
             typed.append(cand)
-    # a gazetteer place right after a title or given name is a person's name part
     return sorted(gaz + typed, key=lambda c: c.start)
 
 
@@ -400,7 +415,9 @@ def resolve(
             key = "gz:" + (c.gaz.ref_id or c.gaz.label)
             ent = entities.get(key)
             if ent is None:
-                ent = entities[key] = Entity(key, c.gaz.label, c.gaz.type, set(c.gaz.aliases), c.gaz.ref_id)
+                ent = entities[key] = Entity(
+                    key, c.gaz.label, c.gaz.type, set(c.gaz.aliases), c.gaz.ref_id, c.gaz.outlet
+                )
                 ent.aliases.discard(ent.label)
                 if ent.type == ORG:
                     orgs.append(ent)

@@ -55,14 +55,11 @@ class Lexicon:
     roles: dict[str, dict]
     role_modifiers: set[str]
     person_titles: set[str]
-    male_titles: set[str]
-    female_titles: set[str]
     byline_verbs: set[str]
     credit_markers: set[str]
     alias_markers: list[str]
     group_descriptions: set[str]
     speech_verbs: set[str]
-    pronouns: dict[str, str]
     event_triggers: dict[str, str]
     numbers: dict
     dates: dict
@@ -118,6 +115,13 @@ def _load_gazetteer(data: Path) -> tuple[dict[str, GazetteerEntry], int]:
     return table, longest
 
 
+def _numbers(path: Path) -> dict:
+    nums = _json(path)
+    for key in ("not_count_units", "not_count_words", "linking_verbs", "np_stop_words"):
+        nums[key] = set(nums[key])
+    return nums
+
+
 @lru_cache(maxsize=4)
 def load_lexicon(data_dir: str | None = None) -> Lexicon:
     data = Path(data_dir) if data_dir else nlp_data_dir()
@@ -129,16 +133,13 @@ def load_lexicon(data_dir: str | None = None) -> Lexicon:
         roles=roles["roles"],
         role_modifiers=set(roles["role_modifiers"]),
         person_titles=set(roles["person_titles"]),
-        male_titles=set(roles["male_titles"]),
-        female_titles=set(roles["female_titles"]),
         byline_verbs=set(roles["byline_verbs"]),
         credit_markers=set(roles["credit_markers"]),
         alias_markers=list(roles["alias_markers"]),
         group_descriptions=set(roles["group_descriptions"]),
         speech_verbs=set(speech["verbs"]),
-        pronouns=speech["pronouns"],
         event_triggers=_json(data / "events.json")["triggers"],
-        numbers=_json(data / "numbers.json"),
+        numbers=_numbers(data / "numbers.json"),
         dates=_json(data / "dates.json"),
         org_heads=set(ents["org_heads"]),
         org_first_words=set(ents["org_first_words"]),

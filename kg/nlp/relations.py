@@ -68,11 +68,10 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
         return entities[m.entity].type
 
     def outlet(m: Mention) -> bool:
-        return _is_outlet_entity(entities[m.entity], lex)
+        return entities[m.entity].outlet
 
     def quoted(si: int) -> bool:
-        low = sents[si].text.lower()
-        return any(re.search(rf"\b{re.escape(v)}\b", low) for v in lex.speech_verbs) or "according to" in low
+        return _speech_re(lex).search(sents[si].text) is not None
 
     def add(p: Mention, o: Mention | str, role: str, si: int, spk: bool | None = None) -> None:
         org_key = o if isinstance(o, str) else o.entity
@@ -133,12 +132,9 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
                     if nxt_org:
                         add(m, nxt_org, role, si)
                         continue
-                    if "nom de guerre" in after[:40] and last_org:
-                        add(m, last_org, _role_at(role, roles) or role, si)
-                        continue
-            # nom de guerre of an official with the <group description>
+            # nom de guerre of an official with the <group description>: the organisation named last
             nm = _NOM_DE_GUERRE.match(after)
-            if nm and last_org:
+            if nm and last_org and nm.group(2).split()[-1].lower() in lex.group_descriptions:
                 add(m, last_org, _role_at(nm.group(1), roles) or nm.group(1), si)
                 continue
             # a ORG ROLE who goes by PERSON
@@ -163,26 +159,38 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
                     add(m, o, "photographer", si, False)
                     continue
         for m in ms:
-            if typ(m) == ORG and not _is_outlet_entity(entities[m.entity], lex):
+            if typ(m) == ORG and not entities[m.entity].outlet:
                 last_org = m.entity
-        stmts.extend(_statements(doc, sent, si, ms, entities, lex, stmts))
+        stmts.extend(_statements(doc, sent, si, ms, entities, lex))
     doc._.kg_affiliations = affs
     doc._.kg_statements = stmts
     _link_counts(doc, doc._.kg_counts or [], mentions, entities, doc._.kg_dates or [], stmts, lex, sent_of)
 
 
-def _is_outlet_entity(ent, lex) -> bool:
-    from kg.nlp.lexicon import normalize_name
-
-    entry = lex.gazetteer.get(normalize_name(ent.label))
-    return bool(entry and entry.outlet)
+_REGEX_CACHE: dict[tuple[int, str], re.Pattern[str]] = {}
 
 
-def _statements(doc, sent, si, ms, entities, lex, previous) -> list[Statement]:
+def _speech_re(lex) -> re.Pattern[str]:
+    """One compiled pattern for the speech verbs and "according to" (built once per lexicon)."""
+    key = (id(lex), "speech")
+    if key not in _REGEX_CACHE:
+        verbs = "|".join(sorted((re.escape(v) for v in lex.speech_verbs), key=len, reverse=True))
+        _REGEX_CACHE[key] = re.compile(rf"\b(?:{verbs})\b|\baccording to\b")
+    return _REGEX_CACHE[key]
+
+
+def _trigger_re(lex) -> re.Pattern[str]:
+    key = (id(lex), "events")
+    if key not in _REGEX_CACHE:
+        triggers = sorted(lex.event_triggers, key=len, reverse=True)
+        _REGEX_CACHE[key] = re.compile(r"\b(" + "|".join(re.escape(t) for t in triggers) + r")\b", re.IGNORECASE)
+    return _REGEX_CACHE[key]
+
+
+def _statements(doc, sent, si, ms, entities, lex) -> list[Statement]:
     text = doc.text
     out = []
-    verbs = "|".join(sorted((re.escape(v) for v in lex.speech_verbs), key=len, reverse=True))
-    for vm in re.finditer(rf"\b(?:{verbs})\b|\baccording to\b", sent.text):
+    for vm in _speech_re(lex).finditer(sent.text):
         vs = sent.start_char + vm.start()
         ve = sent.start_char + vm.end()
         speaker = None
@@ -242,8 +250,7 @@ def _link_counts(doc, counts: list[Count], mentions, entities, dates, stmts, lex
     captions = {i for i, s in enumerate(sents) if credit.search(s.text)}
     # a credit standing alone ("(Reuters)") makes the sentence before it a caption
     captions |= {i - 1 for i in captions if re.fullmatch(r"\s*\([^)]*\)\s*", sents[i].text)}
-    triggers = sorted(lex.event_triggers, key=len, reverse=True)
-    trig_re = re.compile(r"\b(" + "|".join(re.escape(t) for t in triggers) + r")\b", re.IGNORECASE)
+    trig_re = _trigger_re(lex)
     for c in counts:
         sent = sents[c.sentence]
         # event: nearest trigger word after the count, else before it, in the sentence
@@ -265,7 +272,7 @@ def _link_counts(doc, counts: list[Count], mentions, entities, dates, stmts, lex
         if places:
             c.place = min(places, key=lambda m: abs(m.start - c.start)).entity
         orgs = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == "Organisation"
-                and not _is_outlet_entity(entities[m.entity], lex)]
+                and not entities[m.entity].outlet]
         if orgs:
             c.organisation = min(orgs, key=lambda m: abs(m.start - c.start)).entity
         # date: in the sentence (not a "since ..." period), else the narrative's last date

@@ -17,11 +17,7 @@ def set_sentence_starts(doc: Doc) -> Doc:
         if i + 1 >= n:
             break
         nxt = doc[i + 1]
-        if "\n" in tok.text_with_ws and (tok.is_space or tok.whitespace_ == "" or "\n" in tok.whitespace_):
-            if tok.is_space:
-                nxt.is_sent_start = True
-                continue
-        if "\n" in tok.whitespace_:
+        if "\n" in tok.whitespace_ or (tok.is_space and "\n" in tok.text):
             nxt.is_sent_start = True
             continue
         if tok.text in _BULLETS and (i == 0 or doc[i - 1].is_space):
