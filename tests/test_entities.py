@@ -31,7 +31,8 @@ ROWS = [
     ("He studied at University College Dublin.", ("University College Dublin", "Organisation")),
     ("Spokesman for the Rapid Support Forces Youssef Ezzat denied it.", ("Youssef Ezzat", "Person")),
     ("Abu Omar told al-Mayadeen TV the talks had failed.", ("al-Mayadeen TV", "Organisation")),
-    ("A CJTF-OIR statement said Operation Inherent Resolve would go on.", ("Operation Inherent Resolve", "Organisation")),
+    ("A CJTF-OIR statement said Operation Inherent Resolve would go on.",
+     ("Operation Inherent Resolve", "Organisation")),
 ]
 
 
