@@ -40,18 +40,26 @@ def main() -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @store_option
-@click.option("--model", default=None, help="Also use an installed spaCy pipeline's NER (e.g. en_core_web_sm).")
-def build(paths: tuple[str, ...], store: str | None, model: str | None) -> None:
+@click.option("--model", default=None,
+              help="Use an installed spaCy pipeline's NER (e.g. en_core_web_sm) instead of the shipped one.")
+@click.option("--no-model", "no_model", is_flag=True,
+              help="Rules and gazetteer alone, without the statistical NER (for comparison).")
+def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model: bool) -> None:
     """Read articles (.txt files and folders, recursively) into the store.
 
+    Entities come from the gazetteer and context rules, with the NER model
+    shipped in the package filling in names they do not know.
     A folder may hold metadata.csv (file,published,outlet,url,title). Unchanged
-    articles are skipped; changed ones replace their graph.
+    articles are skipped; changed ones (or ones built with another pipeline)
+    replace their graph.
 
     Example: kg build seeds/
     """
     from kg.pipeline import build as run_build
 
-    report = run_build([Path(p) for p in paths], _store_path(store), model=model)
+    if model and no_model:
+        raise InputError("--model and --no-model contradict each other; give one")
+    report = run_build([Path(p) for p in paths], _store_path(store), model=model, use_model=not no_model)
     for w in report.warnings:
         click.echo(f"warning: {w}", err=True)
     for f in report.failed:
@@ -132,25 +140,162 @@ def render(store: str | None, output: str, focus: str | None, depth: int, types)
     click.echo(f"{n} nodes, {e} edges -> {output}")
 
 
+FORMAT_CHOICE = click.Choice(["turtle", "nt", "nquads", "trig", "jsonld"])
+
+
 @main.command()
 @store_option
-@click.option("--format", "fmt", type=click.Choice(["turtle", "nt", "nquads", "trig", "jsonld"]),
-              default="turtle", help="RDF format.")
+@click.option("--format", "fmt", type=FORMAT_CHOICE, default="turtle", show_default=True,
+              help="RDF format. nquads and trig keep one named graph per article.")
 @click.option("-o", "--output", default=None, type=click.Path(), help="File to write (default: stdout).")
-def export(store: str | None, fmt: str, output: str | None) -> None:
-    """Export the whole store as RDF.
+@click.option("--graph", "source", default=None, metavar="SOURCE",
+              help="Export one article's graph (its source name, e.g. 001_00adbe57efcb47f9.txt, or graph IRI).")
+@click.option("--with-ontology", is_flag=True, help="Include the kg ontology (in its own named graph).")
+def export(store: str | None, fmt: str, output: str | None, source: str | None, with_ontology: bool) -> None:
+    """Export the store as RDF: sorted, fixed prefixes, streamed graph by graph.
 
-    Example: kg export --format turtle -o graph.ttl
+    JSON-LD is compacted with the shipped context (kg/ontology/context.jsonld).
+
+    Example: kg export --format trig -o graph.trig
+    Example: kg export --graph 001_00adbe57efcb47f9.txt --format turtle
     """
     from kg.export import export as do_export
+    from kg.export import graph_for_source
     from kg.store import Store
 
-    data = do_export(Store.open_read(_store_path(store)), fmt)
+    st = Store.open_read(_store_path(store))
+    graph = graph_for_source(st, source) if source else None
     if output:
-        Path(output).write_bytes(data)
-        click.echo(f"{len(data)} bytes -> {output}", err=True)
+        tmp = Path(output + ".part")
+        try:
+            with tmp.open("wb") as fh:
+                do_export(st, fmt, fh, graph=graph, with_ontology=with_ontology)
+            tmp.replace(output)
+        finally:
+            tmp.unlink(missing_ok=True)
+        click.echo(f"{Path(output).stat().st_size} bytes -> {output}", err=True)
     else:
-        sys.stdout.buffer.write(data)
+        do_export(st, fmt, sys.stdout.buffer, graph=graph, with_ontology=with_ontology)
+        sys.stdout.buffer.flush()
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@store_option
+@click.option("--format", "fmt", type=FORMAT_CHOICE, default=None,
+              help="RDF format (default: from the file suffix .ttl .nt .nq .trig .jsonld).")
+@click.option("--graph", default=None, metavar="IRI",
+              help="Named graph for the file's triples (default: N-Quads/TriG keep theirs; "
+                   "other formats go to <https://w3id.org/kg-news/id/import/FILE>).")
+def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str | None) -> None:
+    """Load RDF files (any export format) into the store, merging with what is there.
+
+    Each file is parsed whole before anything is written, then written in one
+    transaction: a file with a syntax error changes nothing.
+
+    Example: kg load graph.trig --store other.kg
+    """
+    from kg.load import load as do_load
+    from kg.store import Store
+
+    with Store(_store_path(store)) as st:
+        for f in files:
+            n, g = do_load(st, Path(f), fmt, graph)
+            click.echo(f"{n} quads in {g} graphs <- {f}")
+
+
+@main.command()
+@store_option
+@click.option("--endpoint", required=True, metavar="URL",
+              help="Graph Store Protocol URL: Oxigraph http://HOST:7878/store, Fuseki "
+                   "http://HOST:3030/DATASET/data, GraphDB http://HOST:7200/repositories/REPO/rdf-graphs/service.")
+@click.option("--graph", default=None, metavar="IRI", help="Put everything into this one graph "
+              "(default: each article into its own graph IRI).")
+@click.option("--replace", is_flag=True, help="Replace each target graph (PUT) instead of adding to it (POST).")
+@click.option("--user", default=None, help="User name for HTTP basic authentication.")
+@click.option("--password", default=None, envvar="KG_PUSH_PASSWORD",
+              help="Password for --user (or set KG_PUSH_PASSWORD).")
+@click.option("--token-env", default="KG_PUSH_TOKEN", show_default=True, metavar="VAR",
+              help="Environment variable holding a bearer token (used when set).")
+@click.option("--batch-size", default=10_000, show_default=True, type=click.IntRange(1),
+              help="Triples per request.")
+@click.option("--timeout", default=60.0, show_default=True, type=click.FloatRange(0.1),
+              help="Seconds to wait for each request.")
+@click.option("--retries", default=4, show_default=True, type=click.IntRange(0),
+              help="Retries (with exponential back-off) for transient failures.")
+def push(store: str | None, endpoint: str, graph: str | None, replace: bool, user: str | None,
+         password: str | None, token_env: str, batch_size: int, timeout: float, retries: int) -> None:
+    """Upload the store to a remote graph store (SPARQL 1.1 Graph Store HTTP Protocol).
+
+    Example: kg push --endpoint http://localhost:7878/store --replace
+    """
+    import os
+
+    from kg.push import Auth
+    from kg.push import push as do_push
+    from kg.store import Store
+
+    auth = Auth(user=user, password=password, token=os.environ.get(token_env) or None)
+    r = do_push(Store.open_read(_store_path(store)), endpoint, graph=graph, replace=replace, auth=auth,
+                batch_size=batch_size, timeout=timeout, retries=retries)
+    click.echo(f"{r.triples} triples in {r.graphs} graphs, {r.requests} requests "
+               f"({r.retries} retried) -> {endpoint}")
+
+
+@main.command()
+@store_option
+@click.option("--port", default=7878, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--bind", default="127.0.0.1", show_default=True,
+              help="Address to listen on (loopback by default; 0.0.0.0 exposes it to the network).")
+@click.option("--writable", is_flag=True, help="Also accept SPARQL updates and Graph Store writes.")
+@click.option("--timeout", default=30, show_default=True, type=click.IntRange(1),
+              help="Seconds before a SPARQL query is stopped.")
+def serve(store: str | None, port: int, bind: str, writable: bool, timeout: int) -> None:
+    """Serve the store as a SPARQL 1.1 endpoint (runs the Oxigraph server over it).
+
+    Queries: http://127.0.0.1:PORT/query ; the default graph is the union of the
+    article graphs. Read-only unless --writable. Stop with Ctrl-C.
+
+    Example: kg serve --port 7878
+    """
+    from kg.serve import serve as do_serve
+
+    path = _store_path(store).resolve()
+    click.echo(f"SPARQL endpoint: http://{bind}:{port}/query ({'read-write' if writable else 'read-only'}; "
+               f"store {path})", err=True)
+    do_serve(path, port, bind, writable, timeout)
+
+
+@main.command()
+@click.option("--corpus", required=True, type=click.Path(),
+              help="The uner-english-ewt folder (en_ewt-ud-{train,dev,test}.iob2).")
+@click.option("-o", "--output", default=None, type=click.Path(),
+              help="Where to write the trained pipeline (default: the package's kg/nlp/model).")
+@click.option("--work-dir", default="train-work", type=click.Path(), show_default=True,
+              help="Folder for the converted corpus and training checkpoints.")
+@click.option("--synthetic", default=6000, show_default=True, type=click.IntRange(0),
+              help="News-like synthetic sentences (kg/synthetic.py, fixed seed) added to the training split.")
+def train(corpus: str, output: str | None, work_dir: str, synthetic: int) -> None:
+    """Train the NER shipped with kg (fixed seed; same data, same scores).
+
+    Converts UNER English EWT (OTH and stray B-O read as outside), adds
+    synthetic news sentences with invented names, trains with kg/nlp/ner.cfg
+    (fixed seed, fixed step count), keeps the best model on the UNER dev split
+    and prints P/R/F1 per type on dev and test. Takes about 25 minutes on two cores.
+
+    Example: kg train --corpus ../shared/corpora/uner-english-ewt
+    """
+    from kg.nlp.pipeline import shipped_model_dir
+    from kg.train import train as do_train
+
+    if not Path(corpus).is_dir():
+        raise InputError(f"{corpus}: not a folder")
+    out = Path(output) if output else shipped_model_dir()
+    scores = do_train(Path(corpus), out, Path(work_dir), synthetic)
+    for split, table in scores.items():
+        for label, v in table.items():
+            click.echo(f"{split:5s} {label:4s} P {v['p']:.3f} R {v['r']:.3f} F1 {v['f']:.3f}")
+    click.echo(f"-> {out}")
 
 
 @main.command(name="eval")

@@ -5,7 +5,8 @@ KGError                  base class; ``code`` is a stable identifier, ``exit_cod
 ├── StoreError           the store cannot be opened or written (path is a file, in use, ...)
 ├── QueryError           a SPARQL query is unknown, malformed or not allowed (exit 2)
 ├── ModelError           an optional spaCy pipeline is not installed
-└── ValidationError      an ontology or shapes file is unusable
+├── ValidationError      an ontology or shapes file is unusable
+└── RemoteError          a remote graph store or the SPARQL server failed (exit 4)
 """
 
 from __future__ import annotations
@@ -38,3 +39,8 @@ class ModelError(KGError):
 
 class ValidationError(KGError):
     code = "KG500"
+
+
+class RemoteError(KGError):
+    code = "KG600"
+    exit_code = 4

@@ -41,6 +41,11 @@ def article_iri(source: str) -> str:
     return BASE + "article/" + quote(source, safe="")
 
 
+def import_iri(file_name: str) -> str:
+    """The named graph that ``kg load`` gives the triples of a triple-format file."""
+    return BASE + "import/" + quote(file_name, safe="")
+
+
 def entity_iri(ent: Entity) -> str:
     if ent.ref_id:
         return BASE + "entity/" + ent.ref_id.replace(":", "-")
@@ -73,7 +78,7 @@ def date_literal(value: str) -> ox.Literal:
     return ox.Literal(value, datatype=ox.NamedNode(XSD + dt))
 
 
-def to_quads(ex: Extraction) -> Iterator[ox.Quad]:
+def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     a = ex.article
     g = ox.NamedNode(article_iri(a.source))
     art = g
@@ -84,6 +89,8 @@ def to_quads(ex: Extraction) -> Iterator[ox.Quad]:
     yield q(art, RDF_TYPE, _t(KG.Article))
     yield q(art, KG.sourceFile, _s(a.source))
     yield q(art, KG.contentHash, _s(a.content_hash))
+    if extractor:
+        yield q(art, KG.extractor, _s(extractor))
     if a.published:
         yield q(art, ox.NamedNode(SCHEMA + "datePublished"), date_literal(a.published))
         yield q(art, KG.publishedFrom, _s(a.published_from or "metadata"))

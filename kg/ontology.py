@@ -45,6 +45,7 @@ class KG(DefinedNamespace):
     # properties
     sourceFile: URIRef
     contentHash: URIRef
+    extractor: URIRef
     outlet: URIRef
     publishedFrom: URIRef
     inArticle: URIRef

@@ -27,16 +27,18 @@ def build(
     store_path: Path,
     *,
     model: str | None = None,
+    use_model: bool = True,
     progress: Callable[[str], None] | None = None,
 ) -> BuildReport:
     """Read articles under ``paths``, extract, and write one named graph per article."""
     from kg.extract import extract
     from kg.mapping import article_iri, to_quads
-    from kg.nlp.pipeline import build_nlp
+    from kg.nlp.pipeline import build_nlp, extractor_id
 
     report = BuildReport()
     # a missing --model is a user error to report before any work is done
-    nlp = build_nlp(model) if model else None
+    nlp = build_nlp(model, use_model) if model else None
+    extractor = extractor_id(model, use_model)
     todo: list[Article] = []
     seen: dict[str, str] = {}
     with Store(store_path) as store:
@@ -52,19 +54,19 @@ def build(
                 )
                 continue
             seen[item.source] = item.path
-            old = store.article_hash(article_iri(item.source))
-            if old == item.content_hash:
+            iri = article_iri(item.source)
+            if store.article_hash(iri) == item.content_hash and store.article_extractor(iri) == extractor:
                 report.skipped.append(item.source)
                 continue
             todo.append(item)
         if not todo:
             return report
-        nlp = nlp or build_nlp(model)
+        nlp = nlp or build_nlp(model, use_model)
         totals = {"entities": 0, "affiliations": 0, "counts": 0, "dates": 0, "statements": 0}
         for ex in extract(nlp, todo):
             graph = article_iri(ex.article.source)
             existed = store.article_hash(graph) is not None
-            store.replace_graph(graph, to_quads(ex))
+            store.replace_graph(graph, to_quads(ex, extractor))
             (report.replaced if existed else report.added).append(ex.article.source)
             totals["entities"] += len(ex.entities)
             totals["affiliations"] += len(ex.affiliations)

@@ -71,12 +71,19 @@ class Store:
     # ----------------------------------------------------------------- articles
     def article_hash(self, graph: str) -> str | None:
         """The content hash stored for an article graph, or None if absent."""
+        return self._article_value(graph, "contentHash")
+
+    def article_extractor(self, graph: str) -> str | None:
+        """Which pipeline extracted the article (kg:extractor), or None."""
+        return self._article_value(graph, "extractor")
+
+    def _article_value(self, graph: str, prop: str) -> str | None:
         import pyoxigraph as ox
 
         from kg.ontology import KG
 
         g = ox.NamedNode(graph)
-        for quad in self._store.quads_for_pattern(None, ox.NamedNode(str(KG.contentHash)), None, g):
+        for quad in self._store.quads_for_pattern(None, ox.NamedNode(str(KG[prop])), None, g):
             return quad.object.value
         return None
 
@@ -119,6 +126,18 @@ class Store:
 
         g = ox.NamedNode(graph) if graph else None
         yield from self._store.quads_for_pattern(None, None, None, g)
+
+    def default_graph_quads(self) -> Iterator[pyoxigraph.Quad]:
+        import pyoxigraph as ox
+
+        yield from self._store.quads_for_pattern(None, None, None, ox.DefaultGraph())
+
+    def load_quads(self, quads: list[pyoxigraph.Quad]) -> None:
+        """Add parsed quads in one transaction (``kg load``): all or nothing."""
+        try:
+            self._store.extend(quads)
+        except OSError as exc:
+            raise StoreError(f"cannot write to store {self.path}: {exc}") from exc
 
     def __len__(self) -> int:
         return sum(1 for _ in self._store.quads_for_pattern(None, None, None, None))

@@ -1,3 +1,4 @@
+import json
 import shutil
 import subprocess
 
@@ -5,49 +6,140 @@ import pytest
 import rdflib
 from rdflib.compare import isomorphic
 
-from kg.export import export
+from kg.export import FORMATS, PREFIXES, context, export_bytes, graph_for_source
+from kg.load import load
 from kg.store import Store
 from kg.validate import store_graph
+
+RDFLIB = {"turtle": "turtle", "nt": "nt", "nquads": "nquads", "trig": "trig", "jsonld": "json-ld"}
+SOURCE = "001_00adbe57efcb47f9.txt"
 
 
 def test_turtle_round_trips_isomorphically(seeds_store):
     with Store.open_read(seeds_store) as st:
-        data = export(st, "turtle")
+        data = export_bytes(st, "turtle")
         reference = store_graph(st)
     g = rdflib.Graph().parse(data=data, format="turtle")
     assert len(g) == len(reference)
     assert isomorphic(g, reference)
 
 
-@pytest.mark.parametrize("fmt, rdflib_fmt", [("nt", "nt"), ("jsonld", "json-ld")])
-def test_triple_formats_parse(seeds_store, fmt, rdflib_fmt):
+@pytest.mark.parametrize("fmt", ["nt", "jsonld"])
+def test_triple_formats_parse(seeds_store, fmt):
     with Store.open_read(seeds_store) as st:
-        data = export(st, fmt)
-        n = len(store_graph(st))
-    assert len(rdflib.Graph().parse(data=data, format=rdflib_fmt)) == n
+        data = export_bytes(st, fmt)
+        reference = store_graph(st)
+    g = rdflib.Graph().parse(data=data, format=RDFLIB[fmt])
+    assert len(g) == len(reference)
+    assert isomorphic(g, reference)
 
 
-@pytest.mark.parametrize("fmt, rdflib_fmt", [("nquads", "nquads"), ("trig", "trig")])
-def test_named_graphs_are_kept(seeds_store, fmt, rdflib_fmt):
+@pytest.mark.parametrize("fmt", ["nquads", "trig"])
+def test_named_graphs_are_kept(seeds_store, fmt):
     with Store.open_read(seeds_store) as st:
-        data = export(st, fmt)
+        data = export_bytes(st, fmt)
         n = len(list(st.quads()))
     ds = rdflib.Dataset()
-    ds.parse(data=data, format=rdflib_fmt)
+    ds.parse(data=data, format=RDFLIB[fmt])
     assert len(list(ds.quads())) == n
     assert len([c for c in ds.contexts() if "article/" in str(c.identifier)]) == 5
 
 
-def test_export_is_deterministic(seeds_store):
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_every_format_round_trips_through_kg_load(seeds_store, tmp_path, fmt):
     with Store.open_read(seeds_store) as st:
-        assert export(st, "turtle") == export(st, "turtle")
+        data = export_bytes(st, fmt)
+        reference = store_graph(st)
+        graphs = set(st.graphs())
+    path = tmp_path / f"g.{ {'turtle': 'ttl', 'nquads': 'nq'}.get(fmt, fmt)}"
+    path.write_bytes(data)
+    with Store(tmp_path / "other") as other:
+        load(other, path)
+        again = store_graph(other)
+        if fmt in ("nquads", "trig"):
+            assert set(other.graphs()) == graphs
+    assert isomorphic(again, reference)
+
+
+def test_export_is_deterministic_across_processes(seeds_store):
+    def run() -> bytes:
+        r = subprocess.run(["kg", "export", "--store", str(seeds_store), "--format", "turtle"],
+                           capture_output=True, check=True)
+        return r.stdout
+
+    first = run()
+    assert first == run()
+    lines = [ln for ln in first.decode().splitlines() if ln.startswith("@prefix")]
+    assert {ln.split()[1] for ln in lines} == {f"{p}:" for p in PREFIXES}
+
+
+def test_one_article_graph(seeds_store):
+    with Store.open_read(seeds_store) as st:
+        iri = graph_for_source(st, SOURCE)
+        data = export_bytes(st, "nquads", graph=iri)
+        expected = {str(q) for q in st.quads(iri)}
+    ds = rdflib.Dataset()
+    ds.parse(data=data, format="nquads")
+    assert {str(c.identifier) for c in ds.contexts() if len(c)} == {iri}
+    assert len(list(ds.quads())) == len(expected)
+
+
+def test_unknown_article_is_a_user_error(seeds_store):
+    from kg.errors import InputError
+
+    with Store.open_read(seeds_store) as st, pytest.raises(InputError, match="no article"):
+        graph_for_source(st, "nope.txt")
+
+
+def test_with_ontology_adds_the_ontology_graph(seeds_store):
+    from kg.resources import ontology_dir
+
+    onto = rdflib.Graph().parse(ontology_dir() / "kg.ttl")
+    with Store.open_read(seeds_store) as st:
+        data = export_bytes(st, "trig", with_ontology=True)
+    ds = rdflib.Dataset()
+    ds.parse(data=data, format="trig")
+    g = ds.graph(rdflib.URIRef("https://w3id.org/kg-news/ontology"))
+    assert isomorphic(rdflib.Graph() + g, onto)
+
+
+def test_jsonld_uses_the_shipped_context(seeds_store):
+    with Store.open_read(seeds_store) as st:
+        doc = json.loads(export_bytes(st, "jsonld"))
+    ctx = context()["@context"]
+    assert doc["@context"] == ctx
+    keys = {k for node in doc["@graph"] for k in node}
+    assert "contentHash" in keys and "kg:contentHash" not in keys  # compacted with the context terms
+
+
+def test_context_is_in_sync_with_the_ontology():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "make_context.py"
+    spec = importlib.util.spec_from_file_location("make_context", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.context() == context()
 
 
 @pytest.mark.skipif(shutil.which("rapper") is None, reason="raptor2-utils (rapper) not installed")
 def test_independent_parser_counts_the_same_triples(seeds_store, tmp_path):
     with Store.open_read(seeds_store) as st:
-        (tmp_path / "g.ttl").write_bytes(export(st, "turtle"))
+        (tmp_path / "g.ttl").write_bytes(export_bytes(st, "turtle"))
         n = len(store_graph(st))
     r = subprocess.run(["rapper", "-i", "turtle", "-c", str(tmp_path / "g.ttl")], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert f"returned {n} triples" in r.stderr
+
+
+def test_bad_file_changes_nothing(store_copy, tmp_path):
+    from kg.errors import InputError
+
+    bad = tmp_path / "bad.ttl"
+    bad.write_text("<urn:a> <urn:b> <urn:c> .\n<urn:a> <urn:b> .\n")
+    with Store(store_copy) as st:
+        before = len(st)
+        with pytest.raises(InputError, match="not valid turtle"):
+            load(st, bad)
+        assert len(st) == before

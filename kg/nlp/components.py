@@ -66,8 +66,10 @@ class EntityFinder:
         from kg.nlp.entities import find_candidates, resolve
 
         cands = find_candidates(doc, self.lex)
-        if doc._.kg_model_ents:
-            cands = _merge_model(doc, cands, doc._.kg_model_ents)
+        # statistical entities: an installed --model's, else the shipped NER's (doc.ents)
+        model_ents = doc._.kg_model_ents or list(doc.ents)
+        if model_ents:
+            cands = merge_model(doc, cands, model_ents, self.lex)
         entities, mentions = resolve(doc, cands, self.lex, sentence_index(doc))
         doc._.kg_entities = entities
         doc._.kg_mentions = mentions
@@ -82,22 +84,36 @@ class EntityFinder:
         return doc
 
 
-def _merge_model(doc: Doc, cands: list, model_ents: list[Span]) -> list:
-    """Model entities fill in where no rule or gazetteer candidate overlaps."""
-    from kg.nlp.entities import LOC, ORG, PER, Cand
+def merge_model(doc: Doc, cands: list, model_ents: list[Span], lex) -> list:
+    """Combine the statistical NER with the rules and gazetteer.
 
-    mapping = {"PERSON": PER, "PER": PER, "ORG": ORG, "GPE": LOC, "LOC": LOC, "FAC": LOC, "NORP": None}
-    covered = {i for c in cands for i in range(c.start, c.end)}
+    - Gazetteer matches and typed rule candidates win: they are more specific.
+    - An untyped capitalised chunk (no rule fired) takes the type of a model
+      entity covering it, but only after resolution found no earlier full name,
+      alias or acronym expansion it refers to ("Baghouz" stays the place found by
+      the gazetteer or a locative rule elsewhere in the article).
+    - A model entity where no candidate is becomes a new candidate, resolved the
+      same way, unless it is a known non-entity (demonym, weekday, month, common
+      word, title) or does not look like a name (no capital letter, too long).
+    """
+    from kg.nlp.entities import LOC, ORG, PER, Cand, plausible_model_span
+
+    mapping = {"PERSON": PER, "PER": PER, "ORG": ORG, "GPE": LOC, "LOC": LOC, "FAC": LOC}
+    covered = {i: c for c in cands for i in range(c.start, c.end)}
     out = list(cands)
     for ent in model_ents:
         typ = mapping.get(ent.label_)
-        if typ is None or any(i in covered for i in range(ent.start, ent.end)):
-            # typed rule candidates keep their type; untyped ones take the model's
-            for c in out:
-                if typ and c.type is None and c.start == ent.start and c.end == ent.end:
-                    c.type, c.rule = typ, "model"
+        if typ is None:
             continue
-        out.append(Cand(ent.start, ent.end, typ, "model"))
+        hit = {id(c): c for i in range(ent.start, ent.end) if (c := covered.get(i)) is not None}
+        if hit:
+            for c in hit.values():
+                inside = ent.start <= c.start and c.end <= ent.end
+                if c.type is None and c.gaz is None and inside:
+                    c.model_type = typ
+            continue
+        if plausible_model_span(doc, ent.start, ent.end, lex):
+            out.append(Cand(ent.start, ent.end, None, "model", model_type=typ))
     return sorted(out, key=lambda c: c.start)
 
 

@@ -29,6 +29,7 @@ class Cand:
     rule: str
     gaz: GazetteerEntry | None = None
     title: int | None = None  # token index of a title ("Mr") that belongs to the mention
+    model_type: str | None = None  # the statistical NER's type, used when nothing better decides
 
 
 def is_cap(tok: Token) -> bool:
@@ -199,6 +200,19 @@ def _trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
         e -= 1
     return s, e
+
+
+def plausible_model_span(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """A statistical entity kg accepts where no rule or gazetteer entry spoke:
+    it starts with a capital, has at most six tokens, and is not a known
+    non-entity (``_trim`` would not strip any of its words)."""
+    if e - s > 6 or not is_cap(doc[s]) or not is_cap(doc[e - 1]) and doc[e - 1].text not in {")", "."}:
+        return False
+    if doc[s].text in lex.person_titles or doc[s].lower_ in lex.roles:
+        return False
+    if any(t.text in lex.org_heads for t in doc[s:e]) and e - s == 1:
+        return False
+    return _trim(doc, lex, s, e) == (s, e)
 
 
 # ----------------------------------------------------------------- typing rules
@@ -441,7 +455,8 @@ def resolve(
             pending.append(k)
 
     # pass 2: short forms resolve to the full names found in pass 1
-    for k in sorted(pending, key=lambda k: cands[k].start):
+    # typed short forms first, so weak or statistical readings meet the names they refer to
+    for k in sorted(pending, key=lambda k: (cands[k].type is None, cands[k].start)):
         c = cands[k]
         text = name_text(c)
         norm = normalize_name(text)
@@ -470,6 +485,8 @@ def resolve(
                 typ = ORG  # "YPG fighters"
             elif c.rule in {"name-shape", "speaker"}:
                 typ = PER  # "Shamima Begum claims", "Gabriel said"
+            elif c.model_type is not None:
+                typ = c.model_type  # the statistical NER's reading of an unknown name
             else:
                 continue
         key = f"{typ}:{norm}"

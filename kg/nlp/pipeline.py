@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from spacy.language import Language
 
 from kg.errors import ModelError
@@ -34,11 +36,37 @@ data_dir = null
 """
 
 
-def build_nlp(model: str | None = None) -> Language:
-    """The default pipeline: spacy.blank("en") plus kg's registered components.
+def shipped_model_dir() -> Path:
+    """The NER pipeline trained by ``kg train`` and shipped inside the package."""
+    return Path(__file__).resolve().parent / "model"
 
-    ``model`` names an installed spaCy pipeline whose NER fills in names the rules
-    and gazetteer do not know.
+
+def extractor_id(model: str | None = None, use_model: bool = True) -> str:
+    """A short name for the pipeline, stored with each article (kg:extractor)."""
+    import json
+
+    from kg import __version__
+
+    if not use_model:
+        ner = "rules"
+    elif model:
+        ner = f"rules+{model}"
+    else:
+        try:
+            meta = json.loads((shipped_model_dir() / "meta.json").read_text())
+            ner = f"rules+{meta.get('name', 'kg_ner')}-{meta.get('version', '?')}"
+        except (OSError, ValueError):
+            ner = "rules+kg_ner-missing"
+    return f"kg-{__version__} {ner}"
+
+
+def build_nlp(model: str | None = None, use_model: bool = True) -> Language:
+    """The default pipeline: spacy.blank("en"), the shipped statistical NER and
+    kg's registered rule and gazetteer components.
+
+    ``model`` names an installed spaCy pipeline whose NER is used instead of the
+    shipped one; ``use_model=False`` runs the rules and gazetteer alone.
+    How the two combine is decided in ``kg.nlp.components.merge_model``.
     """
     import spacy
     from thinc.api import Config
@@ -47,6 +75,15 @@ def build_nlp(model: str | None = None) -> Language:
 
     config = Config().from_str(PIPELINE_CONFIG)
     nlp = spacy.blank("en", config=config)
+    if not use_model:
+        return nlp
+    if not model:
+        path = shipped_model_dir()
+        if not (path / "config.cfg").is_file():
+            raise ModelError(f"the shipped NER model is missing from {path}; reinstall kg or use --no-model")
+        trained = spacy.load(path)
+        nlp.add_pipe("ner", name="kg_ner", source=trained, before="kg_entities")
+        return nlp
     if model:
         try:
             nlp.add_pipe("kg_model_ner", before="kg_entities", config={"model": model})
