@@ -1,0 +1,217 @@
+"""kg push and kg serve against a real Oxigraph server over HTTP (loopback)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+
+import pytest
+
+from kg.errors import RemoteError
+from kg.push import Auth, push
+from kg.query import named_queries, run
+from kg.serve import command, oxigraph_binary
+from kg.store import Store
+
+KG = [sys.executable, "-m", "kg"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(url: str, proc: subprocess.Popen, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited: {proc.stderr.read() if proc.stderr else ''}")
+        try:
+            sparql(url, "ASK { }")
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(url)
+
+
+def sparql(base: str, query: str) -> dict:
+    req = urllib.request.Request(
+        base + "/query", data=urllib.parse.urlencode({"query": query}).encode(),
+        headers={"Accept": "application/sparql-results+json",
+                 "Content-Type": "application/x-www-form-urlencoded"},
+    )
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.loads(resp.read())
+
+
+def remote_rows(base: str, query: str) -> set[tuple]:
+    res = sparql(base, query)
+    names = res["head"]["vars"]
+    return {tuple(b.get(v, {}).get("value", "") for v in names) for b in res["results"]["bindings"]}
+
+
+def local_rows(store: Store, query: str) -> set[tuple]:
+    _, rows = run(store, query)
+    return {tuple("" if t is None else t.value for t in r) for r in rows}
+
+
+@pytest.fixture
+def oxigraph_server():
+    port = free_port()
+    proc = subprocess.Popen([oxigraph_binary(), "serve", "--bind", f"127.0.0.1:{port}", "--union-default-graph"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, proc)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def quad_count(base: str) -> int:
+    res = sparql(base, "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
+    return int(res["results"]["bindings"][0]["n"]["value"])
+
+
+def test_push_then_every_named_query_answers_the_same_over_http(seeds_store, oxigraph_server):
+    with Store.open_read(seeds_store) as st:
+        report = push(st, oxigraph_server + "/store", replace=True, batch_size=700)
+        assert report.graphs == 5 and report.requests > 5  # batches split the larger graphs
+        assert quad_count(oxigraph_server) == len(list(st.quads()))
+        for nq in named_queries().values():
+            assert remote_rows(oxigraph_server, nq.text) == local_rows(st, nq.text), nq.name
+
+
+def test_push_replace_twice_leaves_one_copy_and_graph_option_merges(seeds_store, oxigraph_server):
+    with Store.open_read(seeds_store) as st:
+        n = len(list(st.quads()))
+        push(st, oxigraph_server + "/store", replace=True)
+        push(st, oxigraph_server + "/store", replace=True)
+        assert quad_count(oxigraph_server) == n
+        push(st, oxigraph_server + "/store", graph="urn:kg:all", replace=True)
+    res = sparql(oxigraph_server, "SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:kg:all> { ?s ?p ?o } }")
+    union = len({(str(q.subject), str(q.predicate), str(q.object)) for q in Store.open_read(seeds_store).quads()})
+    assert int(res["results"]["bindings"][0]["n"]["value"]) == union
+
+
+def test_push_to_a_wrong_path_says_404(seeds_store, oxigraph_server):
+    with Store.open_read(seeds_store) as st, pytest.raises(RemoteError, match="404"):
+        push(st, oxigraph_server + "/nope", retries=0)
+
+
+def test_push_cli_reports_unreachable_endpoint(seeds_store):
+    port = free_port()
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", f"http://127.0.0.1:{port}/store",
+                        "--retries", "1"], capture_output=True, text=True)
+    assert r.returncode == 4
+    assert "cannot reach" in r.stderr and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+class _Remote(BaseHTTPRequestHandler):
+    """A graph store stand-in that answers with scripted statuses (the remote side,
+    not kg's code, is what is replaced here)."""
+
+    script: list[int] = []
+    seen: list[tuple[str, str | None]] = []
+    delay = 0.0
+
+    def _answer(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        type(self).seen.append((self.command, self.headers.get("Authorization")))
+        time.sleep(self.delay)
+        status = type(self).script.pop(0) if type(self).script else 204
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_PUT = do_POST = _answer
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def scripted():
+    server = HTTPServer(("127.0.0.1", 0), _Remote)
+    _Remote.script, _Remote.seen, _Remote.delay = [], [], 0.0
+    t = threading.Thread(target=server.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/store"
+    server.shutdown()
+
+
+def test_transient_failures_are_retried_and_credentials_sent(seeds_store, scripted):
+    _Remote.script = [503, 502]
+    with Store.open_read(seeds_store) as st:
+        r = push(st, scripted, replace=True, auth=Auth(user="kg", password="s3cret"), backoff=0.01)
+    assert r.retries == 2 and r.graphs == 5
+    assert _Remote.seen[0] == ("PUT", "Basic a2c6czNjcmV0")  # base64("kg:s3cret")
+    assert all(auth == "Basic a2c6czNjcmV0" for _, auth in _Remote.seen)
+
+
+def test_bearer_token_from_environment(seeds_store, scripted):
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted],
+                       capture_output=True, text=True, env={**_env(), "KG_PUSH_TOKEN": "tok123"})
+    assert r.returncode == 0, r.stderr
+    assert {a for _, a in _Remote.seen} == {"Bearer tok123"}
+    assert {m for m, _ in _Remote.seen} == {"POST"}  # no --replace: add to the graphs
+
+
+@pytest.mark.parametrize("status, message", [(401, "refused our credentials"), (413, "smaller --batch-size"),
+                                             (404, "no Graph Store endpoint")])
+def test_client_errors_stop_at_once_with_advice(seeds_store, scripted, status, message):
+    _Remote.script = [status]
+    with Store.open_read(seeds_store) as st, pytest.raises(RemoteError, match=message):
+        push(st, scripted, backoff=0.01)
+    assert len(_Remote.seen) == 1  # not retried
+
+
+def test_timeout_is_reported(seeds_store, scripted):
+    _Remote.delay = 0.5
+    with Store.open_read(seeds_store) as st, pytest.raises(RemoteError, match="did not answer within"):
+        push(st, scripted, timeout=0.1, retries=1, backoff=0.01)
+
+
+def _env() -> dict:
+    import os
+
+    return {k: v for k, v in os.environ.items() if k != "KG_PUSH_TOKEN"}
+
+
+def test_serve_answers_named_queries_like_the_local_store(store_copy):
+    port = free_port()
+    proc = subprocess.Popen([*KG, "serve", "--store", str(store_copy), "--port", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(base, proc)
+        with Store.open_read(store_copy) as st:
+            for nq in named_queries().values():
+                assert remote_rows(base, nq.text) == local_rows(st, nq.text), nq.name
+        req = urllib.request.Request(base + "/update", data=b"INSERT DATA { <urn:a> <urn:b> <urn:c> }",
+                                     headers={"Content-Type": "application/sparql-update"})
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(req, timeout=10)
+        assert err.value.code in (403, 405)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_serve_binds_loopback_by_default_and_needs_a_store(store_copy, tmp_path):
+    argv = command(Path(store_copy), 7878)
+    assert "127.0.0.1:7878" in argv and "serve-read-only" in argv
+    assert "serve" in command(Path(store_copy), 7878, writable=True)
+    r = subprocess.run([*KG, "serve", "--store", str(tmp_path / "none")], capture_output=True, text=True)
+    assert r.returncode == 1 and "no kg store" in r.stderr
