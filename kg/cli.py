@@ -38,14 +38,24 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @store_option
 @click.option("--model", default=None,
               help="Use an installed spaCy pipeline's NER (e.g. en_core_web_sm) instead of the shipped one.")
 @click.option("--no-model", "no_model", is_flag=True,
               help="Rules and gazetteer alone, without the statistical NER (for comparison).")
-def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model: bool) -> None:
-    """Read articles (.txt files and folders, recursively) into the store.
+@click.option("--field", "fields", multiple=True, metavar="KEY=NAME",
+              help="JSON Lines field name for KEY (text, title, published, url, outlet, id, author); repeatable.")
+@click.option("--stdin-format", type=click.Choice(["txt", "md", "html", "jsonl"]), default=None,
+              help="Format of standard input (PATH '-'); default: sniffed from the first bytes.")
+@click.option("--max-chars", default=5_000_000, show_default=True, type=click.IntRange(1),
+              help="Skip (with a warning) an article with more characters of text than this.")
+def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model: bool, fields: tuple[str, ...],
+          stdin_format: str | None, max_chars: int) -> None:
+    """Read articles (files, folders recursively, or - for standard input) into the store.
+
+    Formats by suffix: .txt, .md (YAML front matter), .html (trafilatura),
+    .jsonl (one article per line).
 
     Entities come from the gazetteer and context rules, with the NER model
     shipped in the package filling in names they do not know.
@@ -57,9 +67,18 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
     """
     from kg.pipeline import build as run_build
 
+    from kg.readers import ReadOptions
+
     if model and no_model:
         raise InputError("--model and --no-model contradict each other; give one")
-    report = run_build([Path(p) for p in paths], _store_path(store), model=model, use_model=not no_model)
+    pairs = {}
+    for f in fields:
+        key, eq, name = f.partition("=")
+        if not eq or not key or not name:
+            raise InputError(f"--field {f!r}: expected KEY=NAME, e.g. --field text=body")
+        pairs[key] = name
+    report = run_build([Path(p) for p in paths], _store_path(store), model=model, use_model=not no_model,
+                       max_chars=max_chars, options=ReadOptions.with_fields(pairs), stdin_format=stdin_format)
     for w in report.warnings:
         click.echo(f"warning: {w}", err=True)
     for f in report.failed:
@@ -86,7 +105,9 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
 @click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
               help="Bind ?NAME to VALUE (<iri> for an IRI). The variable must be in the SELECT.")
 @click.option("--update", is_flag=True, help="Allow a SPARQL update to change the store.")
-def query(query: str, store: str | None, fmt: str | None, params, update: bool) -> None:
+@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0),
+              help="Stop a read query after this many seconds (0: no limit).")
+def query(query: str, store: str | None, fmt: str | None, params, update: bool, timeout: float) -> None:
     """Run QUERY: a named query (kg queries), a .rq file, or inline SPARQL.
 
     Example: kg query counts --format csv
@@ -97,18 +118,17 @@ def query(query: str, store: str | None, fmt: str | None, params, update: bool) 
 
     text = q.resolve_query(query)
     path = _store_path(store)
-    st = Store(path, create=False) if update else Store.open_read(path)
-    result = q.run(st, text, dict(params), update=update)
     fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
-    if result is None:
-        click.echo("update applied")
-    elif isinstance(result, bool):
-        click.echo("true" if result else "false")
-    elif isinstance(result, tuple):
-        click.echo(q.format_rows(*result, fmt), nl=False)
+    if update or q.is_update(text):
+        st = Store(path, create=False) if update else Store.open_read(path)
+        click.echo(q.render_result(q.run(st, text, dict(params), update=update), fmt), nl=False)
+        return
+    Store.open_read(path).close()  # a missing or foreign store is reported here, before forking
+    if timeout:
+        out = q.run_with_timeout(path, text, dict(params), fmt, timeout)
     else:
-        for t in result:
-            click.echo(f"{t} .")
+        out = q.render_result(q.run(Store.open_read(path), text, dict(params)), fmt)
+    click.echo(out, nl=False)
 
 
 @main.command()
@@ -296,6 +316,35 @@ def train(corpus: str, output: str | None, work_dir: str, synthetic: int) -> Non
         for label, v in table.items():
             click.echo(f"{split:5s} {label:4s} P {v['p']:.3f} R {v['r']:.3f} F1 {v['f']:.3f}")
     click.echo(f"-> {out}")
+
+
+@main.command()
+@click.argument("sources", nargs=-1, required=True)
+@store_option
+def remove(sources: tuple[str, ...], store: str | None) -> None:
+    """Delete articles (by source name, as in the query output) and what only they said.
+
+    Example: kg remove 001_00adbe57efcb47f9.txt
+    """
+    from kg.pipeline import remove as do_remove
+
+    done = do_remove(_store_path(store), list(sources))
+    click.echo(f"{len(done)} removed")
+
+
+@main.command()
+@store_option
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def stats(store: str | None, as_json: bool) -> None:
+    """Articles, entities by type, triples and size on disk."""
+    import json
+
+    from kg.stats import format_stats, stats as do_stats
+    from kg.store import Store
+
+    path = _store_path(store)
+    s = do_stats(Store.open_read(path))
+    click.echo(json.dumps(s, indent=1) if as_json else format_stats(s))
 
 
 @main.command(name="eval")

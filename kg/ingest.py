@@ -1,17 +1,21 @@
-"""Files and folders -> Article objects (text, metadata, publication date).
+"""Files, folders and standard input -> Article objects (text, metadata, date).
 
-Readers are looked up by file suffix in ``READERS``; plain text is the first.
-A reader returns the article text; metadata comes from ``metadata.csv`` beside
-the file or, failing that, from a date stated in the text itself. The
-publication date is never guessed from today's date or a file's mtime.
+Readers are looked up by file suffix in ``kg.readers.READERS`` (text, Markdown,
+HTML, JSON Lines). Metadata comes from ``metadata.csv`` beside the file, else
+from the file itself (front matter, the HTML page, the JSON fields), else from a
+date stated in the text. The publication date is never guessed from today's
+date or a file's mtime. Folders are walked lazily, so memory does not grow with
+the number of files.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import os
 import re
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -20,35 +24,15 @@ from kg.types import Article
 
 METADATA_FILE = "metadata.csv"
 METADATA_COLUMNS = ("file", "published", "outlet", "url", "title")
-
-
-def _read_plain(data: bytes, path: Path) -> tuple[str, list[str]]:
-    return decode(data, path)
-
-
-# suffix -> reader(bytes, path) -> (text, warnings). Later formats register here.
-READERS: dict[str, Callable[[bytes, Path], tuple[str, list[str]]]] = {
-    ".txt": _read_plain,
-}
+DEFAULT_MAX_CHARS = 5_000_000  # an article longer than this is skipped with a warning
+STDIN = "-"
 
 
 def decode(data: bytes, path: Path) -> tuple[str, list[str]]:
-    """Decode bytes as text; reject binary files; decode what can be decoded."""
-    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputError(f"{path.name}: looks like a binary file, not text")
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace"), []
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16"), []
-    try:
-        return data.decode("utf-8"), []
-    except UnicodeDecodeError as exc:
-        text = data.decode("utf-8", errors="replace")
-        bad = text.count("\ufffd")
-        return text, [
-            f"{path.name}: not valid UTF-8 (first bad byte at {exc.start}); "
-            f"{bad} undecodable byte(s) replaced"
-        ]
+    """Decode one file's bytes (kept for callers that read plain text)."""
+    from kg.readers import decode as _decode
+
+    return _decode(data, path.name)
 
 
 # "date 2019-03-05" at the start of the text (a feed's header line).
@@ -115,59 +99,108 @@ def read_metadata(folder: Path) -> dict[str, dict[str, str]]:
         raise InputError(f"{path}: cannot read metadata.csv ({exc})") from exc
 
 
+def _suffixes() -> str:
+    from kg.readers import READERS
+
+    return ", ".join(sorted(READERS))
+
+
 def discover(paths: list[Path]) -> Iterator[Path | InputError]:
-    """Yield article files below ``paths`` (recursively), or an error per bad path."""
+    """Yield article files below ``paths`` lazily (a folder of any size streams),
+    or an error per bad path, unreadable folder or symlink loop."""
+    from kg.readers import READERS
+
     for p in paths:
         if not p.exists():
-            yield InputError(f"{p}: no such file or folder")
+            yield InputError(f"{p}: no such file or folder" + (" (a broken link)" if p.is_symlink() else ""))
         elif p.is_dir():
             found = False
-            for f in sorted(p.rglob("*")):
-                if f.is_file() and f.suffix.lower() in READERS:
-                    found = True
-                    yield f
+            for item in _walk(p):
+                if isinstance(item, Path) and item.suffix.lower() not in READERS:
+                    continue
+                found = found or isinstance(item, Path)
+                yield item
             if not found:
-                yield InputError(
-                    f"{p}: no articles found (looked for {', '.join(sorted(READERS))} files)"
-                )
+                yield InputError(f"{p}: no articles found (looked for {_suffixes()} files)")
         elif p.suffix.lower() in READERS:
             yield p
         else:
-            yield InputError(
-                f"{p}: unsupported file type {p.suffix or '(none)'!r}; "
-                f"kg reads {', '.join(sorted(READERS))}"
-            )
+            yield InputError(f"{p}: unsupported file type {p.suffix or '(none)'!r}; kg reads {_suffixes()}")
 
 
-def read_article(path: Path, metadata: dict[str, str] | None = None) -> Article:
-    """Read one file into an Article. Raises InputError for unusable input."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    reader = READERS.get(path.suffix.lower(), _read_plain)
-    text, warnings = reader(data, path)
+def _walk(root: Path) -> Iterator[Path | InputError]:
+    """os.walk following links, in sorted order, with loops reported and skipped."""
+    errors: list[InputError] = []
+    seen: set[tuple[int, int]] = set()
+
+    def onerror(exc: OSError) -> None:
+        errors.append(InputError(f"{exc.filename}: cannot read folder ({exc.strerror or exc})"))
+
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=True, onerror=onerror):
+        yield from errors
+        errors.clear()
+        st = os.stat(dirpath)
+        if (st.st_dev, st.st_ino) in seen:
+            dirnames.clear()
+            yield InputError(f"{dirpath}: symlink loop (this folder was already read); skipped")
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        dirnames.sort()
+        for name in sorted(filenames):
+            f = Path(dirpath) / name
+            if name == METADATA_FILE:
+                continue
+            if not f.exists():
+                yield InputError(f"{f}: broken link; skipped")
+            elif f.is_file():
+                yield f
+    yield from errors
+
+
+def _published(value: str, where: str, warnings: list[str]) -> str | None:
+    """A publication date from metadata of any format (ISO date or datetime, or a
+    date dateutil can read); an unreadable one is dropped with a warning."""
+    value = value.strip()
+    iso = _valid_iso(value[:10]) if re.match(r"\d{4}-\d{2}-\d{2}", value) else _iso(value)
+    if iso is None:
+        warnings.append(f"{where}: publication date {value!r} not understood; left unknown")
+    return iso
+
+
+def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int) -> Article:
+    """A reader's raw article + metadata.csv row -> Article (raises InputError)."""
+    warnings = list(raw.warnings)
+    text = raw.text
     if not text.strip():
-        raise InputError(f"{path}: empty article (no text)")
-    meta = metadata or {}
+        raise InputError(f"{raw.source}: empty article (no text)")
+    if len(text) > max_chars:
+        raise InputError(f"{raw.source}: {len(text):,} characters of text is over the limit of "
+                         f"{max_chars:,} (--max-chars); skipped")
+    meta = {**raw.meta, **{k: v for k, v in (meta_row or {}).items() if v}}
     published: str | None = None
     published_from: str | None = None
-    if meta.get("published"):
-        published = _valid_iso(meta["published"])
+    if meta_row and meta_row.get("published"):
+        published = _valid_iso(meta_row["published"])
         if published is None:
             raise InputError(
-                f"{path.name}: metadata.csv 'published' is {meta['published']!r}, not YYYY-MM-DD"
+                f"{raw.source}: metadata.csv 'published' is {meta_row['published']!r}, not YYYY-MM-DD"
             )
         published_from = "metadata"
         _, text = date_from_text(text)  # still blank a header line
+    elif meta.get("published"):
+        published = _published(meta["published"], raw.source, warnings)
+        published_from = "metadata" if published else None
+        if published is None:
+            published, text = date_from_text(text)
+            published_from = "text" if published else None
     else:
         published, text = date_from_text(text)
         published_from = "text" if published else None
     return Article(
-        source=path.name,
+        source=raw.source,
         text=text,
         content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        path=str(path),
+        path=path,
         published=published,
         published_from=published_from,
         outlet=meta.get("outlet") or None,
@@ -177,10 +210,62 @@ def read_article(path: Path, metadata: dict[str, str] | None = None) -> Article:
     )
 
 
-def iter_articles(paths: list[Path]) -> Iterator[Article | InputError]:
-    """Articles from files and folders; errors are yielded, not raised, so a batch goes on."""
+def read_file(path: Path, metadata: dict[str, dict[str, str]] | None = None, *,
+              max_chars: int = DEFAULT_MAX_CHARS, options=None,
+              data: bytes | None = None, suffix: str | None = None) -> Iterator[Article | InputError]:
+    """The articles of one file (one, or one per line for JSON Lines)."""
+    from kg.readers import READERS, ReadOptions
+
+    suffix = suffix or path.suffix.lower()
+    reader = READERS.get(suffix, READERS[".txt"])
+    if data is None:
+        try:
+            size = path.stat().st_size
+            if size > 4 * max_chars and suffix not in (".jsonl", ".ndjson"):
+                yield InputError(f"{path}: {size:,} bytes is over the size limit (--max-chars {max_chars:,}); skipped")
+                return
+            data = path.read_bytes()
+        except OSError as exc:
+            yield InputError(f"{path}: cannot read ({exc.strerror or exc})")
+            return
+    try:
+        for raw in reader(data, path, options or ReadOptions()):
+            if isinstance(raw, InputError):
+                yield raw
+                continue
+            try:
+                yield make_article(raw, str(path), (metadata or {}).get(raw.source), max_chars)
+            except InputError as exc:
+                yield exc
+    except InputError as exc:
+        yield exc
+
+
+def read_article(path: Path, metadata: dict[str, str] | None = None) -> Article:
+    """Read a one-article file. Raises InputError for unusable input."""
+    for item in read_file(path, {path.name: metadata} if metadata else None):
+        if isinstance(item, InputError):
+            raise item
+        return item
+    raise InputError(f"{path}: empty article (no text)")
+
+
+def iter_articles(paths: list[Path], *, max_chars: int = DEFAULT_MAX_CHARS, options=None,
+                  stdin: bytes | None = None, stdin_format: str | None = None) -> Iterator[Article | InputError]:
+    """Articles from files, folders and standard input (path ``-``); errors are
+    yielded, not raised, so a batch goes on. Streams: one file in memory at a time."""
+    from kg.readers import STDIN_FORMATS, sniff
+
     meta_cache: dict[Path, dict[str, dict[str, str]]] = {}
-    for item in discover(paths):
+    files = [p for p in paths if str(p) != STDIN]
+    if len(files) < len(paths):
+        data = stdin if stdin is not None else sys.stdin.buffer.read()
+        suffix = STDIN_FORMATS[stdin_format] if stdin_format else sniff(data)
+        name = f"stdin-{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
+        yield from read_file(Path(name), None, max_chars=max_chars, options=options, data=data, suffix=suffix)
+    if not files:
+        return
+    for item in discover(files):
         if isinstance(item, InputError):
             yield item
             continue
@@ -188,6 +273,7 @@ def iter_articles(paths: list[Path]) -> Iterator[Article | InputError]:
         try:
             if folder not in meta_cache:
                 meta_cache[folder] = read_metadata(folder)
-            yield read_article(item, meta_cache[folder].get(item.name))
         except InputError as exc:
+            meta_cache[folder] = {}
             yield exc
+        yield from read_file(item, meta_cache[folder], max_chars=max_chars, options=options)

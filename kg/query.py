@@ -167,3 +167,66 @@ def _sparql_json(variables: list[str], rows: list[list]) -> dict:
             {v: term(t) for v, t in zip(variables, r, strict=True) if t is not None} for r in rows
         ]},
     }
+
+
+def render_result(result, fmt: str) -> str:
+    """The text kg query prints for a result of ``run``."""
+    if result is None:
+        return "update applied\n"
+    if isinstance(result, bool):
+        return ("true" if result else "false") + "\n"
+    if isinstance(result, tuple):
+        return format_rows(*result, fmt)
+    return "".join(f"{t} .\n" for t in result)
+
+
+def run_with_timeout(store_path: Path, text: str, params: dict[str, str], fmt: str, timeout: float) -> str:
+    """Run a read query in a forked child and stop it after ``timeout`` seconds.
+
+    Oxigraph queries cannot be interrupted from Python, so the query runs in its
+    own process (which opens the store read-only) and is killed when time is up.
+    """
+    import os
+    import signal
+    import tempfile
+    import time
+
+    from kg.errors import KGError
+
+    with tempfile.TemporaryFile() as out:
+        pid = os.fork()
+        if pid == 0:  # child
+            code = 0
+            try:
+                with Store.open_read(store_path) as st:
+                    data = render_result(run(st, text, params), fmt).encode("utf-8")
+            except KGError as exc:
+                data, code = f"{type(exc).__name__}\t{exc.exit_code}\t{exc.args[0]}".encode(), 100
+            except BaseException as exc:  # noqa: BLE001  (reported by the parent as a query failure)
+                data, code = f"QueryError\t2\tquery failed: {exc}".encode(), 100
+            out.write(data)
+            out.flush()
+            os._exit(code)
+        deadline = time.monotonic() + timeout
+        pause = 0.001
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if time.monotonic() >= deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                raise QueryError(f"query stopped after {timeout:g} s (--timeout); narrow it or raise the limit")
+            time.sleep(pause)
+            pause = min(pause * 2, 0.02)
+        out.seek(0)
+        data = out.read()
+    if os.waitstatus_to_exitcode(status) == 100:
+        kind, code, message = data.decode("utf-8").split("\t", 2)
+        from kg import errors
+
+        exc = getattr(errors, kind, QueryError)(message)
+        raise exc
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise QueryError(f"query process ended abnormally (status {os.waitstatus_to_exitcode(status)})")
+    return data.decode("utf-8")

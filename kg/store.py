@@ -27,10 +27,23 @@ def default_path() -> Path:
     return Path(os.environ.get(ENV_STORE) or DEFAULT_STORE)
 
 
+_PIDFILE = "writer.pid"  # who holds the store for writing (for the "in use" message)
+DEFAULT_WAIT = 5.0  # seconds a writer waits for another writer to finish
+
+
+def _holder(path: Path) -> str:
+    try:
+        pid, _, what = (path / _PIDFILE).read_text().partition(" ")
+        return f"PID {int(pid)}" + (f" ({what.strip()})" if what.strip() else "")
+    except (OSError, ValueError):
+        return "another process"
+
+
 def _explain(path: Path, exc: OSError) -> StoreError:
     msg = str(exc)
     if "lock" in msg.lower():
-        return StoreError(f"store {path} is in use by another kg process; try again when it ends")
+        return StoreError(f"store {path} is in use by {_holder(path)}; try again when it ends "
+                          f"(reading with kg query works meanwhile)")
     if "not a directory" in msg.lower():
         return StoreError(f"store path {path} is a file, not a store folder")
     return StoreError(f"cannot open store {path}: {msg}")
@@ -39,7 +52,10 @@ def _explain(path: Path, exc: OSError) -> StoreError:
 class Store:
     """A kg store: open for writing (``Store(path)``) or reading (``Store.open_read(path)``)."""
 
-    def __init__(self, path: Path, *, read_only: bool = False, create: bool = True) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False, create: bool = True,
+                 wait: float = DEFAULT_WAIT) -> None:
+        import time
+
         import pyoxigraph
 
         self.path = Path(path)
@@ -50,14 +66,22 @@ class Store:
             raise StoreError(f"no kg store at {self.path}; run 'kg build' first or pass --store")
         if not fresh and not (self.path / _MARKER).exists() and not (self.path / "CURRENT").exists():
             raise StoreError(f"{self.path} is a folder that is not a kg store")
-        try:
-            if read_only:
-                self._store = pyoxigraph.Store.read_only(str(self.path))
-            else:
-                self._store = pyoxigraph.Store(str(self.path))
-                (self.path / _MARKER).write_text("kg store (Oxigraph/RocksDB)\n")
-        except OSError as exc:
-            raise _explain(self.path, exc) from exc
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                if read_only:
+                    self._store = pyoxigraph.Store.read_only(str(self.path))
+                else:
+                    self._store = pyoxigraph.Store(str(self.path))
+                    (self.path / _MARKER).write_text("kg store (Oxigraph/RocksDB)\n")
+                    (self.path / _PIDFILE).write_text(f"{os.getpid()} {' '.join(_argv())}"[:200])
+                break
+            except OSError as exc:
+                # another writer holds the lock: wait a little for it, then say who it is
+                if "lock" in str(exc).lower() and time.monotonic() < deadline:
+                    time.sleep(0.2)
+                    continue
+                raise _explain(self.path, exc) from exc
         self.read_only = read_only
 
     @classmethod
@@ -152,12 +176,20 @@ class Store:
     def close(self) -> None:
         self.flush()
         del self._store
+        if not self.read_only:
+            (self.path / _PIDFILE).unlink(missing_ok=True)
 
     def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _argv() -> list[str]:
+    import sys
+
+    return ["kg", *sys.argv[1:3]] if sys.argv else ["kg"]
 
 
 def destroy(path: Path) -> None:

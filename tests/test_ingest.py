@@ -60,11 +60,17 @@ def test_bad_files(tmp_path, data, message):
         read_article(f)
 
 
-def test_non_utf8_is_decoded_with_a_warning(tmp_path):
-    f = tmp_path / "latin.txt"
-    f.write_bytes("Le caf\xe9 de Damas".encode("latin-1"))
+@pytest.mark.parametrize("text, encoding", [
+    ("Le café fut fermé par la police à Damas.", "latin-1"),
+    ("Москва заявила о переговорах в среду.", "cp1251"),
+    ("東京で会議が開かれた。", "shift_jis"),
+])
+def test_legacy_encodings_are_detected_with_a_warning_naming_the_file(tmp_path, text, encoding):
+    f = tmp_path / "legacy.txt"
+    f.write_bytes(text.encode(encoding))
     a = read_article(f)
-    assert "caf" in a.text and a.warnings and "not valid UTF-8" in a.warnings[0]
+    assert a.text == text
+    assert len(a.warnings) == 1 and "legacy.txt" in a.warnings[0] and "not UTF-8" in a.warnings[0]
 
 
 def test_utf8_bom_and_utf16(tmp_path):

@@ -12,7 +12,8 @@ def _tiny_pipeline(path):
     ruler = nlp.add_pipe("entity_ruler")
     ruler.add_patterns([
         {"label": "PERSON", "pattern": "Zorblax Kettering"},
-        {"label": "ORG", "pattern": "Quillon Dynamics"},
+        {"label": "ORG", "pattern": "Vexmoorly Dynamics"},
+        {"label": "ORG", "pattern": "Vexmoorly"},
         {"label": "GPE", "pattern": "Syria"},
     ])
     nlp.to_disk(path)
@@ -22,13 +23,13 @@ def _tiny_pipeline(path):
 def test_model_entities_fill_in_and_rules_keep_their_types(tmp_path):
     nlp = build_nlp(model=_tiny_pipeline(tmp_path / "tiny"))
     assert "kg_model_ner" in nlp.pipe_names
-    doc = run_doc(nlp, "zorblax said nothing. Zorblax Kettering met Quillon Dynamics staff in Syria.")
+    doc = run_doc(nlp, "zorblax said nothing. Zorblax Kettering thanked Vexmoorly for the help. He flew to Syria.")
     found = {(e.label, e.type) for e in doc._.kg_entities.values()}
-    assert ("Zorblax Kettering", "Person") in found
-    assert ("Quillon Dynamics", "Organisation") in found
-    assert ("Syria", "Place") in found
+    assert ("Zorblax Kettering", "Person") in found  # the model and the name-shape rule agree
+    assert ("Vexmoorly", "Organisation") in found  # no rule types it: the model does
+    assert ("Syria", "Place") in found  # the gazetteer wins
 
 
 def test_without_model_the_unknown_names_are_not_typed(tmp_path):
-    doc = run_doc(build_nlp(use_model=False), "Quillon Dynamics staff met.")
-    assert ("Quillon Dynamics", "Organisation") not in {(e.label, e.type) for e in doc._.kg_entities.values()}
+    doc = run_doc(build_nlp(use_model=False), "Zorblax Kettering thanked Vexmoorly for the help. He flew to Syria.")
+    assert "Vexmoorly" not in {e.label for e in doc._.kg_entities.values()}
