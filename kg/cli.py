@@ -66,7 +66,6 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
     Example: kg build seeds/
     """
     from kg.pipeline import build as run_build
-
     from kg.readers import ReadOptions
 
     if model and no_model:
@@ -339,7 +338,8 @@ def stats(store: str | None, as_json: bool) -> None:
     """Articles, entities by type, triples and size on disk."""
     import json
 
-    from kg.stats import format_stats, stats as do_stats
+    from kg.stats import format_stats
+    from kg.stats import stats as do_stats
     from kg.store import Store
 
     path = _store_path(store)
