@@ -44,6 +44,13 @@ _LAST_UPDATE = re.compile(
 )
 
 
+# A wire dateline: "TALLMARK, Nov 4, 2024 (Reuters) -", "BEIRUT, Lebanon, March 5, 2019 (AP) —"
+_DATELINE = re.compile(
+    r"(?m)^[A-Z][A-Z .’'\-]{2,40}(?:,\s*[A-Z][A-Za-z .]+)?,\s+"
+    r"((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})\s*[(\-—–]"
+)
+
+
 def _iso(value: str) -> str | None:
     from dateutil import parser as dparser
 
@@ -64,11 +71,12 @@ def date_from_text(text: str) -> tuple[str | None, str]:
         iso = _valid_iso(m.group(1))
         if iso:
             return iso, " " * m.end() + text[m.end():]
-    m = _LAST_UPDATE.search(text)
-    if m:
-        iso = _iso(m.group(1))
-        if iso:
-            return iso, text
+    for pattern in (_LAST_UPDATE, _DATELINE):
+        m = pattern.search(text)
+        if m:
+            iso = _iso(m.group(1))
+            if iso:
+                return iso, text
     return None, text
 
 

@@ -20,10 +20,24 @@ def store_graph(store: Store):
 
 def validate(store: Store) -> tuple[bool, list[str]]:
     """Returns (conforms, one readable line per violation)."""
+    return validate_graph(store_graph(store))
+
+
+def validate_quads(quads) -> tuple[bool, list[str]]:
+    """Validate quads that are not in a store (one article's mapping, say)."""
+    import pyoxigraph as ox
+    import rdflib
+
+    triples = {ox.Triple(q.subject, q.predicate, q.object) for q in quads}
+    g = rdflib.Graph()
+    g.parse(data=ox.serialize(sorted(triples, key=str), format=ox.RdfFormat.N_TRIPLES), format="nt")
+    return validate_graph(g)
+
+
+def validate_graph(data) -> tuple[bool, list[str]]:
     import pyshacl
     import rdflib
 
-    data = store_graph(store)
     shapes = rdflib.Graph().parse(ontology_dir() / "shapes.ttl", format="turtle")
     # the ontology's event types are individuals the data refers to
     data.parse(ontology_dir() / "kg.ttl", format="turtle")

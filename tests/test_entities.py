@@ -31,6 +31,12 @@ ROWS = [
     ("He studied at University College Dublin.", ("University College Dublin", "Organisation")),
     ("Spokesman for the Rapid Support Forces Youssef Ezzat denied it.", ("Youssef Ezzat", "Person")),
     ("Abu Omar told al-Mayadeen TV the talks had failed.", ("al-Mayadeen TV", "Organisation")),
+    ("Residents thanked the cooperative Coomika for the food.", ("Coomika", "Organisation")),
+    ("The union Frente Portuario called the strike.", ("Frente Portuario", "Organisation")),
+    ("The incumbent, Anders Lidgren of the Civic Union, did not concede.", ("Anders Lidgren", "Person")),
+    ("The incumbent, Anders Lidgren of the Civic Union, did not concede.", ("Civic Union", "Organisation")),
+    ("Ships queued after the sale to Nordvik Shipping was announced.", ("Nordvik Shipping", "Organisation")),
+    ("Fighting spread in the Democratic Republic of Congo.", ("Democratic Republic of the Congo", "Place")),
     ("A CJTF-OIR statement said Operation Inherent Resolve would go on.",
      ("Operation Inherent Resolve", "Organisation")),
 ]

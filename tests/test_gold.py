@@ -1,7 +1,9 @@
 """Floors on gold sets, scored by the shared scorer on the named queries' CSV output.
 
-seeds: the five dev articles (tests/gold). extra and extra2: articles in other domains
-written for kg's tests (tests/extra*/), guarding generalisation beyond the seeds.
+seeds: the five dev articles (tests/gold). extra, extra2 and extra3: articles in other
+domains written for kg's tests (tests/extra*/), guarding generalisation beyond the
+seeds; extra3 is full of names no list kg ships knows, so it guards the shipped NER.
+The default pipeline (rules, gazetteer and the shipped NER model) is what is scored.
 """
 
 
@@ -20,6 +22,8 @@ SETS = {
               {"entities": 0.85, "affiliations": 0.80, "spokespeople": 0.85, "counts": 0.85, "dates": 0.85}),
     "extra2": (ROOT / "tests/extra2/articles", ROOT / "tests/extra2/gold",
                {"entities": 0.85, "affiliations": 0.80, "spokespeople": 0.85, "counts": 0.85, "dates": 0.85}),
+    "extra3": (ROOT / "tests/extra3/articles", ROOT / "tests/extra3/gold",
+               {"entities": 0.85, "affiliations": 0.70, "spokespeople": 0.85, "counts": 0.85, "dates": 0.85}),
 }
 
 

@@ -20,6 +20,8 @@ def test_metadata_csv_gives_published_and_outlet():
     [
         (" date 2019-03-05 Columns of black smoke", "2019-03-05"),
         ("Body.\n\nLast Update: Tuesday, 12 March 2019 KSA 20:43", "2019-03-12"),
+        ("TALLMARK, Nov 4, 2024 (Reuters) - The opposition claimed victory.", "2024-11-04"),
+        ("BEIRUT, Lebanon, March 5, 2019 (AP) — Smoke rose.", "2019-03-05"),
         ("No date here, only Tuesday.", None),
         ("date 2019-02-30 impossible", None),
     ],

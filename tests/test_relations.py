@@ -31,6 +31,8 @@ ROWS = [
      ("Basem Naim", "Hamas", "official", True)),
     ("Jan Egeland, head of the Norwegian Refugee Council, said aid was blocked.",
      ("Jan Egeland", "Norwegian Refugee Council", "head", False)),
+    ("Jeanine Mukeba, who heads the civil society group Sauvons Kamituga, said rescuers dug by hand.",
+     ("Jeanine Mukeba", "Sauvons Kamituga", "heads", False)),
     ("Smoke rose over the town. (AP Photo/Andrea Rosa)",
      ("Andrea Rosa", "Associated Press", "photographer", False)),
 ]

@@ -52,6 +52,7 @@ def normalise(
     """Normalise one date expression. Never raises; unresolvable gives value None."""
     months, weekdays = lex.dates["months"], lex.dates["weekdays"]
     t = re.sub(r"\s+", " ", text.strip().lower().replace(",", " ")).strip()
+    t = re.sub(r"\b([a-z]{3,4})\. ", r"\1 ", t)  # "nov. 4 2024"
     t = re.sub(r"^(?:on|in|since|by|until|from|later|earlier|late|early|last|this|the) ", "", t) \
         if t not in lex.dates["relative_periods"] and not t.startswith("the day") \
         and not t.startswith("the previous") and not t.startswith("the next") \
@@ -127,11 +128,13 @@ def _iso_date(value: str | None) -> date | None:
 def _word_pattern(lex: Lexicon) -> re.Pattern[str]:
     names = {m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m == "may"}
     months_cap = "|".join(sorted(names, key=len, reverse=True))
+    # abbreviations ("Nov. 4, 2024") only where a day and a year follow: "Mar" alone may be a name
+    abbr = "|".join(sorted({m.capitalize() for m in lex.dates["months"]} - names, key=len, reverse=True))
     wd = "|".join(w.capitalize() for w in lex.dates["weekdays"])
     rel_days = "|".join(re.escape(k) for k in sorted(lex.dates["relative_days"], key=len, reverse=True))
     rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
     return re.compile(
-        rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+        rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap}|{abbr})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
         rf"|\d{{1,2}}\s+(?:{months_cap})\s+\d{{4}}"
         rf"|(?:{months_cap})\s+\d{{4}}"
         rf"|(?:{months_cap})\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!,?\s*\d{{4}})"

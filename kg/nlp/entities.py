@@ -150,6 +150,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             ) and j + 1 not in taken:
                 if t.lower_ == "and" and not seen_prep:
                     break
+                if t.lower_ == "of" and _person_of_org(doc, i, j, lex):
+                    break  # "Anders Lidgren | of the Civic Union"
                 if t.lower_ in {"of", "for"}:
                     seen_prep = True
                 j += 1
@@ -161,6 +163,24 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         out.append((i, j))
         i = j
     return out
+
+
+def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
+    """Tokens i..j-1 look like a person's name and "of [the] ..." after them is
+    an organisation's name (it ends with an organisation head)."""
+    left = doc[i:j]
+    if len(left) < 2 or not all(t.is_title for t in left):
+        return False
+    if any(t.text in lex.org_heads or t.text in lex.org_first_words or t.text in lex.place_proper_heads
+           for t in left):
+        return False
+    k = j + 1
+    if k < len(doc) and doc[k].lower_ == "the":
+        k += 1
+    start = k
+    while k < len(doc) and is_cap(doc[k]):
+        k += 1
+    return k > start and doc[k - 1].text in lex.org_heads
 
 
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
@@ -285,6 +305,8 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
         return Cand(s, e, PER, "title", title=title)
     if single and (words[0] in lex.org_heads or words[0] in lex.org_first_words):
         return None  # "Army", "Police", "Government" alone are not names
+    if prv_low and prv_low[-1] in lex.org_appositive_nouns and words[0] not in lex.given_names:
+        return Cand(s, e, ORG, "org-noun-before")  # "the union Frente Portuario", "the cooperative Coomika"
     if words[-1] in lex.org_heads or words[0] in lex.org_first_words and not single:
         return Cand(s, e, ORG, "org-shape")
     if any(w in lex.org_heads for w in words[:-1]) and any(
@@ -298,8 +320,12 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
         return Cand(s, e, LOC, "place-shape")
     if nxt[:1] == [","] and len(nxt_low) >= 3 and nxt_low[1] in {"the", "a", "an"}:
         # "BYD, the Chinese carmaker": the first noun after the article names a kind of organisation
-        for w in [x.lower() for x in _next_words(doc, e, 6)[2:6]]:
+        follow = [x.lower() for x in _next_words(doc, e, 7)]
+        for k in range(2, min(6, len(follow))):
+            w = follow[k]
             if w in lex.org_appositive_nouns:
+                if k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"}:
+                    break  # "X, the union's president": the union is not X
                 return Cand(s, e, ORG, "org-apposition")
             if w in lex.roles or not w.isalpha() or w in lex.connectors:
                 break
@@ -345,7 +371,7 @@ def type_chunk(doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Can
     ):
         return Cand(s, e, LOC, "locative")
     if nxt_low and (nxt_low[0] in lex.speech_verbs or nxt_low[0] in lex.byline_verbs) and e - s <= 3:
-        return Cand(s, e, PER if not single else None, "speaker")
+        return Cand(s, e, None, "speaker")  # people and organisations both "say": weak evidence
     if nxt[:1] == [","] and len(nxt) > 1:
         follow = lex.gazetteer.get(normalize_name(nxt[1]))
         if follow is not None and follow.type == LOC and follow.kind in {"country", "", "state"}:
@@ -483,10 +509,10 @@ def resolve(
             # weak evidence decides only when nothing else named this text
             if c.rule == "context-after" and is_acronym(text):
                 typ = ORG  # "YPG fighters"
-            elif c.rule in {"name-shape", "speaker"}:
-                typ = PER  # "Shamima Begum claims", "Gabriel said"
             elif c.model_type is not None:
                 typ = c.model_type  # the statistical NER's reading of an unknown name
+            elif c.rule in {"name-shape", "speaker"}:
+                typ = PER  # "Shamima Begum claims", "Gabriel said"
             else:
                 continue
         key = f"{typ}:{norm}"

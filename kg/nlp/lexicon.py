@@ -59,6 +59,7 @@ class Lexicon:
     credit_markers: set[str]
     alias_markers: list[str]
     group_descriptions: set[str]
+    leader_verbs: list[str]
     speech_verbs: set[str]
     event_triggers: dict[str, str]
     numbers: dict
@@ -137,6 +138,7 @@ def load_lexicon(data_dir: str | None = None) -> Lexicon:
         credit_markers=set(roles["credit_markers"]),
         alias_markers=list(roles["alias_markers"]),
         group_descriptions=set(roles["group_descriptions"]),
+        leader_verbs=list(roles["leader_verbs"]),
         speech_verbs=set(speech["verbs"]),
         event_triggers=_json(data / "events.json")["triggers"],
         numbers=_numbers(data / "numbers.json"),

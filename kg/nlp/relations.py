@@ -6,6 +6,7 @@ Affiliation phrasings (role words from roles.json):
   ROLE for|of|with ORG PERSON         "spokesman for the Syrian Democratic Forces Mustafa Bali"
   PERSON, (a|the) ROLE for|of ORG     "Mustafa Bali, a spokesman for the SDF"
   ORG ROLE who goes by PERSON         "a Syrian Democratic Forces official who goes by Mervan The Brave"
+  PERSON, who LEADS [the ...] ORG      "Jeanine Mukeba, who heads the civil society group Sauvons Kamituga"
   PERSON, the nom de guerre of a ROLE with the <group>   (the group: the last organisation named)
   OUTLET's PERSON (and PERSON) reported|wrote            bylines: journalist
   (OUTLET Photo/PERSON), Credit: PERSON/OUTLET            photo credits: photographer
@@ -132,6 +133,15 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
                     if nxt_org:
                         add(m, nxt_org, role, si)
                         continue
+            # PERSON, who leads|heads|runs ... ORG (the verb, as written, is the role)
+            wm = _leader_re(lex).match(after)
+            if wm:
+                rest_start = m.end + wm.end()
+                nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 40
+                                and not re.search(r"[,;.]", text[rest_start : o.start])), None)
+                if nxt_org:
+                    add(m, nxt_org, wm.group(1), si, False)
+                    continue
             # nom de guerre of an official with the <group description>: the organisation named last
             nm = _NOM_DE_GUERRE.match(after)
             if nm and last_org and nm.group(2).split()[-1].lower() in lex.group_descriptions:
@@ -168,6 +178,14 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
 
 
 _REGEX_CACHE: dict[tuple[int, str], re.Pattern[str]] = {}
+
+
+def _leader_re(lex) -> re.Pattern[str]:
+    key = (id(lex), "leader")
+    if key not in _REGEX_CACHE:
+        verbs = "|".join(re.escape(v) for v in sorted(lex.leader_verbs, key=len, reverse=True))
+        _REGEX_CACHE[key] = re.compile(rf"\s*,\s*who\s+(?:also\s+)?({verbs})\s+(?:the\s+)?")
+    return _REGEX_CACHE[key]
 
 
 def _speech_re(lex) -> re.Pattern[str]:

@@ -1,0 +1,102 @@
+"""Every input format reaches the store with its text and metadata."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg.ingest import iter_articles
+from kg.query import run
+from kg.readers import ReadOptions, sniff
+from kg.store import Store
+
+DATA = Path(__file__).parent / "data" / "formats"
+KG = [sys.executable, "-m", "kg"]
+
+
+def articles(*paths, **kw):
+    return list(iter_articles([Path(p) for p in paths], **kw))
+
+
+def test_html_main_text_and_metadata_by_trafilatura():
+    [a] = articles(DATA / "page.html")
+    assert a.source == "page.html"
+    assert a.published == "2024-05-14" and a.published_from == "metadata"
+    assert a.outlet == "Harbour Daily" and a.title == "Aid convoy reaches besieged town"
+    assert a.url == "https://harbourdaily.example/world/aid-convoy-reaches-besieged-town"
+    assert "Omar Haroun, a spokesman for the World Food Programme" in a.text
+    for boilerplate in ("Subscribe now", "Celebrity chef", "All rights reserved", "window.tracking", "display:flex"):
+        assert boilerplate not in a.text
+
+
+def test_markdown_front_matter_and_markup():
+    [a] = articles(DATA / "notes.md")
+    assert (a.title, a.published, a.outlet, a.url) == (
+        "Port strike enters second week", "2024-06-03", "Field Notes", "https://example.org/notes/port-strike")
+    assert "title:" not in a.text and "**" not in a.text and "](" not in a.text and "# Port" not in a.text
+    assert "the union Frente Portuario said" in a.text
+
+
+def test_jsonl_one_article_per_line_with_configured_fields():
+    items = articles(DATA / "feed.jsonl", options=ReadOptions.with_fields({"text": "body"}))
+    good = [i for i in items if not isinstance(i, Exception)]
+    bad = [str(i) for i in items if isinstance(i, Exception)]
+    assert [a.source for a in good] == ["feed.jsonl#a1", "feed.jsonl#a2", "feed.jsonl#5"]
+    assert good[0].published == "2024-06-18" and good[0].outlet == "Wire One" and good[0].title == "Flood waters rise"
+    assert good[1].published == "2024-06-17"  # 'published' when there is no 'date'
+    assert any("feed.jsonl:3" in m and "no text" in m for m in bad)
+    assert any("feed.jsonl:4" in m and "not valid JSON" in m for m in bad)
+
+
+def test_jsonl_default_field_names(tmp_path):
+    f = tmp_path / "d.jsonl"
+    f.write_text('{"text": "Ten people died in Lagos on Monday.", "date": "2024-01-02", "outlet": "X"}\n')
+    [a] = articles(f)
+    assert a.source == "d.jsonl#1" and a.published == "2024-01-02" and a.outlet == "X"
+
+
+def test_unknown_field_key_is_a_user_error():
+    from kg.errors import InputError
+
+    with pytest.raises(InputError, match="unknown key"):
+        ReadOptions.with_fields({"body": "text"})
+
+
+@pytest.mark.parametrize("data, suffix", [
+    (b'{"text": "x"}\n', ".jsonl"), (b"<!DOCTYPE html><html>", ".html"), (b"---\ntitle: x\n---\n", ".md"),
+    (b"Plain news text.", ".txt"),
+])
+def test_stdin_format_is_sniffed(data, suffix):
+    assert sniff(data) == suffix
+
+
+def test_build_from_every_format_and_stdin(tmp_path):
+    store = tmp_path / "s"
+    r = subprocess.run([*KG, "build", str(DATA / "page.html"), str(DATA / "notes.md"), str(DATA / "feed.jsonl"),
+                        "--field", "text=body", "--store", str(store), "--no-model"], capture_output=True, text=True)
+    assert r.returncode == 3, r.stderr  # two bad JSON lines are named, the rest is in
+    assert "5 added" in r.stdout
+    r = subprocess.run([*KG, "build", "-", "--store", str(store), "--no-model"],
+                       input="Talks collapsed in Doha on Friday, a Qatari official said.", capture_output=True,
+                       text=True)
+    assert r.returncode == 0 and "1 added" in r.stdout, r.stderr
+    with Store.open_read(store) as st:
+        _, rows = run(st, "PREFIX kg: <https://w3id.org/kg-news/ontology#> SELECT ?s WHERE { ?a kg:sourceFile ?s }")
+        sources = sorted(r[0].value for r in rows)
+    assert sources[:5] == ["feed.jsonl#5", "feed.jsonl#a1", "feed.jsonl#a2", "notes.md", "page.html"]
+    assert sources[5].startswith("stdin-") and sources[5].endswith(".txt")
+    with Store.open_read(store) as st:
+        _, rows = run(st, (Path(__file__).parents[1] / "queries" / "spokespeople.rq").read_text())
+        found = {(r[1].value, r[3].value) for r in rows}
+    assert ("Omar Haroun", "World Food Programme") in found  # extraction ran on the HTML's main text
+
+
+def test_metadata_csv_still_wins_for_plain_files(tmp_path):
+    shutil.copy(DATA / "notes.md", tmp_path / "notes.md")
+    (tmp_path / "metadata.csv").write_text("file,published,outlet\nnotes.md,2024-06-04,Other Outlet\n")
+    [a] = articles(tmp_path)
+    assert a.published == "2024-06-04" and a.outlet == "Other Outlet" and a.title == "Port strike enters second week"
