@@ -1,12 +1,23 @@
-"""Store -> networkx graph -> pyvis HTML that works offline (vis.js inlined).
+"""Store -> networkx graph -> an offline HTML network view (pyvis / vis-network inlined).
 
-Article text is untrusted: pyvis embeds labels and tooltips with Jinja's ``tojson``
-(which escapes ``<``, ``>`` and ``&``), and vis-network 9 shows string tooltips as
-text, never as HTML. The page loads nothing from the network.
+The page has a search box (label or alias), filters by type, article and
+publication date, a legend, colouring by type or by community (networkx
+modularity), node size by degree centrality, edge labels and tooltips with the
+label, type, aliases, evidence sentences and sources.
+
+Article text is untrusted. Every value reaches the page as JSON inside a
+<script> block, with ``<``, ``>``, ``&`` and quotes escaped as \\u sequences, so
+no value can close the script or open a tag. vis-network would put a string
+``title`` into the tooltip as HTML, so nodes and edges carry their tooltip text
+in ``kgTip`` and the page's script turns it into a DOM element filled with
+``textContent``; the controls also write with ``textContent`` only (a browser
+test proves payloads do not run). Nothing is loaded from the network (the
+Bootstrap CDN tags pyvis adds are removed).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -17,7 +28,10 @@ from kg.resources import queries_dir
 from kg.store import Store
 
 COLOURS = {"Organisation": "#e4572e", "Person": "#4c8bf5", "Place": "#2ca58d"}
+COMMUNITY_COLOURS = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666",
+                     "#1f78b4", "#b2df8a", "#fb9a99", "#cab2d6"]
 PHYSICS_LIMIT = 400  # above this many nodes the layout is computed here and physics is off
+ASSETS = Path(__file__).resolve().parent / "assets"
 
 
 def _rows(store: Store, name: str) -> list[dict[str, str]]:
@@ -59,16 +73,33 @@ def find_node(g: nx.MultiGraph, name: str) -> str:
 
 
 def select(g: nx.MultiGraph, *, focus: str | None = None, depth: int = 1,
-           types: set[str] | None = None, source: str | None = None) -> nx.MultiGraph:
-    if types:
-        g = g.subgraph([n for n, d in g.nodes(data=True) if d["type"] in types]).copy()
-    if source:
-        g = g.subgraph([n for n, d in g.nodes(data=True) if source in d["sources"]]).copy()
+           types: set[str] | None = None, source: str | None = None,
+           since: str | None = None, until: str | None = None) -> nx.MultiGraph:
+    """The part of the graph to draw: by type, article, publication dates, ego network."""
+    keep = [n for n, d in g.nodes(data=True)
+            if (not types or d["type"] in types)
+            and (not source or source in d["sources"])
+            and (not (since or until) or any((not since or x >= since) and (not until or x <= until)
+                                             for x in d["dates"]))]
+    if len(keep) < len(g):
+        g = g.subgraph(keep).copy()
     if focus:
         centre = find_node(g, focus)
-        keep = nx.single_source_shortest_path_length(g, centre, cutoff=max(depth, 0))
-        g = g.subgraph(keep).copy()
+        near = nx.single_source_shortest_path_length(g, centre, cutoff=max(depth, 0))
+        g = g.subgraph(near).copy()
     return g
+
+
+def communities(g: nx.Graph) -> dict[str, int]:
+    """Community number per node (networkx greedy modularity; largest first)."""
+    if g.number_of_edges() == 0:
+        return {n: i for i, n in enumerate(g)}
+    if len(g) > 3000:
+        found = nx.community.label_propagation_communities(g)  # fast enough for big graphs
+    else:
+        found = nx.community.greedy_modularity_communities(g)
+    ordered = sorted(found, key=lambda c: (-len(c), min(c)))
+    return {n: i for i, c in enumerate(ordered) for n in c}
 
 
 def _tooltip(d: dict) -> str:
@@ -87,41 +118,92 @@ def _offline(page: str) -> str:
     return re.sub(r"<script[^>]*?src=\"https?://[^\"]*\"[^>]*?>\s*</script>", "", page, flags=re.S)
 
 
+def safe_json(value: object) -> str:
+    """JSON that is safe inside an HTML <script> element."""
+    text = json.dumps(value, ensure_ascii=False)
+    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("'", "\\u0027"),
+                    ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(ch, esc)
+    return text
+
+
 def render(store: Store, output: Path, *, focus: str | None = None, depth: int = 1,
-           types: set[str] | None = None, source: str | None = None) -> tuple[int, int]:
+           types: set[str] | None = None, source: str | None = None, since: str | None = None,
+           until: str | None = None, colour_by: str = "type") -> tuple[int, int]:
+    g = select(to_networkx(store), focus=focus, depth=depth, types=types, source=source, since=since,
+               until=until)
+    return render_graph(g, output, colour_by=colour_by)
+
+
+def render_graph(g: nx.MultiGraph, output: Path, *, colour_by: str = "type",
+                 title: str = "kg graph") -> tuple[int, int]:
+    """Write the HTML view of ``g``; returns (nodes, edges drawn)."""
     from pyvis.network import Network
 
-    g = select(to_networkx(store), focus=focus, depth=depth, types=types, source=source)
     simple = nx.Graph(g)
     centrality = nx.degree_centrality(simple) if len(simple) > 1 else {n: 1.0 for n in simple}
-    net = Network(height="800px", width="100%", cdn_resources="in_line", select_menu=False,
-                  filter_menu=False, notebook=False, heading="")
+    comm = communities(simple)
     big = len(g) > PHYSICS_LIMIT
-    pos = nx.spring_layout(simple, seed=1, iterations=30) if big else {}
+    pos = _layout(simple) if big else {}
+    net = Network(height="780px", width="100%", cdn_resources="in_line", select_menu=False,
+                  filter_menu=False, notebook=False, heading="")
+    # fill pyvis's lists directly: add_node/add_edge check for duplicates with a list scan (quadratic)
     for n, d in g.nodes(data=True):
-        kwargs = {}
+        type_colour = COLOURS.get(d["type"], "#999999")
+        comm_colour = COMMUNITY_COLOURS[comm.get(n, 0) % len(COMMUNITY_COLOURS)]
+        node = {
+            "id": n, "label": d["label"], "kgTip": _tooltip(d), "shape": "dot",
+            "color": comm_colour if colour_by == "community" else type_colour,
+            "size": 10 + 40 * centrality.get(n, 0), "font": {"color": "#222222"},
+            "kgType": d["type"], "kgAliases": sorted(d["aliases"]), "kgSources": sorted(d["sources"]),
+            "kgDates": sorted(d["dates"]), "kgTypeColour": type_colour, "kgCommunityColour": comm_colour,
+            "kgCommunity": comm.get(n, 0),
+        }
         if big:
             x, y = pos[n]
-            kwargs = {"x": float(x) * 2000, "y": float(y) * 2000, "physics": False}
-        net.add_node(n, label=d["label"], title=_tooltip(d),
-                     color=COLOURS.get(d["type"], "#999"), size=10 + 40 * centrality.get(n, 0),
-                     **kwargs)
+            node.update(x=float(x), y=float(y), physics=False)
+        net.nodes.append(node)
+        net.node_ids.append(n)
+        net.node_map[n] = node
     edges = {}
     for a, b, d in g.edges(data=True):
-        key = (a, b, d["label"])
-        if key not in edges:
-            edges[key] = d
+        edges.setdefault((a, b, d["label"]), d)
     for (a, b, label), d in edges.items():
-        net.add_edge(a, b, label="" if label == "mentioned with" else label,
-                     title=f"{label}: “{d['sentence'].strip()[:200]}” [{d['source']}]",
-                     color="#bbbbbb" if label == "mentioned with" else "#555555")
+        net.edges.append({
+            "from": a, "to": b, "label": "" if label == "mentioned with" else label,
+            "kgTip": f"{label}: “{d['sentence'].strip()[:200]}” [{d['source']}]",
+            "color": "#bbbbbb" if label == "mentioned with" else "#555555", "width": 1,
+        })
     net.toggle_physics(not big)
+    if big:
+        net.set_edge_smooth("false")
     page = _offline(net.generate_html(notebook=False))
-    legend = "".join(
-        f'<span style="margin-right:1em"><span style="display:inline-block;width:12px;height:12px;'
-        f'border-radius:6px;background:{c}"></span> {t}</span>' for t, c in COLOURS.items()
-    )
-    page = page.replace("<body>", f'<body>\n<div id="kg-legend" style="font:14px sans-serif;'
-                        f'padding:6px">{legend}</div>', 1)
+    page = _inject(page, g, title, colour_by)
     output.write_text(page, encoding="utf-8")
     return len(g), len(edges)
+
+
+def _layout(g: nx.Graph) -> dict:
+    """Positions for a big graph, in pixels: a force layout of the largest parts,
+    computed once here so the browser does not have to simulate."""
+    import math
+
+    n = len(g)
+    scale = 60 * math.sqrt(n)
+    pos = nx.spring_layout(g, seed=1, iterations=25 if n < 10000 else 12, scale=scale)
+    return {k: (float(v[0]), float(v[1])) for k, v in pos.items()}
+
+
+def _inject(page: str, g: nx.MultiGraph, title: str, colour_by: str) -> str:
+    """Add the legend, the controls and their script (shipped in kg/assets)."""
+    sources = sorted({s for _, d in g.nodes(data=True) for s in d["sources"]})
+    dates = sorted({x for _, d in g.nodes(data=True) for x in d["dates"]})
+    config = {"types": COLOURS, "sources": sources, "dates": dates, "colourBy": colour_by, "title": title}
+    controls = (ASSETS / "controls.html").read_text(encoding="utf-8")
+    script = (ASSETS / "controls.js").read_text(encoding="utf-8")
+    block = (f"{controls}\n<script type=\"application/json\" id=\"kg-config\">{safe_json(config)}</script>\n"
+             f"<script>{script}</script>\n")
+    page = page.replace("<body>", "<body>\n" + controls, 1)
+    page = page.replace("</body>", block.replace(controls, "") + "</body>", 1)
+    return re.sub(r"<title>.*?</title>", "", page, count=1, flags=re.S).replace(
+        "<head>", "<head>\n<title>kg graph</title>", 1)

@@ -1,6 +1,7 @@
 import json
 import shutil
 import subprocess
+import sys
 
 import pytest
 import rdflib
@@ -63,7 +64,7 @@ def test_every_format_round_trips_through_kg_load(seeds_store, tmp_path, fmt):
 
 def test_export_is_deterministic_across_processes(seeds_store):
     def run() -> bytes:
-        r = subprocess.run(["kg", "export", "--store", str(seeds_store), "--format", "turtle"],
+        r = subprocess.run([sys.executable, "-m", "kg", "export", "--store", str(seeds_store), "--format", "turtle"],
                            capture_output=True, check=True)
         return r.stdout
 

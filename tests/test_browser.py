@@ -1,0 +1,246 @@
+"""kg render and kg timeline in a real browser (headless Debian Chromium via Selenium)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from kg import browser
+from kg.render import render, to_networkx
+from kg.store import Store
+from kg.timeline import render_timeline
+
+if not browser.available():
+    if os.environ.get("KG_REQUIRE_BROWSER"):
+        raise RuntimeError("chromium and chromium-driver are required (KG_REQUIRE_BROWSER is set)")
+    pytest.skip("chromium / chromium-driver not installed", allow_module_level=True)
+pytest.importorskip("selenium")
+
+from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+PAYLOAD_ARTICLE = (
+    "date 2024-05-08\nAhmed Ali, a spokesman for the Free Syrian Army, said <script>window.__xss=1;alert(1)</script> that "
+    "20 people died in Idlib on Monday. <img src=x onerror=\"window.__xss=2;alert(2)\"> Witnesses told "
+    "Reuters that <a href=\"javascript:window.__xss=3;alert(3)\">Click Here</a> more than 300 people fled.\n"
+)
+EVIL = "<img src=x onerror=window.__xss=4;alert(4)>"
+G = "https://w3id.org/kg-news/id/article/evil.nq"
+EVIL_QUADS = f"""
+<{G}> <https://w3id.org/kg-news/ontology#sourceFile> "evil <script>window.__xss=5</script>.txt" <{G}> .
+<urn:evil:p> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://w3id.org/kg-news/ontology#Person> <{G}> .
+<urn:evil:p> <http://www.w3.org/2004/02/skos/core#prefLabel> "{EVIL}" <{G}> .
+<urn:evil:p> <http://www.w3.org/2004/02/skos/core#altLabel> "<svg onload=window.__xss=6>" <{G}> .
+<urn:evil:m> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://w3id.org/kg-news/ontology#Mention> <{G}> .
+<urn:evil:m> <https://w3id.org/kg-news/ontology#refersTo> <urn:evil:p> <{G}> .
+<urn:evil:m> <https://w3id.org/kg-news/ontology#sentence> <urn:evil:s> <{G}> .
+<urn:evil:s> <https://w3id.org/kg-news/ontology#text> "</script><script>window.__xss=7</script>" <{G}> .
+"""
+
+
+@pytest.fixture(scope="module")
+def driver():
+    with browser.chromium() as d:
+        yield d
+
+
+def open_page(driver, path: Path, ready: str = "window.kgDrawn === true") -> None:
+    driver.get(path.as_uri())
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if driver.execute_script(f"return {ready}"):
+            return
+        time.sleep(0.1)
+    raise TimeoutError(path)
+
+
+def errors(driver) -> list[dict]:
+    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+@pytest.fixture(scope="module")
+def seeds_page(seeds_store, tmp_path_factory) -> tuple[Path, int]:
+    out = tmp_path_factory.mktemp("view") / "graph.html"
+    with Store.open_read(seeds_store) as st:
+        n, _ = render(st, out)
+        assert n == len(to_networkx(st))
+    return out, n
+
+
+def test_seeds_view_loads_offline_without_errors_and_shows_every_node(driver, seeds_page):
+    path, n = seeds_page
+    open_page(driver, path)
+    assert errors(driver) == []
+    assert driver.execute_script("return network.body.data.nodes.length") == n
+    assert driver.execute_script("return Object.keys(network.getPositions()).length") == n
+    legend = driver.find_element(By.ID, "kg-legend").text
+    assert "Organisation" in legend and "Person" in legend and "Place" in legend
+
+
+def test_search_box_finds_mustafa_bali(driver, seeds_page):
+    open_page(driver, seeds_page[0])
+    box = driver.find_element(By.ID, "kg-search")
+    box.clear()
+    box.send_keys("mustafa bali", Keys.ENTER)
+    assert driver.execute_script("return network.getSelectedNodes()") == [
+        "https://w3id.org/kg-news/id/person/mustafa-bali"]
+    assert driver.find_element(By.ID, "kg-search-status").text == "found: Mustafa Bali (Person)"
+    box.clear()
+    box.send_keys("Bali", Keys.ENTER)  # a surname alias or part of a name finds it too
+    assert driver.execute_script("return network.getSelectedNodes()") == [
+        "https://w3id.org/kg-news/id/person/mustafa-bali"]
+    box.clear()
+    box.send_keys("Nobody Atall", Keys.ENTER)
+    assert driver.find_element(By.ID, "kg-search-status").text == "not found"
+
+
+def test_filters_by_type_article_and_date(driver, seeds_page, seeds_store):
+    open_page(driver, seeds_page[0])
+    with Store.open_read(seeds_store) as st:
+        g = to_networkx(st)
+    people = sum(1 for _, d in g.nodes(data=True) if d["type"] == "Person")
+    driver.find_element(By.CSS_SELECTOR, ".kg-type[value=Person]").click()
+    assert driver.execute_script("return window.kgShown") == len(g) - people
+    hidden = driver.execute_script("return nodes.get({filter: function (n) { return n.hidden; }}).length")
+    assert hidden == people
+    driver.find_element(By.CSS_SELECTOR, ".kg-type[value=Person]").click()
+    source = "003_877df361cf5ac634.txt"
+    driver.execute_script(f"var s = document.getElementById('kg-source'); s.value = '{source}';"
+                          "s.dispatchEvent(new Event('change'));")
+    assert driver.execute_script("return window.kgShown") == sum(1 for _, d in g.nodes(data=True)
+                                                                 if source in d["sources"])
+    driver.execute_script("var s = document.getElementById('kg-source'); s.value = '';"
+                          "s.dispatchEvent(new Event('change'));"
+                          "var a = document.getElementById('kg-since'); a.value = '2019-03-06';"
+                          "a.dispatchEvent(new Event('change'));")
+    assert driver.execute_script("return window.kgShown") == sum(
+        1 for _, d in g.nodes(data=True) if any(x >= "2019-03-06" for x in d["dates"]))
+
+
+def test_community_colouring_switch(driver, seeds_page):
+    open_page(driver, seeds_page[0])
+    driver.execute_script("var s = document.getElementById('kg-colour'); s.value = 'community';"
+                          "s.dispatchEvent(new Event('change'));")
+    same = driver.execute_script(
+        "return nodes.get().every(function (n) { return n.color === n.kgCommunityColour; })")
+    groups = driver.execute_script(
+        "return new Set(nodes.get().map(function (n) { return n.kgCommunity; })).size")
+    assert same and groups > 1
+
+
+def _hover(driver, node_id: str) -> str:
+    """Move the mouse onto a node and return its tooltip's text (vis shows it after a pause)."""
+    canvas = driver.find_element(By.CSS_SELECTOR, "#mynetwork canvas")
+    # show this node alone, so no neighbour lies over it
+    driver.execute_script("network.stopSimulation(); var id = arguments[0];"
+                          "nodes.update(nodes.get().map(function (n) { return {id: n.id, hidden: n.id !== id}; }));"
+                          "network.fit({animation: false});", node_id)
+    w, h = canvas.size["width"], canvas.size["height"]
+    for dx, dy in ((0, 0), (0, 5), (5, 0), (0, -5), (-5, 0), (0, 8)):
+        x, y = driver.execute_script(
+            "var p = network.canvasToDOM(network.getPosition(arguments[0])); return [p.x, p.y];", node_id)
+        ActionChains(driver).move_to_element_with_offset(canvas, int(-w / 2 + 3), int(-h / 2 + 3)).pause(0.2) \
+            .move_to_element_with_offset(canvas, int(x - w / 2 + dx), int(y - h / 2 + dy)).pause(0.1) \
+            .move_by_offset(1, 1).perform()
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:
+            tip = driver.execute_script(
+                "var t = document.querySelector('div.vis-tooltip');"
+                "return t && t.style.visibility !== 'hidden' ? [t.textContent, Array.prototype.map.call("
+                "t.querySelectorAll('*'), function (c) { return c.tagName; })] : null;")
+            if tip and (node_id == "urn:evil:p") == ("<img src=x onerror=window.__xss=4" in tip[0]):
+                assert tip[1] == ["DIV"]  # kg's text container only, no elements from the data
+                return tip[0]
+            time.sleep(0.1)
+    raise TimeoutError("no tooltip")
+
+
+def assert_nothing_ran(driver) -> None:
+    try:
+        alert = driver.switch_to.alert
+        text = alert.text
+        alert.dismiss()
+        raise AssertionError(f"a payload opened an alert: {text}")
+    except NoAlertPresentException:
+        pass
+    assert driver.execute_script("return window.__xss") is None
+    assert driver.execute_script("return document.querySelectorAll('img, svg[onload], iframe').length") == 0
+    scripts = driver.execute_script("return Array.prototype.map.call(document.scripts, function (s) {"
+                                    " return s.textContent.indexOf('__xss') >= 0 && s.type !== 'application/json'"
+                                    " && !/DataSet|kg-config/.test(s.textContent); })")
+    assert not any(scripts)
+
+
+def test_injected_payloads_do_not_run(driver, tmp_path):
+    from kg.load import load
+    from kg.pipeline import build
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "payload.txt").write_text(PAYLOAD_ARTICLE)
+    store = tmp_path / "store"
+    report = build([tmp_path / "in"], store)
+    assert report.added == ["payload.txt"]
+    (tmp_path / "evil.nq").write_text(EVIL_QUADS)
+    with Store(store) as st:
+        load(st, tmp_path / "evil.nq")
+    out = tmp_path / "graph.html"
+    with Store.open_read(store) as st:
+        render(st, out)
+        g = to_networkx(st)
+    assert "urn:evil:p" in g
+    open_page(driver, out)
+    assert_nothing_ran(driver)
+    assert errors(driver) == []
+    text = _hover(driver, "urn:evil:p")
+    assert EVIL in text and "</script><script>window.__xss=7</script>" in text  # shown as text
+    ahmed = next(n for n, d in g.nodes(data=True) if d["label"] == "Ahmed Ali")
+    text = _hover(driver, ahmed)
+    assert "<script>window.__xss=1;alert(1)</script>" in text
+    assert driver.execute_script("return window.kgSearch(arguments[0])", EVIL) == ["urn:evil:p"]
+    assert EVIL in driver.find_element(By.ID, "kg-search-status").text
+    assert "evil <script>" in driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('#kg-source option'),"
+        " function (o) { return o.textContent; }).join('|')")
+    assert_nothing_ran(driver)
+    timeline = tmp_path / "timeline.html"
+    with Store.open_read(store) as st:
+        render_timeline(st, timeline)
+    open_page(driver, timeline, "document.readyState === 'complete'")
+    assert_nothing_ran(driver)
+    assert "<img src=x" in driver.find_element(By.ID, "timeline-table").text
+
+
+def test_timeline_page_shows_the_dated_counts(driver, seeds_store, tmp_path):
+    out = tmp_path / "timeline.html"
+    with Store.open_read(seeds_store) as st:
+        n = render_timeline(st, out)
+    open_page(driver, out, "document.readyState === 'complete'")
+    assert errors(driver) == []
+    assert driver.execute_script("return document.querySelectorAll('#timeline-chart circle').length") == n > 10
+    assert "2019-03-04" in driver.find_element(By.ID, "timeline-table").text
+
+
+def test_big_graph_gets_a_precomputed_layout_and_no_physics(driver, tmp_path):
+    import networkx as nx
+
+    from kg.render import render_graph
+
+    base = nx.barabasi_albert_graph(1200, 2, seed=1)
+    g = nx.MultiGraph()
+    for n in base:
+        g.add_node(str(n), label=f"Entity {n}", type=["Person", "Place", "Organisation"][n % 3], aliases=set(),
+                   evidence=[("A sentence.", "a.txt")], sources={"a.txt"}, dates={"2020-01-01"})
+    for a, b in base.edges():
+        g.add_edge(str(a), str(b), key="mentioned with", label="mentioned with", source="a.txt", sentence="x")
+    out = tmp_path / "big.html"
+    render_graph(g, out)
+    t0 = time.monotonic()
+    open_page(driver, out)
+    assert time.monotonic() - t0 < 20
+    assert driver.execute_script("return network.physics.options.enabled") is False
+    assert driver.execute_script("return network.body.data.nodes.length") == 1200
