@@ -174,7 +174,8 @@ def render(store: str | None, output: str, focus: str | None, depth: int, types,
 
 @main.command()
 @store_option
-@click.option("-o", "--output", default="timeline.html", type=click.Path(), show_default=True, help="HTML file to write.")
+@click.option("-o", "--output", default="timeline.html", type=click.Path(), show_default=True,
+              help="HTML file to write.")
 def timeline(store: str | None, output: str) -> None:
     """Write a timeline page: dated counts (what, how many, where, which article) as a chart and a table.
 

@@ -230,3 +230,11 @@ def run_with_timeout(store_path: Path, text: str, params: dict[str, str], fmt: s
     if os.waitstatus_to_exitcode(status) != 0:
         raise QueryError(f"query process ended abnormally (status {os.waitstatus_to_exitcode(status)})")
     return data.decode("utf-8")
+
+
+def to_dataframe(store: Store, query: str, params: dict[str, str] | None = None):
+    """A named query (or SPARQL) as a pandas DataFrame of plain values (needs pandas)."""
+    import pandas as pd
+
+    variables, rows = run(store, resolve_query(query), params)
+    return pd.DataFrame([[plain(t) for t in r] for r in rows], columns=variables)

@@ -16,7 +16,7 @@ from kg.store import Store
 
 EVENT_COLOURS = ["#e4572e", "#4c8bf5", "#2ca58d", "#f3a712", "#8e44ad", "#29335c", "#a8c686", "#db2b39",
                  "#669bbc", "#6d6875"]
-W, H, PAD = 1000, 380, 60
+W, H, PAD, LEFT = 1000, 380, 60, 100
 
 
 def rows(store: Store) -> list[dict[str, str]]:
@@ -88,19 +88,23 @@ def _chart(data: list[dict[str, str]], colour: dict[str, str]) -> str:
     vmax = max(math.log10(max(v, 1)) for v in values) or 1
 
     def x(d: date) -> float:
-        return PAD + (W - 2 * PAD) * ((d - lo).days / span if span else 0.5)
+        return LEFT + (W - LEFT - PAD) * ((d - lo).days / span if span else 0.5)
 
     def y(v: float) -> float:
         return H - PAD - (H - 2 * PAD) * (math.log10(max(v, 1)) / vmax)
 
     out = [f'<svg id="timeline-chart" xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
            f'viewBox="0 0 {W} {H}" role="img" aria-label="counts over time">',
-           f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="#999"/>',
-           f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{H - PAD}" stroke="#999"/>']
+           f'<line x1="{LEFT}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="#999"/>',
+           f'<line x1="{LEFT}" y1="{PAD}" x2="{LEFT}" y2="{H - PAD}" stroke="#999"/>']
     for k in range(int(vmax) + 1):
         yy = y(10 ** k)
-        out.append(f'<text x="{PAD - 8}" y="{yy + 4:.1f}" text-anchor="end">{10 ** k:,}</text>')
-    for d in sorted(set(days)):
+        out.append(f'<text x="{LEFT - 8}" y="{yy + 4:.1f}" text-anchor="end">{10 ** k:,}</text>')
+    last = -1e9
+    for d in sorted(set(days)):  # date labels that would overlap the previous one are left out
+        if x(d) - last < 75:
+            continue
+        last = x(d)
         out.append(f'<text x="{x(d):.1f}" y="{H - PAD + 16}" text-anchor="middle">{escape(d.isoformat())}</text>')
     seen: dict[tuple[date, float], int] = {}
     for r, d, v in zip(points, days, values, strict=True):

@@ -25,7 +25,8 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 PAYLOAD_ARTICLE = (
-    "date 2024-05-08\nAhmed Ali, a spokesman for the Free Syrian Army, said <script>window.__xss=1;alert(1)</script> that "
+    "date 2024-05-08\nAhmed Ali, a spokesman for the Free Syrian Army, said "
+    "<script>window.__xss=1;alert(1)</script> that "
     "20 people died in Idlib on Monday. <img src=x onerror=\"window.__xss=2;alert(2)\"> Witnesses told "
     "Reuters that <a href=\"javascript:window.__xss=3;alert(3)\">Click Here</a> more than 300 people fled.\n"
 )
