@@ -123,8 +123,7 @@ def query(query: str, store: str | None, fmt: str | None, params, update: bool, 
         st = Store(path, create=False) if update else Store.open_read(path)
         click.echo(q.render_result(q.run(st, text, dict(params), update=update), fmt), nl=False)
         return
-    Store.open_read(path).close()  # a missing or foreign store is reported here, before forking
-    if timeout:
+    if timeout:  # the child process opens the store; its errors come back as kg errors
         out = q.run_with_timeout(path, text, dict(params), fmt, timeout)
     else:
         out = q.render_result(q.run(Store.open_read(path), text, dict(params)), fmt)

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 FORMATS = {"turtle": "TURTLE", "nt": "N_TRIPLES", "nquads": "N_QUADS", "trig": "TRIG", "jsonld": "JSON_LD"}
 QUAD_FORMATS = {"nquads", "trig"}
-SUFFIXES = {"turtle": ".ttl", "nt": ".nt", "nquads": ".nq", "trig": ".trig", "jsonld": ".jsonld"}
 ONTOLOGY_GRAPH = "https://w3id.org/kg-news/ontology"
 
 PREFIXES = {

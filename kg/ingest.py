@@ -28,13 +28,6 @@ DEFAULT_MAX_CHARS = 5_000_000  # an article longer than this is skipped with a w
 STDIN = "-"
 
 
-def decode(data: bytes, path: Path) -> tuple[str, list[str]]:
-    """Decode one file's bytes (kept for callers that read plain text)."""
-    from kg.readers import decode as _decode
-
-    return _decode(data, path.name)
-
-
 # "date 2019-03-05" at the start of the text (a feed's header line).
 _HEADER_DATE = re.compile(r"\A\s*date\s+(\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
 # "Last Update: Tuesday, 12 March 2019" anywhere on a line of its own.

@@ -19,7 +19,6 @@ SUFFIX_FORMATS = {
     ".ttl": "turtle", ".turtle": "turtle", ".nt": "nt", ".ntriples": "nt", ".nq": "nquads",
     ".nquads": "nquads", ".trig": "trig", ".jsonld": "jsonld", ".json": "jsonld",
 }
-OX_FORMATS = {"turtle": "TURTLE", "nt": "N_TRIPLES", "nquads": "N_QUADS", "trig": "TRIG", "jsonld": "JSON_LD"}
 
 
 def guess_format(path: Path) -> str:
@@ -29,21 +28,18 @@ def guess_format(path: Path) -> str:
     return fmt
 
 
-def import_graph_iri(path: Path) -> str:
-    from kg.mapping import import_iri
-
-    return import_iri(path.name)
-
-
 def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = None) -> tuple[int, int]:
     """Parse ``path`` and add it to ``store``; returns (quads added, graphs touched)."""
     import pyoxigraph as ox
 
+    from kg.export import FORMATS
+    from kg.mapping import import_iri
+
     if not path.is_file():
         raise InputError(f"{path}: no such file")
     fmt = fmt or guess_format(path)
-    rdf_format = getattr(ox.RdfFormat, OX_FORMATS[fmt])
-    target = ox.NamedNode(graph or import_graph_iri(path))
+    rdf_format = getattr(ox.RdfFormat, FORMATS[fmt])
+    target = ox.NamedNode(graph or import_iri(path.name))
     try:
         with path.open("rb") as fh:
             parsed = list(ox.parse(fh, format=rdf_format))
@@ -58,5 +54,5 @@ def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = N
         elif graph or isinstance(q.graph_name, ox.DefaultGraph):
             q = ox.Quad(q.subject, q.predicate, q.object, target)
         quads.append(q)
-    store.load_quads(quads)
+    store.add_quads(quads)
     return len(quads), len({str(q.graph_name) for q in quads})

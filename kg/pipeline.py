@@ -100,14 +100,13 @@ def build(
 def remove(store_path: Path, sources: list[str]) -> list[str]:
     """Delete article graphs by source name; returns the sources removed. Entities
     live inside the article graphs, so one mentioned nowhere else goes with it."""
-    from kg.errors import InputError as _InputError
     from kg.mapping import article_iri
 
     with Store(store_path, create=False) as store:
         graphs = set(store.graphs())
         missing = [s for s in sources if article_iri(s) not in graphs and s not in graphs]
         if missing:
-            raise _InputError(f"no article {missing[0]!r} in the store (see: kg stats or kg query provenance)")
+            raise InputError(f"no article {missing[0]!r} in the store (see: kg stats or kg query provenance)")
         for s in sources:
             store.remove_graph(s if s in graphs else article_iri(s))
     return sources

@@ -62,10 +62,7 @@ def _batches(store: Store, graph: str, size: int) -> Iterator[bytes]:
         yield ox.serialize(batch, format=ox.RdfFormat.N_TRIPLES)
 
 
-def graph_url(endpoint: str, graph: str | None) -> str:
-    if graph is None:
-        sep = "&" if "?" in endpoint else "?"
-        return f"{endpoint}{sep}default"
+def graph_url(endpoint: str, graph: str) -> str:
     sep = "&" if "?" in endpoint else "?"
     return f"{endpoint}{sep}{urllib.parse.urlencode({'graph': graph})}"
 

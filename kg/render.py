@@ -17,6 +17,7 @@ Bootstrap CDN tags pyvis adds are removed).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -255,12 +256,11 @@ def _inject(page: str, g: nx.MultiGraph, title: str, colour_by: str) -> str:
     """Add the legend, the controls and their script (shipped in kg/assets)."""
     sources = sorted({s for _, d in g.nodes(data=True) for s in d["sources"]})
     dates = sorted({x for _, d in g.nodes(data=True) for x in d["dates"]})
-    config = {"types": COLOURS, "sources": sources, "dates": dates, "colourBy": colour_by, "title": title}
+    config = {"types": COLOURS, "sources": sources, "dates": dates, "colourBy": colour_by}
     controls = (ASSETS / "controls.html").read_text(encoding="utf-8")
     script = (ASSETS / "controls.js").read_text(encoding="utf-8")
-    block = (f"{controls}\n<script type=\"application/json\" id=\"kg-config\">{safe_json(config)}</script>\n"
-             f"<script>{script}</script>\n")
-    page = page.replace("<body>", "<body>\n" + controls, 1)
-    page = page.replace("</body>", block.replace(controls, "") + "</body>", 1)
-    return re.sub(r"<title>.*?</title>", "", page, count=1, flags=re.S).replace(
-        "<head>", "<head>\n<title>kg graph</title>", 1)
+    scripts = (f"<script type=\"application/json\" id=\"kg-config\">{safe_json(config)}</script>\n"
+               f"<script>{script}</script>\n")
+    page = page.replace("<body>", "<body>\n" + controls, 1).replace("</body>", scripts + "</body>", 1)
+    page = re.sub(r"<title>.*?</title>", "", page, count=1, flags=re.S)
+    return page.replace("<head>", f"<head>\n<title>{html.escape(title)}</title>", 1)

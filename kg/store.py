@@ -140,6 +140,7 @@ class Store:
             yield g.value
 
     def add_quads(self, quads: Iterable[pyoxigraph.Quad]) -> None:
+        """Add quads in one transaction (``kg load``): all or nothing."""
         try:
             self._store.extend(list(quads))
         except OSError as exc:
@@ -155,13 +156,6 @@ class Store:
         import pyoxigraph as ox
 
         yield from self._store.quads_for_pattern(None, None, None, ox.DefaultGraph())
-
-    def load_quads(self, quads: list[pyoxigraph.Quad]) -> None:
-        """Add parsed quads in one transaction (``kg load``): all or nothing."""
-        try:
-            self._store.extend(quads)
-        except OSError as exc:
-            raise StoreError(f"cannot write to store {self.path}: {exc}") from exc
 
     def __len__(self) -> int:
         return sum(1 for _ in self._store.quads_for_pattern(None, None, None, None))

@@ -7,15 +7,18 @@ from kg.store import Store
 
 
 def store_graph(store: Store):
-    """The union of all article graphs as an rdflib Graph (via N-Quads)."""
+    """The union of all article graphs as an rdflib Graph."""
+    return _union_graph(store.quads())
+
+
+def _union_graph(quads):
+    """Quads (any graphs) -> one rdflib Graph of their triples (via N-Triples)."""
     import pyoxigraph as ox
     import rdflib
 
-    triples = {ox.Triple(q.subject, q.predicate, q.object) for q in store.quads()}
+    triples = {ox.Triple(q.subject, q.predicate, q.object) for q in quads}
     data = ox.serialize(sorted(triples, key=str), format=ox.RdfFormat.N_TRIPLES)
-    g = rdflib.Graph()
-    g.parse(data=data, format="nt")
-    return g
+    return rdflib.Graph().parse(data=data, format="nt")
 
 
 def validate(store: Store) -> tuple[bool, list[str]]:
@@ -25,13 +28,7 @@ def validate(store: Store) -> tuple[bool, list[str]]:
 
 def validate_quads(quads) -> tuple[bool, list[str]]:
     """Validate quads that are not in a store (one article's mapping, say)."""
-    import pyoxigraph as ox
-    import rdflib
-
-    triples = {ox.Triple(q.subject, q.predicate, q.object) for q in quads}
-    g = rdflib.Graph()
-    g.parse(data=ox.serialize(sorted(triples, key=str), format=ox.RdfFormat.N_TRIPLES), format="nt")
-    return validate_graph(g)
+    return validate_graph(_union_graph(quads))
 
 
 def validate_graph(data) -> tuple[bool, list[str]]:

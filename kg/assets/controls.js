@@ -4,8 +4,6 @@
   "use strict";
   var cfg = JSON.parse(document.getElementById("kg-config").textContent);
   var all = nodes.get();  // the vis DataSet filled by pyvis
-  var byId = {};
-  all.forEach(function (n) { byId[n.id] = n; });
 
   // tooltips: vis-network would render a string title as HTML, so the text
   // (kgTip) goes into an element as textContent
@@ -110,7 +108,7 @@
     var status = document.getElementById("kg-search-status");
     var hit = find(document.getElementById("kg-search").value);
     if (!hit) { status.textContent = "not found"; network.unselectAll(); return; }
-    if (byId[hit.id] && nodes.get(hit.id).hidden) { nodes.update({id: hit.id, hidden: false}); }
+    if (nodes.get(hit.id).hidden) { nodes.update({id: hit.id, hidden: false}); }
     network.selectNodes([hit.id]);
     network.focus(hit.id, {scale: 1.4, animation: false});
     status.textContent = "found: " + hit.label + " (" + hit.kgType + ")";

@@ -226,12 +226,12 @@ def plausible_model_span(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     """A statistical entity kg accepts where no rule or gazetteer entry spoke:
     it starts with a capital, has at most six tokens, and is not a known
     non-entity (``_trim`` would not strip any of its words)."""
-    if e - s > 6 or not is_cap(doc[s]) or not is_cap(doc[e - 1]) and doc[e - 1].text not in {")", "."}:
+    if e - s > 6 or not is_cap(doc[s]) or not is_cap(doc[e - 1]):
         return False
     if doc[s].text in lex.person_titles or doc[s].lower_ in lex.roles:
         return False
-    if any(t.text in lex.org_heads for t in doc[s:e]) and e - s == 1:
-        return False
+    if e - s == 1 and doc[s].text in lex.org_heads:
+        return False  # "Police", "Army" alone
     return _trim(doc, lex, s, e) == (s, e)
 
 

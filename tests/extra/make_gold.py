@@ -187,9 +187,13 @@ GOLD = {
     },
 }
 
-if __name__ == "__main__":
-    out = Path(__file__).parent / "gold"
+def write(gold: dict, out: Path) -> None:
+    """One JSON file per article, in the gold GUIDELINE format."""
     out.mkdir(exist_ok=True)
-    for article, g in GOLD.items():
+    for article, g in gold.items():
         doc = {"article": article, **g}
         (out / article.replace(".txt", ".json")).write_text(json.dumps(doc, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    write(GOLD, Path(__file__).parent / "gold")

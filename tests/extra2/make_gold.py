@@ -1,12 +1,11 @@
 """Gold for the second set of extra articles, annotated before kg was run on them:
 their first score is kg's figure on text nobody tuned for."""
 
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "extra"))
-from make_gold import A, C, D, E, L, O, P  # noqa: E402
+from make_gold import A, C, D, E, L, O, P, write  # noqa: E402
 
 GOLD = {
     "h01_wildfire.txt": {
@@ -76,8 +75,4 @@ GOLD = {
 }
 
 if __name__ == "__main__":
-    out = Path(__file__).parent / "gold"
-    out.mkdir(exist_ok=True)
-    for article, g in GOLD.items():
-        (out / article.replace(".txt", ".json")).write_text(
-            json.dumps({"article": article, **g}, indent=1, ensure_ascii=False))
+    write(GOLD, Path(__file__).parent / "gold")

@@ -2,12 +2,11 @@
 Written to measure the shipped NER: almost every name here is in no gazetteer
 or name list kg ships (invented or rare people, groups, villages)."""
 
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "extra"))
-from make_gold import A, C, D, E, L, O, P  # noqa: E402
+from make_gold import A, C, D, E, L, O, P, write  # noqa: E402
 
 GOLD = {
     "k01_cholera.txt": {
@@ -77,8 +76,4 @@ GOLD = {
 }
 
 if __name__ == "__main__":
-    out = Path(__file__).parent / "gold"
-    out.mkdir(exist_ok=True)
-    for article, g in GOLD.items():
-        (out / article.replace(".txt", ".json")).write_text(
-            json.dumps({"article": article, **g}, indent=1, ensure_ascii=False))
+    write(GOLD, Path(__file__).parent / "gold")
