@@ -29,9 +29,12 @@ def _num_value(tokens: list[Token], lex) -> float | None:
 
 
 def _is_numberish(tok: Token, lex) -> bool:
-    low = tok.lower_
+    return _numberish_text(tok.text, tok.lower_, lex)
+
+
+def _numberish_text(text: str, low: str, lex) -> bool:
     return (
-        parse_digits(tok.text) is not None
+        (text[:1].isdigit() and parse_digits(text) is not None)
         or low in lex.numbers["units"]
         or (low in lex.numbers["scales"] and low not in {"m", "k"})
     )
@@ -105,20 +108,31 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
     quals = sorted(nums["qualifiers"].items(), key=lambda kv: -len(kv[0]))
     not_units = set(nums["not_count_units"])
     months = set(lex.dates["months"])
+    vague = [(k, k.split()) for k in ("hundreds of thousands", "tens of thousands", *nums["vague"])]
+    vague_first = {words[0] for _, words in vague}
+    currencies = nums["currencies"]
+    lowers = [t.lower_ for t in doc]
+    texts = [t.text for t in doc]
+    full_text = doc.text
     out: list[Count] = []
     i, n = 0, len(doc)
     while i < n:
+        # cheap test first: most tokens are neither numbers, currencies nor vague amounts
+        low = lowers[i]
+        if low not in vague_first and texts[i] not in currencies and not _numberish_text(texts[i], low, lex):
+            i += 1
+            continue
         tok = doc[i]
         vague_key = None
-        for k in ("hundreds of thousands", "tens of thousands", *nums["vague"]):
-            words = k.split()
-            if [t.lower_ for t in doc[i : i + len(words)]] == words:
-                vague_key = k
-                break
+        if low in vague_first:
+            for k, words in vague:
+                if lowers[i : i + len(words)] == words:
+                    vague_key = k
+                    break
         currency = None
         start = i
-        if tok.text in nums["currencies"] and i + 1 < n and _is_numberish(doc[i + 1], lex):
-            currency = nums["currencies"][tok.text]
+        if tok.text in currencies and i + 1 < n and _is_numberish(doc[i + 1], lex):
+            currency = currencies[tok.text]
             i += 1
             tok = doc[i]
         if vague_key is None and not _is_numberish(tok, lex):
@@ -226,7 +240,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         e_tok = b if b > end else end
         e_char = doc[e_tok - 1].idx + len(doc[e_tok - 1].text)
         out.append(Count(
-            text=doc.text[s_char:e_char], start=s_char, end=e_char, sentence=sent_of[i],
+            text=full_text[s_char:e_char], start=s_char, end=e_char, sentence=sent_of[i],
             value=value, upper=upper, qualifier="vague" if vague_key else qualifier,
             magnitude=float(nums["vague"][vague_key]) if vague_key else None,
             currency=currency, what=what, head=head,

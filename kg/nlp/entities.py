@@ -55,32 +55,44 @@ def _sent_initial(doc: Doc, i: int) -> bool:
 # ----------------------------------------------------------------- gazetteer
 def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
     out: list[Cand] = []
-    i, n = 0, len(doc)
+    n = len(doc)
+    # plain lists: indexing a Doc builds a Token object each time, and this loop
+    # looks at every capitalised token with up to gazetteer_max_tokens + 2 spans
+    texts = [t.text for t in doc]
+    with_ws = [t.text_with_ws for t in doc]
+    lowers = [t.lower_ for t in doc]
+    punct = [t.is_punct for t in doc]
+    i = 0
     while i < n:
-        if not doc[i].text[:1].isupper() and doc[i].lower_ not in lex.arabic_articles:
+        if not texts[i][:1].isupper() and lowers[i] not in lex.arabic_articles:
             i += 1
+            continue
+        first = normalize_name(texts[i]).split()
+        if (first and first[0] not in lex.gazetteer_first_words) or lowers[i] == "the":
+            i += 1  # no gazetteer name starts with this word (the common case)
             continue
         hit = None
         for k in range(min(lex.gazetteer_max_tokens + 2, n - i), 0, -1):
-            span = doc[i : i + k]
-            if span[-1].is_punct or "\n" in span.text or span[0].lower_ == "the":
+            if punct[i + k - 1]:
                 continue
-            if k == 1 and span.text in lex.not_entities:
+            text = "".join(with_ws[i : i + k - 1]) + texts[i + k - 1]
+            if "\n" in text:
                 continue
-            entry = lex.gazetteer.get(normalize_name(span.text))
+            if k == 1 and text in lex.not_entities:
+                continue
+            entry = lex.gazetteer.get(normalize_name(text))
             if entry is None:
                 continue
-            text = span.text
-            if text.isupper() and len(text) > 4 and k <= 3 and all(len(t) >= 3 for t in span if t.is_alpha):
+            if text.isupper() and len(text) > 4 and k <= 3 and all(
+                len(t) >= 3 for t in doc[i : i + k] if t.is_alpha
+            ):
                 text = text.title()  # "KHARTOUM, Sudan --", "LOS ANGELES --": a dateline in capitals
             if len(text) <= 4 or text.isupper():
                 # short forms and acronyms match only as written
                 forms = {entry.label, *entry.aliases}
                 if text not in forms:
                     continue
-            if not span[0].text[:1].isupper() and not (
-                span[0].lower_ in lex.arabic_articles and k > 1
-            ):
+            if not texts[i][:1].isupper() and not (lowers[i] in lex.arabic_articles and k > 1):
                 continue
             if entry.kind == "city" and _inside_name(doc, i, i + k):
                 continue  # "Mustafa Bali", "Emma Murphy": a city name as part of a longer name
@@ -431,13 +443,15 @@ def resolve(
     persons: list[Entity] = []
     orgs: list[Entity] = []
 
+    full_text = doc.text  # Doc.text joins every token: build it once, not per mention
+
     def sent_index(tok_i: int) -> int:
         return sent_of[tok_i]
 
     def add(c: Cand, ent: Entity) -> None:
         start = doc[c.title].idx if c.title is not None else doc[c.start].idx
         end = doc[c.end - 1].idx + len(doc[c.end - 1].text)
-        surface = doc.text[start:end]
+        surface = full_text[start:end]
         if surface != ent.label:
             ent.aliases.add(surface)
         mentions.append(Mention(ent.key, surface, start, end, sent_index(c.start), c.rule))

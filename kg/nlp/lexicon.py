@@ -27,9 +27,11 @@ def _json(path: Path) -> dict:
 _ARABIC_ARTICLE = re.compile(r"^(?:al|el|as|ash|ad|ar|az|an|at|ez|es|ed|er|et|en)$")
 
 
+@lru_cache(maxsize=1 << 16)
 def normalize_name(text: str) -> str:
     """Key under which names are compared: case, accents, hyphens, apostrophes and
-    Arabic article spellings (al-/el-/az-/ez-) folded away."""
+    Arabic article spellings (al-/el-/az-/ez-) folded away. Cached (bounded): the
+    gazetteer lookup asks for the same few thousand spans over and over."""
     t = unicodedata.normalize("NFKD", text)
     t = "".join(c for c in t if not unicodedata.combining(c))
     t = t.replace("\u2019", "'").replace("\u2018", "'").lower()
@@ -82,6 +84,8 @@ class Lexicon:
     common_words: set[str]
     gazetteer: dict[str, GazetteerEntry] = field(default_factory=dict)
     gazetteer_max_tokens: int = 1
+    # first word of every gazetteer key: a span whose first word is not here cannot match
+    gazetteer_first_words: frozenset[str] = frozenset()
 
 
 def _load_gazetteer(data: Path) -> tuple[dict[str, GazetteerEntry], int]:
@@ -161,4 +165,5 @@ def load_lexicon(data_dir: str | None = None) -> Lexicon:
         common_words=_words(data / "common_words.txt"),
         gazetteer=gaz,
         gazetteer_max_tokens=longest,
+        gazetteer_first_words=frozenset(key.split()[0] for key in gaz),
     )

@@ -171,7 +171,7 @@ def find_relations(doc: Doc, lex, sent_of: list[int]) -> None:
         for m in ms:
             if typ(m) == ORG and not entities[m.entity].outlet:
                 last_org = m.entity
-        stmts.extend(_statements(doc, sent, si, ms, entities, lex))
+        stmts.extend(_statements(doc, text, sent, si, ms, entities, lex))
     doc._.kg_affiliations = affs
     doc._.kg_statements = stmts
     _link_counts(doc, doc._.kg_counts or [], mentions, entities, doc._.kg_dates or [], stmts, lex, sent_of)
@@ -205,8 +205,7 @@ def _trigger_re(lex) -> re.Pattern[str]:
     return _REGEX_CACHE[key]
 
 
-def _statements(doc, sent, si, ms, entities, lex) -> list[Statement]:
-    text = doc.text
+def _statements(doc, text: str, sent, si, ms, entities, lex) -> list[Statement]:
     out = []
     for vm in _speech_re(lex).finditer(sent.text):
         vs = sent.start_char + vm.start()

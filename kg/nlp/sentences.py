@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from spacy.attrs import SENT_START
 from spacy.tokens import Doc
 
 _END = {".", "!", "?", "…"}
@@ -10,31 +11,41 @@ _BULLETS = {"•", "·", "*", "–", "—"}
 
 
 def set_sentence_starts(doc: Doc) -> Doc:
+    """Mark sentence starts; worked out on plain lists and written in one call
+    (reading ``Token.is_sent_start`` checks the Doc's annotation every time)."""
+    import numpy
+
     n = len(doc)
-    for i, tok in enumerate(doc):
-        tok.is_sent_start = i == 0
-    for i, tok in enumerate(doc):
-        if i + 1 >= n:
-            break
-        nxt = doc[i + 1]
-        if "\n" in tok.whitespace_ or (tok.is_space and "\n" in tok.text):
-            nxt.is_sent_start = True
+    if n == 0:
+        return doc
+    texts = [t.text for t in doc]
+    ws = [t.whitespace_ for t in doc]
+    space = [t.is_space for t in doc]
+    start = [False] * n
+    start[0] = True
+    for i in range(n - 1):
+        tok, nxt = texts[i], texts[i + 1]
+        if "\n" in ws[i] or (space[i] and "\n" in tok):
+            start[i + 1] = True
             continue
-        if tok.text in _BULLETS and (i == 0 or doc[i - 1].is_space):
-            nxt.is_sent_start = True
+        if tok in _BULLETS and (i == 0 or space[i - 1]):
+            start[i + 1] = True
             continue
-        if tok.text in _END or (tok.text in _CLOSERS and i > 0 and doc[i - 1].text in _END):
-            if nxt.text in _CLOSERS or nxt.text in _END:
+        if tok in _END or (tok in _CLOSERS and i > 0 and texts[i - 1] in _END):
+            if nxt in _CLOSERS or nxt in _END:
                 continue
-            if nxt.is_space or nxt.text[:1].isupper() or nxt.text[:1] in "\"“‘'(" or nxt.like_num:
-                nxt.is_sent_start = True
+            if space[i + 1] or nxt[:1].isupper() or nxt[:1] in "\"“‘'(" or doc[i + 1].like_num:
+                start[i + 1] = True
     # a sentence never starts on white space: move the start to the next word
-    for i, tok in enumerate(doc):
-        if i > 0 and tok.is_sent_start and tok.is_space:
-            tok.is_sent_start = False
+    for i in range(1, n):
+        if start[i] and space[i]:
+            start[i] = False
             j = i + 1
-            while j < n and doc[j].is_space:
+            while j < n and space[j]:
                 j += 1
             if j < n:
-                doc[j].is_sent_start = True
+                start[j] = True
+    # spaCy stores "not a start" as -1 in an unsigned array
+    values = numpy.array([[1 if s else -1] for s in start], dtype="int64").astype("uint64")
+    doc.from_array([SENT_START], values)
     return doc
