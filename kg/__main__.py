@@ -1,3 +1,4 @@
 from kg.cli import main
 
-main()
+if __name__ == "__main__":  # not when a spawned worker imports it
+    main()

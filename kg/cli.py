@@ -51,8 +51,10 @@ def main() -> None:
               help="Format of standard input (PATH '-'); default: sniffed from the first bytes.")
 @click.option("--max-chars", default=5_000_000, show_default=True, type=click.IntRange(1),
               help="Skip (with a warning) an article with more characters of text than this.")
+@click.option("-j", "--jobs", type=click.IntRange(1), default=None,
+              help="Extraction worker processes (default: one per CPU core; 1 = in this process).")
 def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model: bool, fields: tuple[str, ...],
-          stdin_format: str | None, max_chars: int) -> None:
+          stdin_format: str | None, max_chars: int, jobs: int | None) -> None:
     """Read articles (files, folders recursively, or - for standard input) into the store.
 
     Formats by suffix: .txt, .md (YAML front matter), .html (trafilatura),
@@ -77,8 +79,11 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
         if not eq or not key or not name:
             raise InputError(f"--field {f!r}: expected KEY=NAME, e.g. --field text=body")
         pairs[key] = name
+    from kg.workers import default_jobs
+
     report = run_build([Path(p) for p in paths], _store_path(store), model=model, use_model=not no_model,
-                       max_chars=max_chars, options=ReadOptions.with_fields(pairs), stdin_format=stdin_format)
+                       jobs=jobs or default_jobs(), max_chars=max_chars, options=ReadOptions.with_fields(pairs),
+                       stdin_format=stdin_format)
     for w in report.warnings:
         click.echo(f"warning: {w}", err=True)
     for f in report.failed:

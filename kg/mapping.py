@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from functools import lru_cache
 from urllib.parse import quote
 
 import pyoxigraph as ox
@@ -52,8 +53,26 @@ def entity_iri(ent: Entity) -> str:
     return BASE + ent.type.lower() + "/" + slug(ent.label)
 
 
+@lru_cache(maxsize=512)
+def _node(iri: str) -> ox.NamedNode:
+    return ox.NamedNode(iri)
+
+
 def _t(p: object) -> ox.NamedNode:
-    return ox.NamedNode(str(p))
+    return _node(str(p))
+
+
+class _Terms:
+    """``P.sentence`` -> NamedNode of kg:sentence, built once (reading an attribute of
+    rdflib's DefinedNamespace builds a URIRef and checks it every time)."""
+
+    def __getattr__(self, name: str) -> ox.NamedNode:
+        node = ox.NamedNode(str(getattr(KG, name)))  # a misspelled term still raises
+        setattr(self, name, node)
+        return node
+
+
+P = _Terms()
 
 
 def _s(v: str) -> ox.Literal:
@@ -61,21 +80,21 @@ def _s(v: str) -> ox.Literal:
 
 
 def _int(v: int) -> ox.Literal:
-    return ox.Literal(str(v), datatype=ox.NamedNode(XSD + "integer"))
+    return ox.Literal(str(v), datatype=_node(XSD + "integer"))
 
 
 def _dec(v: float) -> ox.Literal:
     text = f"{v:.6f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
-    return ox.Literal(text, datatype=ox.NamedNode(XSD + "decimal"))
+    return ox.Literal(text, datatype=_node(XSD + "decimal"))
 
 
 def _bool(v: bool) -> ox.Literal:
-    return ox.Literal("true" if v else "false", datatype=ox.NamedNode(XSD + "boolean"))
+    return ox.Literal("true" if v else "false", datatype=_node(XSD + "boolean"))
 
 
 def date_literal(value: str) -> ox.Literal:
     dt = {10: "date", 7: "gYearMonth", 4: "gYear"}.get(len(value), "string")
-    return ox.Literal(value, datatype=ox.NamedNode(XSD + dt))
+    return ox.Literal(value, datatype=_node(XSD + dt))
 
 
 def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
@@ -83,23 +102,23 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     g = ox.NamedNode(article_iri(a.source))
     art = g
 
-    def q(s: ox.NamedNode, p: object, o: ox.NamedNode | ox.Literal) -> ox.Quad:
-        return ox.Quad(s, p if isinstance(p, ox.NamedNode) else _t(p), o, g)
+    def q(s: ox.NamedNode, p: ox.NamedNode, o: ox.NamedNode | ox.Literal) -> ox.Quad:
+        return ox.Quad(s, p, o, g)
 
-    yield q(art, RDF_TYPE, _t(KG.Article))
-    yield q(art, KG.sourceFile, _s(a.source))
-    yield q(art, KG.contentHash, _s(a.content_hash))
+    yield q(art, RDF_TYPE, P.Article)
+    yield q(art, P.sourceFile, _s(a.source))
+    yield q(art, P.contentHash, _s(a.content_hash))
     if extractor:
-        yield q(art, KG.extractor, _s(extractor))
+        yield q(art, P.extractor, _s(extractor))
     if a.published:
-        yield q(art, ox.NamedNode(SCHEMA + "datePublished"), date_literal(a.published))
-        yield q(art, KG.publishedFrom, _s(a.published_from or "metadata"))
+        yield q(art, _node(SCHEMA + "datePublished"), date_literal(a.published))
+        yield q(art, P.publishedFrom, _s(a.published_from or "metadata"))
     if a.outlet:
-        yield q(art, KG.outlet, _s(a.outlet))
+        yield q(art, P.outlet, _s(a.outlet))
     if a.url:
-        yield q(art, ox.NamedNode(SCHEMA + "url"), _s(a.url))
+        yield q(art, _node(SCHEMA + "url"), _s(a.url))
     if a.title:
-        yield q(art, ox.NamedNode(SCHEMA + "headline"), _s(a.title))
+        yield q(art, _node(SCHEMA + "headline"), _s(a.title))
 
     sent_iri = {}
     for s in ex.sentences:
@@ -109,110 +128,110 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
 
     def prov(node: ox.NamedNode, si: int, start: int, end: int) -> Iterator[ox.Quad]:
         used_sents.add(si)
-        yield q(node, KG.sentence, sent_iri[si])
-        yield q(node, KG.startOffset, _int(start))
-        yield q(node, KG.endOffset, _int(end))
+        yield q(node, P.sentence, sent_iri[si])
+        yield q(node, P.startOffset, _int(start))
+        yield q(node, P.endOffset, _int(end))
 
     ent_iri = {k: ox.NamedNode(entity_iri(e)) for k, e in ex.entities.items()}
     for k, e in ex.entities.items():
         node = ent_iri[k]
-        yield q(node, RDF_TYPE, _t(getattr(KG, e.type)))
-        yield q(node, ox.NamedNode(SKOS + "prefLabel"), _s(e.label))
+        yield q(node, RDF_TYPE, getattr(P, e.type))
+        yield q(node, _node(SKOS + "prefLabel"), _s(e.label))
         for alias in sorted(e.aliases):
             if alias != e.label:
-                yield q(node, ox.NamedNode(SKOS + "altLabel"), _s(alias))
+                yield q(node, _node(SKOS + "altLabel"), _s(alias))
         if e.ref_id and e.ref_id.split(":")[0] in REF_PREFIX:
             prefix, local = e.ref_id.split(":", 1)
             yield q(node, OWL_SAMEAS, ox.NamedNode(REF_PREFIX[prefix] + local))
 
     for n, m in enumerate(ex.mentions):
         node = ox.NamedNode(f"{g.value}/m{n}")
-        yield q(node, RDF_TYPE, _t(KG.Mention))
-        yield q(node, KG.refersTo, ent_iri[m.entity])
-        yield q(node, KG.text, _s(m.text))
-        yield q(node, KG.foundBy, _s(m.source))
+        yield q(node, RDF_TYPE, P.Mention)
+        yield q(node, P.refersTo, ent_iri[m.entity])
+        yield q(node, P.text, _s(m.text))
+        yield q(node, P.foundBy, _s(m.source))
         yield from prov(node, m.sentence, m.start, m.end)
 
     for n, af in enumerate(ex.affiliations):
         if af.person not in ent_iri or af.organisation not in ent_iri:
             continue
         node = ox.NamedNode(f"{g.value}/a{n}")
-        yield q(node, RDF_TYPE, _t(KG.Affiliation))
-        yield q(node, KG.person, ent_iri[af.person])
-        yield q(node, KG.organisation, ent_iri[af.organisation])
-        yield q(node, KG.role, _s(af.role))
-        yield q(node, KG.isSpokesperson, _bool(af.spokesperson))
+        yield q(node, RDF_TYPE, P.Affiliation)
+        yield q(node, P.person, ent_iri[af.person])
+        yield q(node, P.organisation, ent_iri[af.organisation])
+        yield q(node, P.role, _s(af.role))
+        yield q(node, P.isSpokesperson, _bool(af.spokesperson))
         yield from prov(node, af.sentence, af.start, af.end)
 
     for n, d in enumerate(ex.dates):
         node = ox.NamedNode(f"{g.value}/d{n}")
-        yield q(node, RDF_TYPE, _t(KG.DateMention))
-        yield q(node, KG.text, _s(d.text))
+        yield q(node, RDF_TYPE, P.DateMention)
+        yield q(node, P.text, _s(d.text))
         if d.value:
-            yield q(node, KG.date, date_literal(d.value))
+            yield q(node, P.date, date_literal(d.value))
         if d.precision:
-            yield q(node, KG.precision, _s(d.precision))
-        yield q(node, KG.isRelative, _bool(d.relative))
+            yield q(node, P.precision, _s(d.precision))
+        yield q(node, P.isRelative, _bool(d.relative))
         yield from prov(node, d.sentence, d.start, d.end)
 
     for n, c in enumerate(ex.counts):
         node = ox.NamedNode(f"{g.value}/c{n}")
-        yield q(node, RDF_TYPE, _t(KG.Count))
-        yield q(node, KG.text, _s(c.text))
+        yield q(node, RDF_TYPE, P.Count)
+        yield q(node, P.text, _s(c.text))
         if c.value is not None:
-            yield q(node, KG.value, _dec(c.value))
+            yield q(node, P.value, _dec(c.value))
         if c.upper is not None:
-            yield q(node, KG.upperBound, _dec(c.upper))
+            yield q(node, P.upperBound, _dec(c.upper))
         if c.magnitude is not None:
-            yield q(node, KG.lowerBound, _dec(c.magnitude))
-        yield q(node, KG.qualifier, _s(c.qualifier))
+            yield q(node, P.lowerBound, _dec(c.magnitude))
+        yield q(node, P.qualifier, _s(c.qualifier))
         if c.currency:
-            yield q(node, KG.currency, _s(c.currency))
+            yield q(node, P.currency, _s(c.currency))
         if c.what:
-            yield q(node, KG.what, _s(c.what))
+            yield q(node, P.what, _s(c.what))
         if c.head:
-            yield q(node, KG.head, _s(c.head))
+            yield q(node, P.head, _s(c.head))
         if c.date:
-            yield q(node, KG.date, date_literal(c.date))
+            yield q(node, P.date, date_literal(c.date))
         if c.place in ent_iri:
-            yield q(node, KG.place, ent_iri[c.place])
+            yield q(node, P.place, ent_iri[c.place])
         if c.organisation in ent_iri:
-            yield q(node, KG.organisation, ent_iri[c.organisation])
+            yield q(node, P.organisation, ent_iri[c.organisation])
         if c.attributed_to in ent_iri:
-            yield q(node, KG.attributedTo, ent_iri[c.attributed_to])
+            yield q(node, P.attributedTo, ent_iri[c.attributed_to])
         if c.event:
             ev = ox.NamedNode(f"{g.value}/e{n}")
-            yield q(node, KG.event, ev)
-            yield q(ev, RDF_TYPE, _t(KG.Event))
-            yield q(ev, KG.eventType, _t(getattr(KG, c.event)))
-            yield q(ev, KG.trigger, _s(c.event_word or ""))
+            yield q(node, P.event, ev)
+            yield q(ev, RDF_TYPE, P.Event)
+            yield q(ev, P.eventType, getattr(P, c.event))
+            yield q(ev, P.trigger, _s(c.event_word or ""))
             if c.place in ent_iri:
-                yield q(ev, KG.place, ent_iri[c.place])
+                yield q(ev, P.place, ent_iri[c.place])
             if c.organisation in ent_iri:
-                yield q(ev, KG.organisation, ent_iri[c.organisation])
+                yield q(ev, P.organisation, ent_iri[c.organisation])
             if c.date:
-                yield q(ev, KG.date, date_literal(c.date))
+                yield q(ev, P.date, date_literal(c.date))
             yield from prov(ev, c.sentence, c.start, c.end)
         yield from prov(node, c.sentence, c.start, c.end)
 
     for n, st in enumerate(ex.statements):
         node = ox.NamedNode(f"{g.value}/q{n}")
-        yield q(node, RDF_TYPE, _t(KG.Statement))
+        yield q(node, RDF_TYPE, P.Statement)
         if st.speaker in ent_iri:
-            yield q(node, KG.speaker, ent_iri[st.speaker])
-        yield q(node, KG.speakerText, _s(st.speaker_text))
-        yield q(node, KG.quote, _s(st.quote))
+            yield q(node, P.speaker, ent_iri[st.speaker])
+        yield q(node, P.speakerText, _s(st.speaker_text))
+        yield q(node, P.quote, _s(st.quote))
         if st.told in ent_iri:
-            yield q(node, KG.toldTo, ent_iri[st.told])
+            yield q(node, P.toldTo, ent_iri[st.told])
         yield from prov(node, st.sentence, st.start, st.end)
 
     for si in sorted(used_sents):
         s = ex.sentences[si]
         node = sent_iri[si]
-        yield q(node, RDF_TYPE, _t(KG.Sentence))
-        yield q(node, KG.inArticle, art)
-        yield q(node, KG.index, _int(s.index))
-        yield q(node, KG.text, _s(s.text))
-        yield q(node, KG.startOffset, _int(s.start))
-        yield q(node, KG.endOffset, _int(s.end))
+        yield q(node, RDF_TYPE, P.Sentence)
+        yield q(node, P.inArticle, art)
+        yield q(node, P.index, _int(s.index))
+        yield q(node, P.text, _s(s.text))
+        yield q(node, P.startOffset, _int(s.start))
+        yield q(node, P.endOffset, _int(s.end))
 

@@ -38,9 +38,15 @@ def _graph_sizes(store: Path) -> dict[str, int]:
         return {g: sum(1 for _ in st.quads(g)) for g in st.graphs()}
 
 
-def _start_build(corpus: Path, store: Path) -> subprocess.Popen:
-    return subprocess.Popen([*KG, "build", str(corpus), "--store", str(store), "--no-model"],
+def _start_build(corpus: Path, store: Path, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen([*KG, "build", str(corpus), "--store", str(store), "--no-model", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.fixture(scope="module")
+def long_corpus(tmp_path_factory) -> Path:
+    """Enough articles that one worker takes well over the 5 s a second writer waits."""
+    return write_corpus(tmp_path_factory.mktemp("long") / "articles", 1000, seed=4)
 
 
 def _wait_for_articles(store: Path, at_least: int, proc: subprocess.Popen, timeout: float = 120) -> int:
@@ -78,9 +84,9 @@ def test_kill_9_leaves_whole_articles_and_the_next_run_completes(corpus, referen
         assert export_bytes(a, "nquads") == export_bytes(b, "nquads")
 
 
-def test_second_writer_waits_then_names_the_pid_and_readers_go_on(corpus, reference, tmp_path):
+def test_second_writer_waits_then_names_the_pid_and_readers_go_on(long_corpus, tmp_path):
     store = tmp_path / "store"
-    first = _start_build(corpus, store)
+    first = _start_build(long_corpus, store, "--jobs", "1")
     try:
         _wait_for_articles(store, 5, first)
         other = tmp_path / "other.txt"
@@ -100,11 +106,8 @@ def test_second_writer_waits_then_names_the_pid_and_readers_go_on(corpus, refere
     finally:
         first.wait(300)
     assert first.returncode == 0
-    with Store.open_read(store) as a, Store.open_read(reference) as b:
-        graphs = set(a.graphs())
-        assert set(b.graphs()) <= graphs
-        assert export_bytes(a, "nquads", graph=sorted(b.graphs())[0]) == \
-            export_bytes(b, "nquads", graph=sorted(b.graphs())[0])
+    with Store.open_read(store) as a:
+        assert len(list(a.graphs())) == 1000  # the first build went on to the end
 
 
 def test_remove_deletes_the_article_and_entities_only_it_mentioned(store_copy):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-
-from spacy.language import Language
+from typing import TYPE_CHECKING
 
 from kg.errors import ModelError
+
+if TYPE_CHECKING:  # importing spaCy takes a second: not for an unchanged rebuild
+    from spacy.language import Language
 
 PIPELINE_CONFIG = """
 [nlp]
@@ -58,6 +60,26 @@ def extractor_id(model: str | None = None, use_model: bool = True) -> str:
         except (OSError, ValueError):
             ner = "rules+kg_ner-missing"
     return f"kg-{__version__} {ner}"
+
+
+def check_model(model: str | None = None, use_model: bool = True) -> None:
+    """Raise ModelError now, before any work, if the pipeline asked for is not there
+    (the workers that build it would otherwise fail one by one)."""
+    if not use_model:
+        return
+    if not model:
+        path = shipped_model_dir()
+        if not (path / "config.cfg").is_file():
+            raise ModelError(f"the shipped NER model is missing from {path}; reinstall kg or use --no-model")
+        return
+    import spacy.util
+
+    if not spacy.util.is_package(model) and not Path(model).is_dir():
+        raise ModelError(
+            f"spaCy pipeline {model!r} is not installed; install it with "
+            f"'pip install {model}' (or 'python -m spacy download {model}' where a network "
+            "is available), or leave out --model"
+        )
 
 
 def build_nlp(model: str | None = None, use_model: bool = True) -> Language:

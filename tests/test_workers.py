@@ -1,0 +1,102 @@
+"""kg.workers: parallel extraction gives the same graph, isolates a failing article,
+and does not grow spaCy's vocabulary batch after batch."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import spacy
+from spacy.language import Language
+
+from kg.export import export_bytes
+from kg.ingest import iter_articles
+from kg.pipeline import build
+from kg.store import Store
+from kg.synthetic import write_corpus
+from kg.workers import _STATE, Workers, chunked, run_batch
+
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("corpus")
+    write_corpus(out / "synthetic", 90, seed=11)
+    shutil.copytree(SEEDS, out / "seeds")
+    return out
+
+
+def test_two_workers_build_the_same_store_as_one(corpus, tmp_path):
+    one = build([corpus], tmp_path / "one", jobs=1)
+    two = build([corpus], tmp_path / "two", jobs=2)
+    assert len(one.added) == len(two.added) == 95 and not one.failed and not two.failed
+    assert one.counts == two.counts and one.counts["entities"] > 1000
+    with Store.open_read(tmp_path / "one") as a, Store.open_read(tmp_path / "two") as b:
+        assert export_bytes(a, "nquads") == export_bytes(b, "nquads")
+    # unchanged: nothing goes to the workers
+    again = build([corpus], tmp_path / "two", jobs=2)
+    assert len(again.skipped) == 95 and not again.added and not again.replaced
+
+
+def test_a_changed_article_replaces_its_graph_in_a_parallel_build(corpus, tmp_path):
+    folder = tmp_path / "c"
+    shutil.copytree(corpus / "seeds", folder)
+    build([folder], tmp_path / "s", jobs=2)
+    path = next(p for p in sorted(folder.glob("*.txt")))
+    path.write_text(path.read_text() + "\nThe Red Cross said 40 people were rescued on Monday.\n")
+    r = build([folder], tmp_path / "s", jobs=2)
+    assert r.replaced == [path.name] and len(r.skipped) == 4
+    with Store.open_read(tmp_path / "s") as st:
+        text = export_bytes(st, "nquads").decode()
+    assert '"40 people"' in text and text.count(f"/article/{path.name}/s0>") > 0
+
+
+class _Explodes:
+    def __call__(self, doc):
+        if "EXPLODE" in doc.text:
+            raise RuntimeError("boom")
+        return doc
+
+
+@Language.factory("test_explodes")
+def _make_explodes(nlp, name):
+    return _Explodes()
+
+
+def test_an_article_that_breaks_the_pipeline_is_reported_and_the_others_written(tmp_path):
+    # a real spaCy pipeline (given as --model) with a component that fails on one text
+    model = spacy.blank("en")
+    model.add_pipe("test_explodes")
+    model.to_disk(tmp_path / "model")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Rescuers pulled 12 people from the rubble in Hatay on Sunday.")
+    (folder / "b.txt").write_text("EXPLODE: 30 people were hurt in Aleppo.")
+    (folder / "c.txt").write_text("The UN said 500 families fled Goma on Friday.")
+    r = build([folder], tmp_path / "s", model=str(tmp_path / "model"), jobs=1)
+    assert sorted(r.added) == ["a.txt", "c.txt"]
+    assert len(r.failed) == 1 and "b.txt: extraction failed (RuntimeError: boom)" in r.failed[0]
+    with Store.open_read(tmp_path / "s") as st:
+        assert sorted(g.rsplit("/", 1)[1] for g in st.graphs()) == ["a.txt", "c.txt"]
+    _STATE.clear()
+
+
+def test_memory_zone_keeps_the_vocabulary_from_growing(tmp_path):
+    write_corpus(tmp_path / "c", 48, seed=5)  # invented names: every batch brings new strings
+    batches = list(chunked((a for a in iter_articles([tmp_path / "c"])), 16))
+    sizes = []
+    for batch in batches:
+        done = run_batch(batch, None, False)
+        assert all(d.nquads and not d.error for d in done)
+        sizes.append(len(_STATE["nlp"].vocab.strings))
+    assert sizes[0] == sizes[1] == sizes[2]
+    _STATE.clear()
+
+
+def test_workers_keep_results_in_input_order(corpus):
+    arts = list(iter_articles([corpus / "synthetic"]))[:40]
+    with Workers(2, None, False) as w:
+        out = [d.source for batch in w.map(chunked(iter(arts), 3)) for d in batch]
+    assert out == [a.source for a in arts]
