@@ -94,7 +94,8 @@ def run(store: Store, text: str, params: dict[str, str] | None = None, *, update
         return None
     subs = {ox.Variable(k): _term(v) for k, v in (params or {}).items()}
     try:
-        result = store.raw.query(text, use_default_graph_as_union=True, substitutions=subs or None)
+        result = store.raw.query(_values_first(text, subs), use_default_graph_as_union=True,
+                                 substitutions=subs or None)
     except SyntaxError as exc:
         raise QueryError(f"malformed SPARQL query: {_position(str(exc))}") from exc
     except RuntimeError as exc:
@@ -111,6 +112,27 @@ def run(store: Store, text: str, params: dict[str, str] | None = None, *, update
         rows = [[sol[v] for v in variables] for sol in result]
         return variables, rows
     return list(result)
+
+
+_WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
+
+
+def _values_first(text: str, subs: dict) -> str:
+    """Also state the bound values as a VALUES block at the start of the outermost
+    WHERE, so that the engine starts from them: pyoxigraph applies ``substitutions``
+    after evaluating the patterns (on a 1,000-article store, entities of one
+    article took 0.56 s that way and 2 ms from VALUES). The terms are written by
+    pyoxigraph's own serialiser (escaped), never pasted from the user's text;
+    ``substitutions`` is still passed, so the result is the same either way."""
+    if not subs:
+        return text
+    kept = "\n".join(" " * len(line) if line.lstrip().startswith("#") else line for line in text.split("\n"))
+    m = _WHERE.search(kept)  # comments blanked, so the offsets still match ``text``
+    if m is None:
+        return text
+    names = " ".join(str(v) for v in subs)
+    values = " ".join(str(t) for t in subs.values())
+    return f"{text[: m.end()]} VALUES ({names}) {{ ({values}) }}\n{text[m.end():]}"
 
 
 def plain(term) -> str:
