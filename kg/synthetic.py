@@ -182,8 +182,8 @@ def training_docs(n: int, seed: int, vocab) -> Iterator:
         yield doc
 
 
-def write_corpus(out: Path, n: int, seed: int = 0) -> Path:
-    """Write ``n`` articles as .txt files plus metadata.csv (for benchmarks)."""
+def write_corpus(out: Path, n: int, seed: int = 0, min_sentences: int = 8, max_sentences: int = 30) -> Path:
+    """Write ``n`` articles as .txt files plus metadata.csv (for tests and benchmarks)."""
     import csv
 
     out.mkdir(parents=True, exist_ok=True)
@@ -192,7 +192,7 @@ def write_corpus(out: Path, n: int, seed: int = 0) -> Path:
         w = csv.writer(fh)
         w.writerow(["file", "published", "outlet", "url", "title"])
         for i in range(n):
-            a = gen.article(i)
+            a = gen.article(i, min_sentences, max_sentences)
             (out / a.name).write_text(a.text, encoding="utf-8")
             w.writerow([a.name, a.published, a.outlet, "", a.title])
     return out

@@ -1,0 +1,238 @@
+"""kg at scale, side by side on the same text: tokenizer, extraction, kg build, queries.
+
+Usage: python bench/scale.py [--sizes 1000 10000 50000] [--work /tmp/kg-bench] [--seed 1]
+                             [--jobs N] [--compare-size 10000] [--repeat 20] [--out FILE.md]
+
+For every size: a corpus from bench/make_corpus.py (fixed seed), ``kg build``
+end to end (wall time, words/s, articles/s, peak RSS of the whole process tree
+sampled every 50 ms and of its largest process), store size per 1,000 articles,
+and a second ``kg build`` of the unchanged corpus. At --compare-size, on the
+same articles: spaCy's tokenizer alone, the extraction pipeline alone
+(``nlp.pipe`` in one process, and in --jobs worker processes), and the ratios to kg build;
+``kg query`` latency (median, p95 over --repeat runs) for every named query for
+one article (-p source) and for the whole store; ``kg query`` cold start
+against ``python -c "import rdflib"``; ``kg render --focus``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+KG = [sys.executable, "-m", "kg"]
+HERE = Path(__file__).resolve().parent
+
+
+def corpus(work: Path, n: int, seed: int) -> Path:
+    out = work / f"corpus-{n}"
+    if not (out / "metadata.csv").exists():
+        subprocess.run([sys.executable, str(HERE / "make_corpus.py"), str(out), "--articles", str(n),
+                        "--seed", str(seed)], check=True)
+    return out
+
+
+def texts(folder: Path):
+    from kg.ingest import iter_articles
+
+    for a in iter_articles([folder]):
+        if not isinstance(a, Exception):
+            yield a
+
+
+def run_measured(cmd: list[str]) -> tuple[float, int, int, str]:
+    """Wall seconds, peak RSS of the process tree (sum) and of its largest process, stdout."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    peak_tree, peak_one = 0, 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak_tree, peak_one
+        p = psutil.Process(proc.pid)
+        while not done.is_set():
+            try:
+                rss = [p.memory_info().rss] + [c.memory_info().rss for c in p.children(recursive=True)]
+            except psutil.Error:
+                rss = [0]
+            peak_tree, peak_one = max(peak_tree, sum(rss)), max(peak_one, max(rss))
+            time.sleep(0.05)
+
+    th = threading.Thread(target=sample, daemon=True)
+    th.start()
+    out, err = proc.communicate()
+    wall = time.perf_counter() - t0
+    done.set()
+    th.join()
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {err.strip()[-500:]}")
+    return wall, peak_tree, peak_one, out.strip()
+
+
+def du(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def pipe_speed(nlp, folder: Path) -> float:
+    def docs():
+        for a in texts(folder):
+            d = nlp.make_doc(a.text)
+            if d.has_extension("kg_published"):
+                d._.kg_published = a.published
+            yield d
+
+    t0 = time.perf_counter()
+    for _ in nlp.pipe(docs(), batch_size=16):
+        pass
+    return time.perf_counter() - t0
+
+
+def _extract_batch(batch) -> int:
+    from kg.extract import extract
+    from kg.workers import _STATE, init_worker
+
+    init_worker(None, True)
+    nlp = _STATE["nlp"]
+    with nlp.memory_zone():
+        return sum(len(ex.entities) for ex in extract(nlp, batch))
+
+
+def parallel_extraction_speed(folder: Path, jobs: int) -> float:
+    """Extraction alone in ``jobs`` worker processes, batched as kg build batches
+    (spaCy's own n_process cannot carry kg's Doc extensions back to the parent)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from kg.pipeline import EXTRACT_BATCH
+    from kg.workers import chunked
+
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        for _ in pool.map(_extract_batch, chunked(texts(folder), EXTRACT_BATCH), chunksize=1):
+            pass
+    return time.perf_counter() - t0
+
+
+def timed(cmd: list[str], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def med_p95(xs: list[float]) -> str:
+    xs = sorted(xs)
+    p95 = xs[min(len(xs) - 1, round(0.95 * (len(xs) - 1)))]
+    return f"{1000 * statistics.median(xs):,.0f} | {1000 * p95:,.0f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 50000])
+    ap.add_argument("--work", type=Path, default=Path("/tmp/kg-bench"))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=None)
+    ap.add_argument("--compare-size", type=int, default=10000)
+    ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--out", type=Path, default=None)
+    args = ap.parse_args()
+    from kg.workers import default_jobs
+
+    jobs = args.jobs or default_jobs()
+    args.work.mkdir(parents=True, exist_ok=True)
+    lines = [f"jobs={jobs}, seed={args.seed}, {psutil.cpu_count()} CPUs, "
+             f"{psutil.virtual_memory().total / 2**30:.0f} GiB", ""]
+
+    def say(s: str = "") -> None:
+        print(s, flush=True)
+        lines.append(s)
+
+    say("| articles | words | kg build (s) | words/s | articles/s | peak RSS tree (MB) | peak RSS largest "
+        "process (MB) | store (MB) | store per 1,000 (MB) | unchanged rebuild (s) | speed-up |")
+    say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    built = {}
+    for n in args.sizes:
+        folder = corpus(args.work, n, args.seed)
+        words = sum(len(a.text.split()) for a in texts(folder))
+        store = args.work / f"store-{n}"
+        subprocess.run(["rm", "-rf", str(store)], check=True)
+        wall, tree, one, out = run_measured([*KG, "build", str(folder), "--store", str(store), "--jobs", str(jobs)])
+        again, *_ = run_measured([*KG, "build", str(folder), "--store", str(store), "--jobs", str(jobs)])
+        size = du(store)
+        built[n] = (folder, store, words, wall)
+        say(f"| {n:,} | {words:,} | {wall:.1f} | {words / wall:,.0f} | {n / wall:,.1f} | {tree / 2**20:,.0f} | "
+            f"{one / 2**20:,.0f} | {size / 2**20:,.0f} | {size / 2**20 / (n / 1000):,.0f} | {again:.2f} | "
+            f"{wall / again:,.0f}x |")
+
+    if args.compare_size in built:
+        import spacy
+
+        from kg.nlp.pipeline import build_nlp
+
+        folder, store, words, e2e = built[args.compare_size]
+        n = args.compare_size
+        say()
+        say(f"Same {n:,} articles ({words:,} words):")
+        say()
+        say("| stage | seconds | words/s | articles/s | kg build / this |")
+        say("| --- | ---: | ---: | ---: | ---: |")
+        rows = [("spaCy tokenizer alone", pipe_speed(spacy.blank("en"), folder)),
+                ("extraction alone, nlp.pipe, 1 process", pipe_speed(build_nlp(), folder))]
+        if jobs > 1:
+            rows.append((f"extraction alone, {jobs} worker processes (no mapping, no store)",
+                         parallel_extraction_speed(folder, jobs)))
+        rows.append((f"kg build end to end, --jobs {jobs}", e2e))
+        for name, secs in rows:
+            say(f"| {name} | {secs:.1f} | {words / secs:,.0f} | {n / secs:,.1f} | {secs / e2e:.0%} |")
+
+        from kg.query import named_queries
+
+        source = sorted(p.name for p in folder.glob("*.txt"))[n // 2]
+        say()
+        say(f"`kg query` on the {n:,}-article store, wall time of the whole command in ms "
+            f"(median | p95 of {args.repeat} runs; whole store: of 3 runs):")
+        say()
+        say("| query | one article (-p source): median | p95 | whole store: median | rows (whole store) |")
+        say("| --- | ---: | ---: | ---: | ---: |")
+        for name, nq in named_queries().items():
+            base = [*KG, "query", name, "--store", str(store), "--format", "csv", "--timeout", "0"]
+            one = med_p95(timed([*base, "-p", "source", source], args.repeat)) \
+                if "?source" in nq.text.split("WHERE")[0] else "- | -"
+            whole = timed(base, 3)
+            rows_n = subprocess.run(base, capture_output=True, text=True).stdout.count("\n") - 1
+            say(f"| {name} | {one} | {statistics.median(whole) * 1000:,.0f} | {rows_n:,} |")
+        ask = [*KG, "query", "ASK { ?s ?p ?o }", "--store", str(store), "--format", "csv"]
+        cold = timed(ask, args.repeat)
+        rdflib = timed([sys.executable, "-c", "import rdflib"], args.repeat)
+        say()
+        say(f"Cold start: `kg query 'ASK {{ ?s ?p ?o }}'` median {1000 * statistics.median(cold):,.0f} ms; "
+            f"`python -c \"import rdflib\"` median {1000 * statistics.median(rdflib):,.0f} ms "
+            f"(ratio {statistics.median(cold) / statistics.median(rdflib):.2f}).")
+        focus = _busiest_label(store)
+        out = args.work / f"focus-{n}.html"
+        secs = timed([*KG, "render", "--store", str(store), "--focus", focus, "-o", str(out)], 1)[0]
+        say(f"`kg render --focus {focus!r}` on the {n:,}-article store: {secs:.1f} s.")
+    if args.out:
+        args.out.write_text("\n".join(lines) + "\n")
+
+
+def _busiest_label(store: Path) -> str:
+    """A person named in many articles: the focus of the render benchmark."""
+    q = ("PREFIX kg: <https://w3id.org/kg-news/ontology#> PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+         "SELECT ?label (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?e a kg:Person ; skos:prefLabel ?label } } "
+         "GROUP BY ?label ORDER BY DESC(?n) ?label LIMIT 1")
+    r = subprocess.run([*KG, "query", q, "--store", str(store), "--format", "csv", "--timeout", "0"],
+                       capture_output=True, text=True, check=True)
+    return r.stdout.splitlines()[1].rsplit(",", 1)[0].strip('"')
+
+
+if __name__ == "__main__":
+    main()
