@@ -87,7 +87,7 @@ def build(
                 yield item
 
         def write(done: list) -> None:
-            store.write_articles([(article_iri(d.source), d.nquads) for d in done])
+            store.write_articles([article_iri(d.source) for d in done], b"".join(d.nquads for d in done))
             for d in done:
                 if d.source in replacing:
                     replacing.discard(d.source)

@@ -79,6 +79,24 @@ def _ready() -> bool:
     return True
 
 
+def _exit_with_parent() -> None:
+    """Worker initializer: end this worker when the parent dies (a kill -9 of
+    kg build would otherwise leave workers waiting forever on their queue)."""
+    import os
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="kg-parent-watch").start()
+
+
 class Workers:
     """``run_batch`` over batches of articles, results in input order.
 
@@ -100,7 +118,8 @@ class Workers:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"),
+                                             initializer=_exit_with_parent)
             self._pool.submit(_ready).result()  # a fork pool starts all its workers on the first task
         return self
 

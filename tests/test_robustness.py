@@ -49,6 +49,19 @@ def long_corpus(tmp_path_factory) -> Path:
     return write_corpus(tmp_path_factory.mktemp("long") / "articles", 1000, seed=4)
 
 
+def _processes_using(store: Path) -> list[int]:
+    """PIDs whose command line names ``store`` (Linux /proc)."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if str(store).encode() in (d / "cmdline").read_bytes():
+                    out.append(int(d.name))
+            except OSError:
+                pass
+    return out
+
+
 def _wait_for_articles(store: Path, at_least: int, proc: subprocess.Popen, timeout: float = 120) -> int:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -71,6 +84,11 @@ def test_kill_9_leaves_whole_articles_and_the_next_run_completes(corpus, referen
     _wait_for_articles(store, 20, proc)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
+    # its worker processes notice and end too, instead of waiting forever on their queue
+    deadline = time.monotonic() + 5
+    while _processes_using(store) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _processes_using(store)
     ref = _graph_sizes(reference)
     got = _graph_sizes(store)
     assert 20 <= len(got) < N
