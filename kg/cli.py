@@ -53,8 +53,20 @@ def main() -> None:
               help="Skip (with a warning) an article with more characters of text than this.")
 @click.option("-j", "--jobs", type=click.IntRange(1), default=None,
               help="Extraction worker processes (default: one per CPU core; 1 = in this process).")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Where extraction runs: local worker processes, or a Dask distributed cluster.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Dask scheduler address (tcp://host:8786) for --executor dask.")
+@click.option("--parts", type=click.Path(file_okay=False), default=None,
+              help="Folder every Dask worker can write to, for the per-partition N-Quads "
+                   "(default: STORE.parts beside the store).")
+@click.option("--keep-parts", is_flag=True, help="Keep the N-Quads parts after loading them.")
+@click.option("--push", "push_to", default=None, metavar="URL",
+              help="With --executor dask: PUT each article graph to this Graph Store endpoint "
+                   "instead of the local store.")
 def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model: bool, fields: tuple[str, ...],
-          stdin_format: str | None, max_chars: int, jobs: int | None) -> None:
+          stdin_format: str | None, max_chars: int, jobs: int | None, executor: str, scheduler: str | None,
+          parts: str | None, keep_parts: bool, push_to: str | None) -> None:
     """Read articles (files, folders recursively, or - for standard input) into the store.
 
     Formats by suffix: .txt, .md (YAML front matter), .html (trafilatura),
@@ -81,9 +93,24 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
         pairs[key] = name
     from kg.workers import default_jobs
 
-    report = run_build([Path(p) for p in paths], _store_path(store), model=model, use_model=not no_model,
-                       jobs=jobs or default_jobs(), max_chars=max_chars, options=ReadOptions.with_fields(pairs),
-                       stdin_format=stdin_format)
+    if executor == "dask":
+        from kg.distributed import build_dask
+
+        if not scheduler:
+            raise InputError("--executor dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+        if "-" in paths:
+            raise InputError("--executor dask reads files and folders, not standard input")
+        target = _store_path(store)
+        report = build_dask([Path(p) for p in paths], None if push_to else target, scheduler=scheduler,
+                            parts=Path(parts) if parts else target.with_name(target.name + ".parts"),
+                            push=push_to, keep_parts=keep_parts, model=model, use_model=not no_model,
+                            options=ReadOptions.with_fields(pairs), max_chars=max_chars)
+    elif push_to or scheduler or parts or keep_parts:
+        raise InputError("--scheduler, --parts, --keep-parts and --push go with --executor dask")
+    else:
+        report = run_build([Path(p) for p in paths], _store_path(store), model=model, use_model=not no_model,
+                           jobs=jobs or default_jobs(), max_chars=max_chars,
+                           options=ReadOptions.with_fields(pairs), stdin_format=stdin_format)
     for w in report.warnings:
         click.echo(f"warning: {w}", err=True)
     for f in report.failed:
@@ -94,7 +121,7 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
         f"{len(report.failed)} failed"
         + (f"; {c['entities']} entities, {c['affiliations']} affiliations, {c['counts']} counts, "
            f"{c['dates']} dates, {c['statements']} statements" if c else "")
-        + f" -> {_store_path(store)}"
+        + f" -> {push_to or _store_path(store)}"
     )
     if report.failed and not (report.added or report.replaced or report.skipped):
         sys.exit(1)

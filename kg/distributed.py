@@ -1,0 +1,154 @@
+"""``kg build --executor dask``: extraction on a Dask distributed cluster.
+
+The client (this process) reads the articles, skips the unchanged ones, cuts
+the rest into partitions and hands them to Dask's scheduler (``Client.submit``;
+at most two partitions per worker thread in flight, so the client's memory
+stays flat). A task runs ``kg.workers.run_batch`` on a worker (the spaCy
+pipeline is built once per worker process) and writes the partition's N-Quads
+to ``PARTS/part-NNNNNN.nq`` — a folder every worker can reach, a shared disk
+on a real cluster. As parts finish, the client bulk-loads each into the store
+(one atomic ingestion per part) or, with ``push``, PUTs each article graph to a
+remote Graph Store endpoint (replacing it there). Parts are deleted once
+loaded unless ``keep_parts``. There is no scheduling code of kg's own here.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from kg.errors import InputError, KGError, RemoteError
+from kg.pipeline import BuildReport
+from kg.types import Article
+from kg.workers import TALLIES, chunked
+
+PARTITION = 64  # articles per Dask task
+
+
+@dataclass
+class Part:
+    path: str  # the N-Quads file the task wrote
+    sources: list[str]
+    tallies: dict[str, int]
+    errors: list[str]
+
+
+def extract_partition(articles: list[Article], out: str, model: str | None, use_model: bool) -> Part:
+    """The Dask task: extract a partition, write its N-Quads file, return a summary."""
+    import os
+
+    from kg.workers import run_batch
+
+    done = run_batch(articles, model, use_model)
+    ok = [d for d in done if not d.error]
+    tmp = out + ".tmp"
+    with open(tmp, "wb") as fh:
+        for d in ok:
+            fh.write(d.nquads)
+    os.replace(tmp, out)  # a part file is whole or absent
+    tallies = {k: sum(d.tallies.get(k, 0) for d in ok) for k in TALLIES}
+    return Part(out, [d.source for d in ok], tallies, [d.error for d in done if d.error])
+
+
+def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, parts: Path,
+               push: str | None = None, keep_parts: bool = False, model: str | None = None,
+               use_model: bool = True, partition: int = PARTITION, options: object | None = None,
+               max_chars: int | None = None, progress: Callable[[str], None] | None = None) -> BuildReport:
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise InputError("--executor dask needs Dask distributed: pip install 'kg[dask]'") from exc
+    from kg.ingest import DEFAULT_MAX_CHARS, iter_articles
+    from kg.mapping import article_iri
+    from kg.nlp.pipeline import check_model, extractor_id
+    from kg.store import Store
+
+    check_model(model, use_model)
+    extractor = extractor_id(model, use_model)
+    report = BuildReport()
+    totals = dict.fromkeys(TALLIES, 0)
+    parts.mkdir(parents=True, exist_ok=True)
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise KGError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+    store = Store(store_path) if push is None and store_path is not None else None
+    replacing: set[str] = set()
+    seen: dict[str, str] = {}
+
+    def pending() -> Iterator[Article]:
+        for item in iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options):
+            if isinstance(item, InputError):
+                report.failed.append(str(item))
+                continue
+            report.warnings.extend(item.warnings)
+            if item.source in seen and seen[item.source] != item.path:
+                report.failed.append(f"{item.path}: another article is also named {item.source!r} "
+                                     f"({seen[item.source]}); article names must be unique")
+                continue
+            seen[item.source] = item.path
+            if store is not None:
+                iri = article_iri(item.source)
+                stored = store.article_hash(iri)
+                if stored == item.content_hash and store.article_extractor(iri) == extractor:
+                    report.skipped.append(item.source)
+                    continue
+                if stored is not None:
+                    replacing.add(item.source)
+            yield item
+
+    def finish(part: Part) -> None:
+        data = Path(part.path).read_bytes()
+        if store is not None:
+            store.write_articles([article_iri(s) for s in part.sources], data)
+        elif push is not None:
+            _push_part(data, push)
+        if not keep_parts:
+            Path(part.path).unlink(missing_ok=True)
+        report.failed.extend(part.errors)
+        for s in part.sources:
+            (report.replaced if s in replacing else report.added).append(s)
+            if progress:
+                progress(s)
+        for k in TALLIES:
+            totals[k] += part.tallies.get(k, 0)
+
+    try:
+        threads = max(1, sum(client.nthreads().values()))
+        in_flight: deque = deque()
+        for i, batch in enumerate(chunked(pending(), partition)):
+            out = str(parts / f"part-{i:06d}.nq")
+            in_flight.append(client.submit(extract_partition, batch, out, model, use_model, pure=False))
+            if len(in_flight) >= 2 * threads:
+                finish(in_flight.popleft().result())
+        while in_flight:
+            finish(in_flight.popleft().result())
+    finally:
+        client.close()
+        if store is not None:
+            store.close()
+    if report.added or report.replaced:
+        report.counts = totals
+    return report
+
+
+def _push_part(data: bytes, endpoint: str) -> None:
+    """PUT each article graph of an N-Quads part to a Graph Store endpoint
+    (bearer token from $KG_PUSH_TOKEN, as kg push)."""
+    import os
+
+    import pyoxigraph as ox
+
+    from kg.push import Auth, graph_url, send
+
+    by_graph: dict[str, list] = {}
+    for q in ox.parse(data, format=ox.RdfFormat.N_QUADS):
+        by_graph.setdefault(q.graph_name.value, []).append(ox.Triple(q.subject, q.predicate, q.object))
+    if not endpoint.startswith(("http://", "https://")):
+        raise RemoteError(f"{endpoint}: the endpoint must be an http:// or https:// URL")
+    for graph, triples in by_graph.items():
+        body = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES)
+        send("PUT", graph_url(endpoint, graph), body, Auth(token=os.environ.get("KG_PUSH_TOKEN") or None),
+             timeout=60.0, retries=4, backoff=0.5)
