@@ -142,7 +142,14 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--compare-size", type=int, default=10000)
     ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--whole-repeat", type=int, default=3, help="Runs of each whole-store query.")
+    ap.add_argument("--queries", nargs="*", default=None, help="Only these named queries (default: all).")
+    ap.add_argument("--skip-extraction", action="store_true",
+                    help="With --reuse: skip the tokenizer and extraction-alone timings.")
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--reuse", type=float, default=None, metavar="SECONDS",
+                    help="Skip the builds: reuse the store of --compare-size built earlier by this script, "
+                         "whose kg build took SECONDS (for the ratios).")
     args = ap.parse_args()
     from kg.workers import default_jobs
 
@@ -159,7 +166,11 @@ def main() -> None:
         "process (MB) | store (MB) | store per 1,000 (MB) | unchanged rebuild (s) | speed-up |")
     say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     built = {}
-    for n in args.sizes:
+    if args.reuse:
+        folder = corpus(args.work, args.compare_size, args.seed)
+        built[args.compare_size] = (folder, args.work / f"store-{args.compare_size}",
+                                    sum(len(a.text.split()) for a in texts(folder)), args.reuse)
+    for n in [] if args.reuse else args.sizes:
         folder = corpus(args.work, n, args.seed)
         words = sum(len(a.text.split()) for a in texts(folder))
         store = args.work / f"store-{n}"
@@ -184,9 +195,10 @@ def main() -> None:
         say()
         say("| stage | seconds | words/s | articles/s | kg build / this |")
         say("| --- | ---: | ---: | ---: | ---: |")
-        rows = [("spaCy tokenizer alone", pipe_speed(spacy.blank("en"), folder)),
-                ("extraction alone, nlp.pipe, 1 process", pipe_speed(build_nlp(), folder))]
-        if jobs > 1:
+        rows = [] if args.skip_extraction else [
+            ("spaCy tokenizer alone", pipe_speed(spacy.blank("en"), folder)),
+            ("extraction alone, nlp.pipe, 1 process", pipe_speed(build_nlp(), folder))]
+        if jobs > 1 and not args.skip_extraction:
             rows.append((f"extraction alone, {jobs} worker processes (no mapping, no store)",
                          parallel_extraction_speed(folder, jobs)))
         rows.append((f"kg build end to end, --jobs {jobs}", e2e))
@@ -198,16 +210,21 @@ def main() -> None:
         source = sorted(p.name for p in folder.glob("*.txt"))[n // 2]
         say()
         say(f"`kg query` on the {n:,}-article store, wall time of the whole command in ms "
-            f"(median | p95 of {args.repeat} runs; whole store: of 3 runs):")
+            f"(median | p95 of {args.repeat} runs; whole store: median of {args.whole_repeat}):")
         say()
         say("| query | one article (-p source): median | p95 | whole store: median | rows (whole store) |")
         say("| --- | ---: | ---: | ---: | ---: |")
         for name, nq in named_queries().items():
+            if args.queries is not None and name not in args.queries:
+                continue
             base = [*KG, "query", name, "--store", str(store), "--format", "csv", "--timeout", "0"]
             one = med_p95(timed([*base, "-p", "source", source], args.repeat)) \
                 if "?source" in nq.text.split("WHERE")[0] else "- | -"
-            whole = timed(base, 3)
-            rows_n = subprocess.run(base, capture_output=True, text=True).stdout.count("\n") - 1
+            whole, rows_n = [], 0
+            for _ in range(args.whole_repeat):
+                t0 = time.perf_counter()
+                rows_n = subprocess.run(base, capture_output=True, text=True, check=True).stdout.count("\n") - 1
+                whole.append(time.perf_counter() - t0)
             say(f"| {name} | {one} | {statistics.median(whole) * 1000:,.0f} | {rows_n:,} |")
         ask = [*KG, "query", "ASK { ?s ?p ?o }", "--store", str(store), "--format", "csv"]
         cold = timed(ask, args.repeat)

@@ -78,7 +78,12 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
     articles are skipped; changed ones (or ones built with another pipeline)
     replace their graph.
 
+    Extraction runs in --jobs worker processes; with --executor dask it runs
+    on a Dask cluster, whose tasks write N-Quads parts that are loaded into
+    the store (or pushed to a Graph Store endpoint with --push).
+
     Example: kg build seeds/
+    Example: kg build news/ --executor dask --scheduler tcp://10.0.0.5:8786 --parts /shared/parts
     """
     from kg.pipeline import build as run_build
     from kg.readers import ReadOptions
