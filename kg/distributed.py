@@ -15,12 +15,12 @@ loaded unless ``keep_parts``. There is no scheduling code of kg's own here.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from kg.errors import InputError, KGError, RemoteError
-from kg.pipeline import BuildReport
+from kg.pipeline import BuildReport, pending
 from kg.types import Article
 from kg.workers import TALLIES, chunked
 
@@ -76,28 +76,6 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
         raise KGError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
     store = Store(store_path) if push is None and store_path is not None else None
     replacing: set[str] = set()
-    seen: dict[str, str] = {}
-
-    def pending() -> Iterator[Article]:
-        for item in iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options):
-            if isinstance(item, InputError):
-                report.failed.append(str(item))
-                continue
-            report.warnings.extend(item.warnings)
-            if item.source in seen and seen[item.source] != item.path:
-                report.failed.append(f"{item.path}: another article is also named {item.source!r} "
-                                     f"({seen[item.source]}); article names must be unique")
-                continue
-            seen[item.source] = item.path
-            if store is not None:
-                iri = article_iri(item.source)
-                stored = store.article_hash(iri)
-                if stored == item.content_hash and store.article_extractor(iri) == extractor:
-                    report.skipped.append(item.source)
-                    continue
-                if stored is not None:
-                    replacing.add(item.source)
-            yield item
 
     def finish(part: Part) -> None:
         data = Path(part.path).read_bytes()
@@ -118,7 +96,8 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
     try:
         threads = max(1, sum(client.nthreads().values()))
         in_flight: deque = deque()
-        for i, batch in enumerate(chunked(pending(), partition)):
+        items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options)
+        for i, batch in enumerate(chunked(pending(items, store, extractor, report, replacing), partition)):
             out = str(parts / f"part-{i:06d}.nq")
             in_flight.append(client.submit(extract_partition, batch, out, model, use_model, pure=False))
             if len(in_flight) >= 2 * threads:

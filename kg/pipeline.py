@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,8 +45,8 @@ def build(
     are skipped without loading spaCy; the others go in batches of
     ``EXTRACT_BATCH`` to ``jobs`` worker processes (kg.workers), at most two
     batches per worker in flight, and come back as N-Quads that are written
-    ``WRITE_BATCH`` articles at a time. Memory stays flat however many files
-    there are, and an interrupted build leaves whole articles only.
+    ``WRITE_BATCH`` articles at a time. What is in flight is bounded however
+    many files there are, and an interrupted build leaves whole articles only.
     """
     from kg.ingest import DEFAULT_MAX_CHARS
     from kg.mapping import article_iri
@@ -56,35 +56,9 @@ def build(
     report = BuildReport()
     check_model(model, use_model)  # a missing model is a user error before any work is done
     extractor = extractor_id(model, use_model)
-    seen: dict[str, str] = {}
     totals = dict.fromkeys(TALLIES, 0)
     with Workers(jobs, model, use_model) as workers, Store(store_path) as store:
         replacing: set[str] = set()
-
-        def pending() -> Iterator[Article]:
-            items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
-                                  stdin=stdin, stdin_format=stdin_format)
-            for item in items:
-                if isinstance(item, InputError):
-                    report.failed.append(str(item))
-                    continue
-                report.warnings.extend(item.warnings)
-                if item.source in seen and seen[item.source] != item.path:
-                    report.failed.append(
-                        f"{item.path}: another article is also named {item.source!r} ({seen[item.source]}); "
-                        "article names must be unique"
-                    )
-                    continue
-                seen[item.source] = item.path
-                iri = article_iri(item.source)
-                stored = store.article_hash(iri)
-                if stored == item.content_hash and store.article_extractor(iri) == extractor:
-                    report.skipped.append(item.source)
-                    continue
-                if stored is not None:
-                    replacing.add(item.source)
-                # only what the workers need: the text travels once
-                yield item
 
         def write(done: list) -> None:
             store.write_articles([article_iri(d.source) for d in done], b"".join(d.nquads for d in done))
@@ -100,7 +74,10 @@ def build(
                     progress(d.source)
 
         buffer: list = []
-        for results in workers.map(chunked(pending(), EXTRACT_BATCH)):
+        items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
+                              stdin=stdin, stdin_format=stdin_format)
+        todo = pending(items, store, extractor, report, replacing)
+        for results in workers.map(chunked(todo, EXTRACT_BATCH)):
             for d in results:
                 if d.error:
                     report.failed.append(d.error)
@@ -114,6 +91,37 @@ def build(
         if report.added or report.replaced:
             report.counts = totals
     return report
+
+
+def pending(items: Iterable[Article | InputError], store: Store | None, extractor: str,
+            report: BuildReport, replacing: set[str]) -> Iterator[Article]:
+    """The articles that need extracting: read errors and duplicate names go to
+    ``report.failed``; articles whose hash and pipeline match the store are
+    skipped; those already in the store are noted in ``replacing``."""
+    from kg.mapping import article_iri
+
+    seen: dict[str, str] = {}
+    for item in items:
+        if isinstance(item, InputError):
+            report.failed.append(str(item))
+            continue
+        report.warnings.extend(item.warnings)
+        if item.source in seen and seen[item.source] != item.path:
+            report.failed.append(
+                f"{item.path}: another article is also named {item.source!r} ({seen[item.source]}); "
+                "article names must be unique"
+            )
+            continue
+        seen[item.source] = item.path
+        if store is not None:
+            iri = article_iri(item.source)
+            stored = store.article_hash(iri)
+            if stored == item.content_hash and store.article_extractor(iri) == extractor:
+                report.skipped.append(item.source)
+                continue
+            if stored is not None:
+                replacing.add(item.source)
+        yield item
 
 
 def remove(store_path: Path, sources: list[str]) -> list[str]:
