@@ -16,7 +16,7 @@ from kg.store import Store
 from kg.synthetic import write_corpus
 
 KG = [sys.executable, "-m", "kg"]
-N = 240  # synthetic articles: long enough to interrupt (several seconds of work)
+N = 480  # synthetic articles: long enough to interrupt (several seconds of work on two workers)
 
 
 @pytest.fixture(scope="module")
