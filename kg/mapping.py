@@ -58,10 +58,6 @@ def _node(iri: str) -> ox.NamedNode:
     return ox.NamedNode(iri)
 
 
-def _t(p: object) -> ox.NamedNode:
-    return _node(str(p))
-
-
 class _Terms:
     """``P.sentence`` -> NamedNode of kg:sentence, built once (reading an attribute of
     rdflib's DefinedNamespace builds a URIRef and checks it every time)."""

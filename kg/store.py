@@ -111,21 +111,6 @@ class Store:
             return quad.object.value
         return None
 
-    def replace_graph(self, graph: str, quads: Iterable[pyoxigraph.Quad]) -> None:
-        """Replace an article's named graph. Each step is one transaction; the
-        article node (with its hash) is part of the same transaction as its facts,
-        so a crash never leaves a half-written article that looks complete."""
-        import pyoxigraph as ox
-
-        g = ox.NamedNode(graph)
-        data = list(quads)
-        try:
-            if self._store.contains_named_graph(g):
-                self._store.remove_graph(g)
-            self._store.extend(data)
-        except OSError as exc:
-            raise StoreError(f"cannot write to store {self.path}: {exc}") from exc
-
     def write_articles(self, graphs: list[str], nquads: bytes) -> None:
         """Write a batch of article graphs (``nquads`` holds all of them), replacing
         earlier versions of ``graphs``.

@@ -45,6 +45,15 @@ def store_copy(seeds_store, tmp_path) -> Path:
     return dst
 
 
+def synthetic_and_seeds(out: Path, n: int, seed: int) -> Path:
+    """A corpus folder: ``n`` synthetic articles (kg.synthetic) beside a copy of the seeds."""
+    from kg.synthetic import write_corpus
+
+    write_corpus(out / "synthetic", n, seed=seed)
+    shutil.copytree(SEEDS, out / "seeds")
+    return out
+
+
 def shared_scorer():
     """The team's shared scorer (../shared/tools/score.py), imported as a module."""
     import importlib.util

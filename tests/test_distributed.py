@@ -4,7 +4,6 @@ skipped, push to a real Oxigraph server, and a clear message without a scheduler
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,14 +13,13 @@ import pytest
 from kg.export import export_bytes
 from kg.query import resolve_query
 from kg.store import Store
-from kg.synthetic import write_corpus
 
+from .conftest import SEEDS, synthetic_and_seeds
 from .test_remote import local_rows, oxigraph_server, quad_count, remote_rows  # noqa: F401
 
 distributed = pytest.importorskip("distributed")
 
 KG = [sys.executable, "-m", "kg"]
-SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 
 
 @pytest.fixture(scope="module")
@@ -33,10 +31,7 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("corpus")
-    write_corpus(out / "synthetic", 70, seed=21)
-    shutil.copytree(SEEDS, out / "seeds")
-    return out
+    return synthetic_and_seeds(tmp_path_factory.mktemp("corpus"), 70, 21)
 
 
 def _kg(*args: str) -> subprocess.CompletedProcess:

@@ -17,15 +17,12 @@ from kg.store import Store
 from kg.synthetic import write_corpus
 from kg.workers import _STATE, Workers, chunked, run_batch
 
-SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+from .conftest import synthetic_and_seeds
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("corpus")
-    write_corpus(out / "synthetic", 90, seed=11)
-    shutil.copytree(SEEDS, out / "seeds")
-    return out
+    return synthetic_and_seeds(tmp_path_factory.mktemp("corpus"), 90, 11)
 
 
 def test_two_workers_build_the_same_store_as_one(corpus, tmp_path):

@@ -62,6 +62,14 @@ def extractor_id(model: str | None = None, use_model: bool = True) -> str:
     return f"kg-{__version__} {ner}"
 
 
+def _not_installed(model: str) -> ModelError:
+    return ModelError(
+        f"spaCy pipeline {model!r} is not installed; install it with "
+        f"'pip install {model}' (or 'python -m spacy download {model}' where a network "
+        "is available), or leave out --model"
+    )
+
+
 def check_model(model: str | None = None, use_model: bool = True) -> None:
     """Raise ModelError now, before any work, if the pipeline asked for is not there
     (the workers that build it would otherwise fail one by one)."""
@@ -75,11 +83,7 @@ def check_model(model: str | None = None, use_model: bool = True) -> None:
     import spacy.util
 
     if not spacy.util.is_package(model) and not Path(model).is_dir():
-        raise ModelError(
-            f"spaCy pipeline {model!r} is not installed; install it with "
-            f"'pip install {model}' (or 'python -m spacy download {model}' where a network "
-            "is available), or leave out --model"
-        )
+        raise _not_installed(model)
 
 
 def build_nlp(model: str | None = None, use_model: bool = True) -> Language:
@@ -95,24 +99,17 @@ def build_nlp(model: str | None = None, use_model: bool = True) -> Language:
 
     import kg.nlp.components  # noqa: F401  (registers the factories)
 
+    check_model(model, use_model)
     config = Config().from_str(PIPELINE_CONFIG)
     nlp = spacy.blank("en", config=config)
     if not use_model:
         return nlp
     if not model:
-        path = shipped_model_dir()
-        if not (path / "config.cfg").is_file():
-            raise ModelError(f"the shipped NER model is missing from {path}; reinstall kg or use --no-model")
-        trained = spacy.load(path)
+        trained = spacy.load(shipped_model_dir())
         nlp.add_pipe("ner", name="kg_ner", source=trained, before="kg_entities")
         return nlp
-    if model:
-        try:
-            nlp.add_pipe("kg_model_ner", before="kg_entities", config={"model": model})
-        except OSError as exc:
-            raise ModelError(
-                f"spaCy pipeline {model!r} is not installed; install it with "
-                f"'pip install {model}' (or 'python -m spacy download {model}' where a network "
-                "is available), or leave out --model"
-            ) from exc
+    try:
+        nlp.add_pipe("kg_model_ner", before="kg_entities", config={"model": model})
+    except OSError as exc:  # a folder that is not a spaCy pipeline
+        raise _not_installed(model) from exc
     return nlp
