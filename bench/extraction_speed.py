@@ -14,7 +14,7 @@ from pathlib import Path
 import spacy
 
 from kg.ingest import iter_articles
-from kg.nlp.pipeline import build_nlp
+from kg.nlp.assemble import build_nlp
 
 
 def measure(nlp, texts, published) -> float:

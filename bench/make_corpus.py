@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kg.synthetic import write_corpus
+from kg.training.synthetic import write_corpus
 
 
 def main() -> None:

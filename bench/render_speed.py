@@ -17,8 +17,8 @@ from pathlib import Path
 
 import networkx as nx
 
-from kg.browser import chromium
-from kg.render import render_graph
+from kg.views.html import render_graph
+from tests.browser import chromium
 
 
 def graph(n: int) -> nx.MultiGraph:

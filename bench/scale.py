@@ -94,8 +94,8 @@ def pipe_speed(nlp, folder: Path) -> float:
 
 
 def _extract_batch(batch) -> int:
-    from kg.extract import extract
-    from kg.workers import _STATE, init_worker
+    from kg.builder.workers import _STATE, init_worker
+    from kg.nlp.extract import extract
 
     init_worker(None, True)
     nlp = _STATE["nlp"]
@@ -109,8 +109,8 @@ def parallel_extraction_speed(folder: Path, jobs: int) -> float:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from kg.pipeline import EXTRACT_BATCH
-    from kg.workers import chunked
+    from kg.builder.runner import EXTRACT_BATCH
+    from kg.builder.workers import chunked
 
     t0 = time.perf_counter()
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
@@ -151,7 +151,7 @@ def main() -> None:
                     help="Skip the builds: reuse the store of --compare-size built earlier by this script, "
                          "whose kg build took SECONDS (for the ratios).")
     args = ap.parse_args()
-    from kg.workers import default_jobs
+    from kg.builder.workers import default_jobs
 
     jobs = args.jobs or default_jobs()
     args.work.mkdir(parents=True, exist_ok=True)
@@ -186,7 +186,7 @@ def main() -> None:
     if args.compare_size in built:
         import spacy
 
-        from kg.nlp.pipeline import build_nlp
+        from kg.nlp.assemble import build_nlp
 
         folder, store, words, e2e = built[args.compare_size]
         n = args.compare_size

@@ -5,15 +5,18 @@ Run: python scripts/screenshots.py   (writes docs/graph.png and docs/timeline.pn
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from kg.browser import chromium
-from kg.pipeline import build
-from kg.render import render
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/browser.py, the Chromium helper
+
+from kg.builder.runner import build
 from kg.store import Store
-from kg.timeline import render_timeline
+from kg.views.html import render
+from kg.views.timeline import render_timeline
+from tests.browser import chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,7 @@ SHARED = ROOT.parent / "shared"
 
 @pytest.fixture(scope="session")
 def nlp():
-    from kg.nlp.pipeline import build_nlp
+    from kg.nlp.assemble import build_nlp
 
     return build_nlp()
 
@@ -28,7 +28,7 @@ def lex():
 @pytest.fixture(scope="session")
 def seeds_store(tmp_path_factory) -> Path:
     """The store built from seeds/ once per test session (read-only use)."""
-    from kg.pipeline import build
+    from kg.builder.runner import build
 
     path = tmp_path_factory.mktemp("seeds") / "store"
     report = build([SEEDS], path)
@@ -46,8 +46,8 @@ def store_copy(seeds_store, tmp_path) -> Path:
 
 
 def synthetic_and_seeds(out: Path, n: int, seed: int) -> Path:
-    """A corpus folder: ``n`` synthetic articles (kg.synthetic) beside a copy of the seeds."""
-    from kg.synthetic import write_corpus
+    """A corpus folder: ``n`` synthetic articles (kg.training.synthetic) beside a copy of the seeds."""
+    from kg.training.synthetic import write_corpus
 
     write_corpus(out / "synthetic", n, seed=seed)
     shutil.copytree(SEEDS, out / "seeds")

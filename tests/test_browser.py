@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from kg import browser
-from kg.render import render, to_networkx
 from kg.store import Store
-from kg.timeline import render_timeline
+from kg.views import render, to_networkx
+from kg.views.timeline import render_timeline
+from tests import browser
 
 if not browser.available():
     if os.environ.get("KG_REQUIRE_BROWSER"):
@@ -178,8 +178,8 @@ def assert_nothing_ran(driver) -> None:
 
 
 def test_injected_payloads_do_not_run(driver, tmp_path):
-    from kg.load import load
-    from kg.pipeline import build
+    from kg.builder.runner import build
+    from kg.rdf.load import load
 
     (tmp_path / "in").mkdir()
     (tmp_path / "in" / "payload.txt").write_text(PAYLOAD_ARTICLE)
@@ -229,7 +229,7 @@ def test_timeline_page_shows_the_dated_counts(driver, seeds_store, tmp_path):
 def test_big_graph_gets_a_precomputed_layout_and_no_physics(driver, tmp_path):
     import networkx as nx
 
-    from kg.render import render_graph
+    from kg.views.html import render_graph
 
     base = nx.barabasi_albert_graph(1200, 2, seed=1)
     g = nx.MultiGraph()

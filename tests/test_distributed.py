@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kg.export import export_bytes
 from kg.query import resolve_query
+from kg.rdf.export import export_bytes
 from kg.store import Store
 
 from .conftest import SEEDS, synthetic_and_seeds

@@ -7,10 +7,10 @@ import pytest
 import rdflib
 from rdflib.compare import isomorphic
 
-from kg.export import FORMATS, PREFIXES, context, export_bytes, graph_for_source
-from kg.load import load
+from kg.rdf.export import FORMATS, PREFIXES, context, export_bytes, graph_for_source
+from kg.rdf.load import load
+from kg.rdf.validate import store_graph
 from kg.store import Store
-from kg.validate import store_graph
 
 RDFLIB = {"turtle": "turtle", "nt": "nt", "nquads": "nquads", "trig": "trig", "jsonld": "json-ld"}
 SOURCE = "001_00adbe57efcb47f9.txt"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kg.ingest import iter_articles
+from kg.ingest.readers import ReadOptions, sniff
 from kg.query import run
-from kg.readers import ReadOptions, sniff
 from kg.store import Store
 
 DATA = Path(__file__).parent / "data" / "formats"

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kg.extract import extract
-from kg.mapping import to_quads
+from kg.nlp.extract import extract
+from kg.rdf.mapping import to_quads
+from kg.rdf.validate import validate_quads
 from kg.types import Article
-from kg.validate import validate_quads
 
 NASTY = Path(__file__).parent / "data" / "nasty"
 

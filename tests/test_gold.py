@@ -9,7 +9,7 @@ The default pipeline (rules, gazetteer and the shipped NER model) is what is sco
 
 import pytest
 
-from kg.pipeline import build
+from kg.builder.runner import build
 from kg.query import format_rows, resolve_query, run
 from kg.store import Store
 

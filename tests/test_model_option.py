@@ -2,7 +2,7 @@
 
 import spacy
 
-from kg.nlp.pipeline import build_nlp
+from kg.nlp.assemble import build_nlp
 
 from .conftest import run_doc
 

@@ -10,7 +10,7 @@ import sys
 import pytest
 import spacy
 
-from kg.nlp.pipeline import build_nlp, extractor_id, shipped_model_dir
+from kg.nlp.assemble import build_nlp, extractor_id, shipped_model_dir
 
 from .conftest import SHARED, run_doc
 
@@ -24,7 +24,7 @@ def test_shipped_model_is_small_credited_and_loads_offline(tmp_path):
     meta = json.loads((path / "meta.json").read_text())
     assert meta["license"] == "CC BY-SA 4.0" and "UNER" in meta["sources"][0]["name"]
     # a fresh interpreter with no network access to anything: only the package's files
-    code = ("import spacy, kg.nlp.pipeline as p; nlp = spacy.load(p.shipped_model_dir()); "
+    code = ("import spacy, kg.nlp.assemble as p; nlp = spacy.load(p.shipped_model_dir()); "
             "print([(e.text, e.label_) for e in nlp('Angela Merkel met officials from Siemens in Munich.').ents])")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
                        env={"PATH": "/usr/bin:/bin", "HF_HUB_OFFLINE": "1", "no_proxy": "*", "http_proxy": "http://0.0.0.0:9",
@@ -50,7 +50,7 @@ def test_the_model_finds_a_name_no_rule_or_list_knows(nlp):
 
 @pytest.mark.skipif(not UNER.is_dir(), reason=f"UNER corpus not at {UNER}")
 def test_f1_floor_on_the_uner_dev_split(tmp_path):
-    from kg.train import convert, score
+    from kg.training.ner import convert, score
 
     data = convert(UNER, tmp_path)
     s = score(shipped_model_dir(), data["dev"])
@@ -59,7 +59,7 @@ def test_f1_floor_on_the_uner_dev_split(tmp_path):
 
 
 def test_conversion_reads_oth_and_stray_tags_as_outside():
-    from kg.train import spans_of
+    from kg.training.ner import spans_of
 
     assert spans_of(["B-PER", "I-PER", "O", "O", "B-LOC"]) == [(0, 2, "PER"), (4, 5, "LOC")]
     assert spans_of(["I-ORG", "I-ORG", "O"]) == [(0, 2, "ORG")]  # an I- with nothing open starts one
@@ -67,7 +67,7 @@ def test_conversion_reads_oth_and_stray_tags_as_outside():
     from pathlib import Path
 
     sample = Path(__file__).parent / "data" / "uner_sample.iob2"
-    from kg.train import read_iob2
+    from kg.training.ner import read_iob2
 
     [s] = list(read_iob2(sample))
     assert s.tags == ["B-ORG", "I-ORG", "I-ORG", "O", "O", "O", "O", "B-PER", "I-PER", "O", "O"]

@@ -1,7 +1,7 @@
 import rdflib
 from rdflib.namespace import OWL, RDF, RDFS
 
-from kg.ontology import KG, NS
+from kg.rdf.namespaces import KG, NS
 from kg.resources import ontology_dir
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from kg.errors import RemoteError
-from kg.push import Auth, push
 from kg.query import named_queries, run
-from kg.serve import command, oxigraph_binary
+from kg.rdf.push import Auth, push
 from kg.store import Store
+from kg.store.serve import command, oxigraph_binary
 
 KG = [sys.executable, "-m", "kg"]
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from kg.export import export_bytes
+from kg.rdf.export import export_bytes
 from kg.store import Store
-from kg.synthetic import write_corpus
+from kg.training.synthetic import write_corpus
 
 KG = [sys.executable, "-m", "kg"]
 N = 480  # synthetic articles: long enough to interrupt (several seconds of work on two workers)

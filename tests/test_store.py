@@ -1,8 +1,8 @@
 import pytest
 
+from kg.builder.runner import build
 from kg.errors import StoreError
-from kg.mapping import article_iri
-from kg.pipeline import build
+from kg.rdf.mapping import article_iri
 from kg.store import Store
 
 from .conftest import SEEDS

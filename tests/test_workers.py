@@ -1,4 +1,4 @@
-"""kg.workers: parallel extraction gives the same graph, isolates a failing article,
+"""kg.builder.workers: parallel extraction gives the same graph, isolates a failing article,
 and does not grow spaCy's vocabulary batch after batch."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import pytest
 import spacy
 from spacy.language import Language
 
-from kg.export import export_bytes
+from kg.builder.runner import build
+from kg.builder.workers import _STATE, Workers, chunked, run_batch
 from kg.ingest import iter_articles
-from kg.pipeline import build
+from kg.rdf.export import export_bytes
 from kg.store import Store
-from kg.synthetic import write_corpus
-from kg.workers import _STATE, Workers, chunked, run_batch
+from kg.training.synthetic import write_corpus
 
 from .conftest import synthetic_and_seeds
 

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pyoxigraph as ox
 
 from kg.nlp.lexicon import normalize_name
-from kg.ontology import KG
+from kg.rdf.namespaces import KG
 from kg.types import Entity, Extraction
 
 BASE = "https://w3id.org/kg-news/id/"

@@ -32,8 +32,8 @@ def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = N
     """Parse ``path`` and add it to ``store``; returns (quads added, graphs touched)."""
     import pyoxigraph as ox
 
-    from kg.export import FORMATS
-    from kg.mapping import import_iri
+    from kg.rdf.export import FORMATS
+    from kg.rdf.mapping import import_iri
 
     if not path.is_file():
         raise InputError(f"{path}: no such file")

@@ -3,7 +3,7 @@
 The client (this process) reads the articles, skips the unchanged ones, cuts
 the rest into partitions and hands them to Dask's scheduler (``Client.submit``;
 at most two partitions per worker thread in flight, so the client's memory
-stays flat). A task runs ``kg.workers.run_batch`` on a worker (the spaCy
+stays flat). A task runs ``kg.builder.workers.run_batch`` on a worker (the spaCy
 pipeline is built once per worker process) and writes the partition's N-Quads
 to ``PARTS/part-NNNNNN.nq`` — a folder every worker can reach, a shared disk
 on a real cluster. As parts finish, the client bulk-loads each into the store
@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kg.builder.runner import BuildReport, pending
+from kg.builder.workers import TALLIES, chunked
 from kg.errors import InputError, KGError, RemoteError
-from kg.pipeline import BuildReport, pending
 from kg.types import Article
-from kg.workers import TALLIES, chunked
 
 PARTITION = 64  # articles per Dask task
 
@@ -39,7 +39,7 @@ def extract_partition(articles: list[Article], out: str, model: str | None, use_
     """The Dask task: extract a partition, write its N-Quads file, return a summary."""
     import os
 
-    from kg.workers import run_batch
+    from kg.builder.workers import run_batch
 
     done = run_batch(articles, model, use_model)
     ok = [d for d in done if not d.error]
@@ -61,8 +61,8 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
     except ImportError as exc:
         raise InputError("--executor dask needs Dask distributed: pip install 'kg[dask]'") from exc
     from kg.ingest import DEFAULT_MAX_CHARS, iter_articles
-    from kg.mapping import article_iri
-    from kg.nlp.pipeline import check_model, extractor_id
+    from kg.nlp.assemble import check_model, extractor_id
+    from kg.rdf.mapping import article_iri
     from kg.store import Store
 
     check_model(model, use_model)
@@ -120,7 +120,7 @@ def _push_part(data: bytes, endpoint: str) -> None:
 
     import pyoxigraph as ox
 
-    from kg.push import Auth, graph_url, send
+    from kg.rdf.push import Auth, graph_url, send
 
     by_graph: dict[str, list] = {}
     for q in ox.parse(data, format=ox.RdfFormat.N_QUADS):

@@ -92,12 +92,12 @@ def build_nlp(model: str | None = None, use_model: bool = True) -> Language:
 
     ``model`` names an installed spaCy pipeline whose NER is used instead of the
     shipped one; ``use_model=False`` runs the rules and gazetteer alone.
-    How the two combine is decided in ``kg.nlp.components.merge_model``.
+    How the two combine is decided in ``kg.nlp.factories.merge_model``.
     """
     import spacy
     from thinc.api import Config
 
-    import kg.nlp.components  # noqa: F401  (registers the factories)
+    import kg.nlp.factories  # noqa: F401  (registers the factories)
 
     check_model(model, use_model)
     config = Config().from_str(PIPELINE_CONFIG)

@@ -43,15 +43,15 @@ def build(
 
     Streams: files are read lazily; unchanged articles (same hash, same pipeline)
     are skipped without loading spaCy; the others go in batches of
-    ``EXTRACT_BATCH`` to ``jobs`` worker processes (kg.workers), at most two
+    ``EXTRACT_BATCH`` to ``jobs`` worker processes (kg.builder.workers), at most two
     batches per worker in flight, and come back as N-Quads that are written
     ``WRITE_BATCH`` articles at a time. What is in flight is bounded however
     many files there are, and an interrupted build leaves whole articles only.
     """
+    from kg.builder.workers import TALLIES, Workers, chunked
     from kg.ingest import DEFAULT_MAX_CHARS
-    from kg.mapping import article_iri
-    from kg.nlp.pipeline import check_model, extractor_id
-    from kg.workers import TALLIES, Workers, chunked
+    from kg.nlp.assemble import check_model, extractor_id
+    from kg.rdf.mapping import article_iri
 
     report = BuildReport()
     check_model(model, use_model)  # a missing model is a user error before any work is done
@@ -98,7 +98,7 @@ def pending(items: Iterable[Article | InputError], store: Store | None, extracto
     """The articles that need extracting: read errors and duplicate names go to
     ``report.failed``; articles whose hash and pipeline match the store are
     skipped; those already in the store are noted in ``replacing``."""
-    from kg.mapping import article_iri
+    from kg.rdf.mapping import article_iri
 
     seen: dict[str, str] = {}
     for item in items:
@@ -127,7 +127,7 @@ def pending(items: Iterable[Article | InputError], store: Store | None, extracto
 def remove(store_path: Path, sources: list[str]) -> list[str]:
     """Delete article graphs by source name; returns the sources removed. Entities
     live inside the article graphs, so one mentioned nowhere else goes with it."""
-    from kg.mapping import article_iri
+    from kg.rdf.mapping import article_iri
 
     with Store(store_path, create=False) as store:
         graphs = set(store.graphs())

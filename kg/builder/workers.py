@@ -4,7 +4,7 @@ A worker holds one spaCy pipeline and turns a batch of articles into one
 N-Quads blob per article (extraction and RDF mapping both happen here, so they
 run on every core). What travels back is small and plain; the main process
 only reads files, checks hashes and writes to the store. The same ``run_batch``
-serves ``--jobs 1`` (in the main process) and the Dask executor (kg.distributed).
+serves ``--jobs 1`` (in the main process) and the Dask executor (kg.builder.cluster).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ _STATE: dict[str, Any] = {}  # per process: the pipeline and its extractor id
 
 def init_worker(model: str | None, use_model: bool) -> None:
     """Build this process's pipeline once (a ProcessPool initializer)."""
-    from kg.nlp.pipeline import build_nlp, extractor_id
+    from kg.nlp.assemble import build_nlp, extractor_id
 
     if _STATE.get("key") != (model, use_model):
         _STATE.update(nlp=build_nlp(model, use_model), extractor=extractor_id(model, use_model),
@@ -45,7 +45,7 @@ def init_worker(model: str | None, use_model: bool) -> None:
 def _done(ex: Extraction, extractor: str) -> Done:
     import pyoxigraph as ox
 
-    from kg.mapping import to_quads
+    from kg.rdf.mapping import to_quads
 
     blob = ox.serialize(to_quads(ex, extractor), format=ox.RdfFormat.N_QUADS)
     return Done(ex.article.source, blob or b"", {k: len(getattr(ex, k)) for k in TALLIES})
@@ -55,7 +55,7 @@ def run_batch(articles: list[Article], model: str | None = None, use_model: bool
     """Extract and map a batch. A memory zone frees the strings the batch added to
     spaCy's vocabulary, so a long-lived worker does not grow with every new name.
     An article that makes the pipeline fail is reported, the others go on."""
-    from kg.extract import extract
+    from kg.nlp.extract import extract
 
     init_worker(model, use_model)
     nlp, extractor = _STATE["nlp"], _STATE["extractor"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kg.resources import queries_dir
-from kg.store import Store
+from kg.store.local import Store
 
 
 def stats(store: Store) -> dict:

@@ -1,7 +1,7 @@
 """News-like synthetic articles with invented names, from a fixed seed.
 
 Sentence patterns, name syllables and organisation parts are data
-(``kg/nlp/data/synthetic.json``); real places come from the GeoNames gazetteer.
+(``kg/training/synthetic.json``); real places come from the GeoNames gazetteer.
 Two uses: news-shaped training sentences for the NER (``kg train --synthetic N``),
 where every slot filled with a name is a gold entity, and benchmark corpora of
 any size (``bench/make_corpus.py``). The same seed gives the same text.
@@ -54,7 +54,7 @@ class SynthArticle:
 @lru_cache(maxsize=1)
 def _material() -> tuple[dict, list[str], list[str]]:
     data = nlp_data_dir()
-    spec = json.loads((data / "synthetic.json").read_text(encoding="utf-8"))
+    spec = json.loads((Path(__file__).resolve().parent / "synthetic.json").read_text(encoding="utf-8"))
     cities, countries = [], []
     for line in (data / "places.jsonl").read_text(encoding="utf-8").splitlines():
         row = json.loads(line)

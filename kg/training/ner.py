@@ -1,6 +1,6 @@
 """Train kg's NER from the UNER English EWT corpus (``kg train``).
 
-Reproducible: the config is ``kg/nlp/ner.cfg`` (fixed seed, fixed step count);
+Reproducible: the config is ``kg/training/ner.cfg`` (fixed seed, fixed step count);
 the corpus is converted to spaCy's DocBin here, the same way every time.
 Training never runs in CI; the trained pipeline ships in ``kg/nlp/model``.
 """
@@ -17,7 +17,7 @@ from kg.errors import InputError
 
 LABELS = ("PER", "LOC", "ORG")
 SPLITS = {"train": "en_ewt-ud-train.iob2", "dev": "en_ewt-ud-dev.iob2", "test": "en_ewt-ud-test.iob2"}
-CONFIG = Path(__file__).resolve().parent / "nlp" / "ner.cfg"
+CONFIG = Path(__file__).resolve().parent / "ner.cfg"
 SYNTHETIC_SEED = 7
 DEFAULT_SYNTHETIC = 6000
 SOURCES = [
@@ -29,7 +29,7 @@ SOURCES = [
         "Recognition Benchmark, NAACL 2024",
     },
     {
-        "name": "kg synthetic news sentences (kg/synthetic.py, kg/nlp/data/synthetic.json)",
+        "name": "kg synthetic news sentences (kg/training/synthetic.py, kg/training/synthetic.json)",
         "license": "same as kg; place names from GeoNames (CC BY 4.0)",
     },
 ]
@@ -109,7 +109,7 @@ def to_doc(vocab, sent: Sentence):
 
 def convert(corpus_dir: Path, out_dir: Path, synthetic: int = 0, seed: int = SYNTHETIC_SEED) -> dict[str, Path]:
     """Write train/dev/test .spacy files; ``synthetic`` news-like sentences from
-    kg.synthetic (invented names, gold by construction) are added to train only."""
+    kg.training.synthetic (invented names, gold by construction) are added to train only."""
     import spacy
     from spacy.tokens import DocBin
 
@@ -124,7 +124,7 @@ def convert(corpus_dir: Path, out_dir: Path, synthetic: int = 0, seed: int = SYN
         for sent in read_iob2(src):
             db.add(to_doc(nlp.vocab, sent))
         if split == "train" and synthetic:
-            from kg.synthetic import training_docs
+            from kg.training.synthetic import training_docs
 
             for doc in training_docs(synthetic, seed, nlp.vocab):
                 db.add(doc)

@@ -104,7 +104,7 @@ class Store:
     def _article_value(self, graph: str, prop: str) -> str | None:
         import pyoxigraph as ox
 
-        from kg.ontology import KG
+        from kg.rdf.namespaces import KG
 
         g = ox.NamedNode(graph)
         for quad in self._store.quads_for_pattern(None, ox.NamedNode(str(KG[prop])), None, g):

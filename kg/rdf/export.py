@@ -34,7 +34,7 @@ PREFIXES = {
 
 def graph_for_source(store: Store, source: str) -> str:
     """The named graph of one article, given its source name (or its graph IRI)."""
-    from kg.mapping import article_iri
+    from kg.rdf.mapping import article_iri
 
     for candidate in (source, article_iri(source)):
         if candidate in set(store.graphs()):

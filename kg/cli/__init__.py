@@ -1,0 +1,28 @@
+"""The kg command line: one module per command group, thin click commands over
+plain functions. Library errors become one-line user errors here only."""
+
+from __future__ import annotations
+
+import click
+
+from kg.cli.build import build, remove
+from kg.cli.evaluate import eval_
+from kg.cli.options import KGGroup
+from kg.cli.query import queries, query
+from kg.cli.rdf import export, load, push, validate
+from kg.cli.store import serve, stats
+from kg.cli.train import train
+from kg.cli.views import render, timeline
+
+
+@click.group(cls=KGGroup)
+@click.version_option(package_name="kg")
+def main() -> None:
+    """Build a knowledge graph from news articles, then query, render and export it."""
+
+
+for _command in (build, remove, query, queries, render, timeline, export, load, push, validate, serve, stats, eval_,
+                 train):
+    main.add_command(_command)
+
+__all__ = ["main"]

@@ -1,0 +1,121 @@
+"""kg build and kg remove: articles into and out of the store."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from kg.cli.options import store_option, store_path
+from kg.errors import InputError
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@store_option
+@click.option("--model", default=None,
+              help="Use an installed spaCy pipeline's NER (e.g. en_core_web_sm) instead of the shipped one.")
+@click.option("--no-model", "no_model", is_flag=True,
+              help="Rules and gazetteer alone, without the statistical NER (for comparison).")
+@click.option("--field", "fields", multiple=True, metavar="KEY=NAME",
+              help="JSON Lines field name for KEY (text, title, published, url, outlet, id, author); repeatable.")
+@click.option("--stdin-format", type=click.Choice(["txt", "md", "html", "jsonl"]), default=None,
+              help="Format of standard input (PATH '-'); default: sniffed from the first bytes.")
+@click.option("--max-chars", default=5_000_000, show_default=True, type=click.IntRange(1),
+              help="Skip (with a warning) an article with more characters of text than this.")
+@click.option("-j", "--jobs", type=click.IntRange(1), default=None,
+              help="Extraction worker processes (default: one per CPU core; 1 = in this process).")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Where extraction runs: local worker processes, or a Dask distributed cluster.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Dask scheduler address (tcp://host:8786) for --executor dask.")
+@click.option("--parts", type=click.Path(file_okay=False), default=None,
+              help="Folder every Dask worker can write to, for the per-partition N-Quads "
+                   "(default: STORE.parts beside the store).")
+@click.option("--keep-parts", is_flag=True, help="Keep the N-Quads parts after loading them.")
+@click.option("--push", "push_to", default=None, metavar="URL",
+              help="With --executor dask: PUT each article graph to this Graph Store endpoint "
+                   "instead of the local store.")
+def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model: bool, fields: tuple[str, ...],
+          stdin_format: str | None, max_chars: int, jobs: int | None, executor: str, scheduler: str | None,
+          parts: str | None, keep_parts: bool, push_to: str | None) -> None:
+    """Read articles (files, folders recursively, or - for standard input) into the store.
+
+    Formats by suffix: .txt, .md (YAML front matter), .html (trafilatura),
+    .jsonl (one article per line).
+
+    Entities come from the gazetteer and context rules, with the NER model
+    shipped in the package filling in names they do not know.
+    A folder may hold metadata.csv (file,published,outlet,url,title). Unchanged
+    articles are skipped; changed ones (or ones built with another pipeline)
+    replace their graph.
+
+    Extraction runs in --jobs worker processes; with --executor dask it runs
+    on a Dask cluster, whose tasks write N-Quads parts that are loaded into
+    the store (or pushed to a Graph Store endpoint with --push).
+
+    Example: kg build seeds/
+    Example: kg build news/ --executor dask --scheduler tcp://10.0.0.5:8786 --parts /shared/parts
+    """
+    from kg.builder.runner import build as run_build
+    from kg.ingest.readers import ReadOptions
+
+    if model and no_model:
+        raise InputError("--model and --no-model contradict each other; give one")
+    pairs = {}
+    for f in fields:
+        key, eq, name = f.partition("=")
+        if not eq or not key or not name:
+            raise InputError(f"--field {f!r}: expected KEY=NAME, e.g. --field text=body")
+        pairs[key] = name
+    from kg.builder.workers import default_jobs
+
+    if executor == "dask":
+        from kg.builder.cluster import build_dask
+
+        if not scheduler:
+            raise InputError("--executor dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+        if "-" in paths:
+            raise InputError("--executor dask reads files and folders, not standard input")
+        target = store_path(store)
+        report = build_dask([Path(p) for p in paths], None if push_to else target, scheduler=scheduler,
+                            parts=Path(parts) if parts else target.with_name(target.name + ".parts"),
+                            push=push_to, keep_parts=keep_parts, model=model, use_model=not no_model,
+                            options=ReadOptions.with_fields(pairs), max_chars=max_chars)
+    elif push_to or scheduler or parts or keep_parts:
+        raise InputError("--scheduler, --parts, --keep-parts and --push go with --executor dask")
+    else:
+        report = run_build([Path(p) for p in paths], store_path(store), model=model, use_model=not no_model,
+                           jobs=jobs or default_jobs(), max_chars=max_chars,
+                           options=ReadOptions.with_fields(pairs), stdin_format=stdin_format)
+    for w in report.warnings:
+        click.echo(f"warning: {w}", err=True)
+    for f in report.failed:
+        click.echo(f"error: {f}", err=True)
+    c = report.counts
+    click.echo(
+        f"{len(report.added)} added, {len(report.replaced)} replaced, {len(report.skipped)} unchanged, "
+        f"{len(report.failed)} failed"
+        + (f"; {c['entities']} entities, {c['affiliations']} affiliations, {c['counts']} counts, "
+           f"{c['dates']} dates, {c['statements']} statements" if c else "")
+        + f" -> {push_to or store_path(store)}"
+    )
+    if report.failed and not (report.added or report.replaced or report.skipped):
+        sys.exit(1)
+    if report.failed:
+        sys.exit(3)
+
+
+@click.command()
+@click.argument("sources", nargs=-1, required=True)
+@store_option
+def remove(sources: tuple[str, ...], store: str | None) -> None:
+    """Delete articles (by source name, as in the query output) and what only they said.
+
+    Example: kg remove 001_00adbe57efcb47f9.txt
+    """
+    from kg.builder.runner import remove as do_remove
+
+    done = do_remove(store_path(store), list(sources))
+    click.echo(f"{len(done)} removed")

@@ -1,0 +1,51 @@
+"""kg query and kg queries: SPARQL over the store."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from kg.cli.options import store_option, store_path
+
+
+@click.command()
+@click.argument("query")
+@store_option
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "tsv", "json"]), default=None,
+              help="Output format (default: table on a terminal, else csv).")
+@click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
+              help="Bind ?NAME to VALUE (<iri> for an IRI). The variable must be in the SELECT.")
+@click.option("--update", is_flag=True, help="Allow a SPARQL update to change the store.")
+@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0),
+              help="Stop a read query after this many seconds (0: no limit).")
+def query(query: str, store: str | None, fmt: str | None, params, update: bool, timeout: float) -> None:
+    """Run QUERY: a named query (kg queries), a .rq file, or inline SPARQL.
+
+    Example: kg query counts --format csv
+    Example: kg query entities -p source 001_00adbe57efcb47f9.txt
+    """
+    from kg import query as q
+    from kg.store import Store
+
+    text = q.resolve_query(query)
+    path = store_path(store)
+    fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
+    if update or q.is_update(text):
+        st = Store(path, create=False) if update else Store.open_read(path)
+        click.echo(q.render_result(q.run(st, text, dict(params), update=update), fmt), nl=False)
+        return
+    if timeout:  # the child process opens the store; its errors come back as kg errors
+        out = q.run_with_timeout(path, text, dict(params), fmt, timeout)
+    else:
+        out = q.render_result(q.run(Store.open_read(path), text, dict(params)), fmt)
+    click.echo(out, nl=False)
+
+
+@click.command()
+def queries() -> None:
+    """List the named queries with what each answers."""
+    from kg.query import named_queries
+
+    for nq in named_queries().values():
+        click.echo(f"{nq.name:14s} {nq.description}")

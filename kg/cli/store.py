@@ -1,0 +1,47 @@
+"""kg serve and kg stats: the store itself."""
+
+from __future__ import annotations
+
+import click
+
+from kg.cli.options import store_option, store_path
+
+
+@click.command()
+@store_option
+@click.option("--port", default=7878, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--bind", default="127.0.0.1", show_default=True,
+              help="Address to listen on (loopback by default; 0.0.0.0 exposes it to the network).")
+@click.option("--writable", is_flag=True, help="Also accept SPARQL updates and Graph Store writes.")
+@click.option("--timeout", default=30, show_default=True, type=click.IntRange(1),
+              help="Seconds before a SPARQL query is stopped.")
+def serve(store: str | None, port: int, bind: str, writable: bool, timeout: int) -> None:
+    """Serve the store as a SPARQL 1.1 endpoint (runs the Oxigraph server over it).
+
+    Queries: http://127.0.0.1:PORT/query ; the default graph is the union of the
+    article graphs. Read-only unless --writable. Stop with Ctrl-C.
+
+    Example: kg serve --port 7878
+    """
+    from kg.store.serve import serve as do_serve
+
+    path = store_path(store).resolve()
+    click.echo(f"SPARQL endpoint: http://{bind}:{port}/query ({'read-write' if writable else 'read-only'}; "
+               f"store {path})", err=True)
+    do_serve(path, port, bind, writable, timeout)
+
+
+@click.command()
+@store_option
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def stats(store: str | None, as_json: bool) -> None:
+    """Articles, entities by type, triples and size on disk."""
+    import json
+
+    from kg.store import Store
+    from kg.store.stats import format_stats
+    from kg.store.stats import stats as do_stats
+
+    path = store_path(store)
+    s = do_stats(Store.open_read(path))
+    click.echo(json.dumps(s, indent=1) if as_json else format_stats(s))

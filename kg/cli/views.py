@@ -1,0 +1,60 @@
+"""kg render and kg timeline: HTML views of the store."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from kg.cli.options import store_option, store_path
+from kg.errors import InputError
+
+
+@click.command()
+@store_option
+@click.option("-o", "--output", default="graph.html", type=click.Path(), show_default=True, help="HTML file to write.")
+@click.option("--focus", default=None, help="Show only ENTITY (label or alias) and its neighbours.")
+@click.option("--depth", default=1, type=click.IntRange(0), show_default=True, help="Neighbourhood depth with --focus.")
+@click.option("--type", "types", multiple=True, type=click.Choice(["Organisation", "Person", "Place"]),
+              help="Keep only entities of this type (repeatable).")
+@click.option("--source", default=None, metavar="SOURCE", help="Keep only entities named in this article.")
+@click.option("--since", default=None, metavar="YYYY-MM-DD", help="Keep entities from articles published on or after.")
+@click.option("--until", default=None, metavar="YYYY-MM-DD", help="Keep entities from articles published on or before.")
+@click.option("--colour", "colour_by", type=click.Choice(["type", "community"]), default="type", show_default=True,
+              help="Initial colouring (the page can switch).")
+def render(store: str | None, output: str, focus: str | None, depth: int, types, source: str | None,
+           since: str | None, until: str | None, colour_by: str) -> None:
+    """Write an interactive network view (works offline, from file://).
+
+    The page has a search box, filters by type, article and date, a legend,
+    colouring by type or community, and tooltips with evidence sentences.
+
+    Example: kg render -o graph.html --focus "Mustafa Bali" --depth 2
+    """
+    from kg.store import Store
+    from kg.views.html import render as do_render
+
+    for name, value in (("--since", since), ("--until", until)):
+        if value and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", value):
+            raise InputError(f"{name} {value!r}: expected YYYY-MM-DD")
+    n, e = do_render(Store.open_read(store_path(store)), Path(output), focus=focus, depth=depth,
+                     types=set(types) or None, source=source, since=since, until=until, colour_by=colour_by)
+    click.echo(f"{n} nodes, {e} edges -> {output}")
+
+
+@click.command()
+@store_option
+@click.option("-o", "--output", default="timeline.html", type=click.Path(), show_default=True,
+              help="HTML file to write.")
+def timeline(store: str | None, output: str) -> None:
+    """Write a timeline page: dated counts (what, how many, where, which article) as a chart and a table.
+
+    Example: kg timeline -o timeline.html
+    """
+    from kg.store import Store
+    from kg.views.timeline import render_timeline
+
+    n = render_timeline(Store.open_read(store_path(store)), Path(output))
+    click.echo(f"{n} dated counts -> {output}")
+

@@ -1,0 +1,57 @@
+"""The named queries shipped in queries/*.rq, and telling a query from an update."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from kg.errors import QueryError
+from kg.resources import queries_dir
+
+_UPDATE = re.compile(
+    r"^\s*(?:(?:PREFIX|BASE)\s+[^\n]*\s*)*(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD|WITH)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    name: str
+    description: str
+    text: str
+
+
+def named_queries() -> dict[str, NamedQuery]:
+    out = {}
+    for path in sorted(queries_dir().glob("*.rq")):
+        text = path.read_text(encoding="utf-8")
+        desc = ""
+        for line in text.splitlines():
+            if line.startswith("#"):
+                desc = line.lstrip("# ").strip()
+                break
+        out[path.stem] = NamedQuery(path.stem, desc, text)
+    return out
+
+
+def resolve_query(query: str) -> str:
+    """QUERY is a .rq file, a named query, or inline SPARQL."""
+    if query.endswith(".rq"):
+        p = Path(query)
+        if not p.is_file():
+            raise QueryError(f"query file {query} not found")
+        return p.read_text(encoding="utf-8")
+    named = named_queries()
+    if query in named:
+        return named[query].text
+    if re.fullmatch(r"[\w\-]+", query):
+        raise QueryError(
+            f"unknown named query {query!r}; 'kg queries' lists them: {', '.join(sorted(named))}"
+        )
+    return query
+
+
+def is_update(text: str) -> bool:
+    stripped = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    return bool(_UPDATE.match(stripped))
