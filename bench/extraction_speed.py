@@ -2,7 +2,7 @@
 
 Usage: python bench/extraction_speed.py [--repeat 40] [--dir seeds]
 Runs nlp.pipe over the articles of --dir repeated --repeat times, for the
-tokenizer alone, the rules alone (--no-model) and the default pipeline.
+tokenizer alone, the rules alone (--ner none) and the default pipeline.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def main() -> None:
     texts = [a.text for a in arts] * args.repeat
     words = sum(len(t.split()) for t in texts)
     rows = []
-    for name, nlp in (("tokenizer alone", spacy.blank("en")), ("rules alone (--no-model)", build_nlp(use_model=False)),
+    for name, nlp in (("tokenizer alone", spacy.blank("en")), ("rules alone (--ner none)", build_nlp(ner="none")),
                       ("default (rules + NER)", build_nlp())):
         measure(nlp, texts[: len(arts)], "2019-03-05")  # warm up
         secs = measure(nlp, texts, "2019-03-05")

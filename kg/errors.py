@@ -6,7 +6,8 @@ KGError                  base class; ``code`` is the message's stable identifier
 ├── QueryError           a SPARQL query is unknown, malformed or not allowed (exit 2)
 ├── ModelError           an optional spaCy pipeline is not installed
 ├── ValidationError      an ontology or shapes file is unusable
-└── RemoteError          a remote graph store or the SPARQL server failed (exit 4)
+├── RemoteError          a remote graph store or the SPARQL server failed (exit 4)
+└── OutputError          an output file cannot be written (a folder, a device, a full disk, ...)
 
 Every message lives in ``Errors`` under its code, as spaCy's ``Errors`` does: reading
 ``Errors.KG101`` gives the template with its code in front ("[KG101] ..."), and the
@@ -14,8 +15,8 @@ raise site fills it in with ``.format(...)``. A code is never reused for another
 users and tests can search for it. The CLI prints ``kg: [KG101] ...`` and exits with the
 exception's ``exit_code``.
 
-Ranges: KG1xx input, KG2xx store, KG3xx query, KG4xx model, KG5xx validation,
-KG6xx remote, KG7xx output files.
+Ranges: KG0xx a build step failed (KGError itself), KG1xx input, KG2xx store,
+KG3xx query, KG4xx model, KG5xx validation, KG6xx remote, KG7xx output files.
 """
 
 from __future__ import annotations
@@ -34,12 +35,149 @@ class _Catalogue(type):
 
 
 class Errors(metaclass=_Catalogue):
-    """code -> message template. Add new messages at the end of their range."""
+    """code -> message template. Add new messages at the end of their range.
+
+    Reserved for messages being added elsewhere: KG150-KG199 (ingest), KG650-KG699
+    (push), KG700-KG749 (output files).
+    """
+
+    # KG0xx: failures of no more specific kind (KGError itself)
+    KG001 = ("an extraction worker died (out of memory?); what was written so far is whole; "
+             "run the build again, perhaps with fewer --jobs")
+    KG002 = "{path}: extraction failed ({kind}: {detail})"
+
+    # KG1xx: input (InputError). KG150-KG199 are kept for the ingest hardening.
+    KG101 = "{path}: no such file or folder"
+    KG102 = "{path}: no such file or folder (a broken link)"
+    KG103 = "{path}: no articles found (looked for {suffixes} files)"
+    KG104 = "{path}: unsupported file type {suffix!r}; kg reads {suffixes}"
+    KG105 = "{path}: cannot read folder ({reason})"
+    KG106 = "{path}: symlink loop (this folder was already read); skipped"
+    KG107 = "{path}: broken link; skipped"
+    KG108 = "{path}: cannot read ({reason})"
+    KG109 = "{path}: {size:,} bytes is over the size limit (--max-chars {limit:,}); skipped"
+    KG110 = "{path}: starts with a UTF-16 mark but is not UTF-16 ({reason})"
+    KG111 = "{path}: looks like a binary file, not text"
+    KG112 = "{path}: no article text found in the HTML page"
+    KG113 = "{where}: not valid JSON ({reason} at column {column})"
+    KG114 = "{where}: a JSON object per line is expected"
+    KG115 = "{where}: no text in field {field!r}"
+    KG116 = "{source}: empty article (no text)"
+    KG117 = "{source}: {chars:,} characters of text is over the limit of {limit:,} (--max-chars); skipped"
+    KG118 = "{source}: metadata.csv 'published' is {value!r}, not YYYY-MM-DD"
+    KG119 = "{path}: metadata.csv needs a header row with a 'file' column"
+    KG120 = "{path}: cannot read metadata.csv ({reason})"
+    KG121 = "{path}: another article is also named {source!r} ({other}); article names must be unique"
+    KG122 = "--field {key}=...: unknown key; use one of {keys}"
+    KG123 = "--field {value!r}: expected KEY=NAME, e.g. --field text=body"
+    KG124 = "--model and --no-model contradict each other; give one"
+    KG125 = "--executor dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)"
+    KG126 = "--executor dask reads files and folders, not standard input"
+    KG127 = "--scheduler, --parts, --keep-parts and --push go with --executor dask"
+    KG128 = "--executor dask needs Dask distributed: pip install 'kg[dask]'"
+    KG129 = "no article {source!r} in the store (see: kg stats or kg query provenance)"
+    KG130 = "no entity named {name!r} in the store (--focus takes an entity's label or alias)"
+    KG131 = "{option} {value!r}: expected YYYY-MM-DD"
+    KG132 = "{path}: no such file"
+    KG133 = "{path}: cannot tell the RDF format from the suffix; pass --format"
+    KG134 = "{path}: not valid {fmt}: {reason}"
+    KG135 = "{path}: cannot read as {fmt}: {reason}"
+    KG136 = "unknown RDF format {fmt!r}; choose one of {formats}"
+    KG137 = "{path}: not a folder of gold files"
+    KG138 = "{path}: no gold files (*.json)"
+    KG139 = "{path}: not a gold annotation file ({reason})"
+    KG140 = "{path}: not a folder (--corpus must be the uner-english-ewt folder)"
+    KG141 = "{path} not found: --corpus must be the uner-english-ewt folder"
+    KG142 = "-o and --into-package contradict each other; give one"
+    KG143 = "--ner {ner} and {old} contradict each other; give one"
+    KG144 = "published is {value!r}, not a date (YYYY-MM-DD)"
+
+    # KG2xx: the store (StoreError)
+    KG201 = "no kg store at {path}; run 'kg build' first or pass --store"
+    KG202 = "store path {path} is a file, not a store folder"
+    KG203 = "{path} is a folder that is not a kg store"
+    KG204 = "store {path} is in use by {holder}; try again when it ends (reading with kg query works meanwhile)"
+    KG205 = "cannot open store {path}: {reason}"
+    KG206 = "cannot write to store {path}: {reason}"
+
+    # KG3xx: queries (QueryError)
+    KG301 = "query file {path} not found"
+    KG302 = "unknown named query {name!r}; 'kg queries' lists them: {names}"
+    KG303 = "this is a SPARQL update; kg query is read-only unless --update is given"
+    KG304 = "the store was opened read-only"
+    KG305 = "malformed SPARQL update: {reason}"
+    KG306 = "malformed SPARQL query: {reason}"
+    KG307 = "cannot bind parameter: {reason}"
+    KG308 = "query failed: {reason}"
+    KG309 = "query stopped after {seconds:g} s (--timeout); narrow it or raise the limit"
+    KG310 = "query process ended abnormally (status {status})"
+    KG311 = "the graph at {path} is closed"
+
+    # KG4xx: spaCy pipelines (ModelError)
+    KG401 = ("spaCy pipeline {model!r} is not installed; install it with 'pip install {model}' "
+             "(or 'python -m spacy download {model}' where a network is available), or choose another --ner")
+    KG402 = "the shipped NER model is missing from {path}; reinstall kg or use --ner none"
+    KG403 = "--ner {ner!r}: expected {shipped!r}, {none!r} or an installed spaCy pipeline"
+
+    # KG6xx: remote stores and servers (RemoteError). KG650-KG699 are kept for push hardening.
+    KG601 = "{endpoint}: the endpoint must be an http:// or https:// URL"
+    KG602 = "the endpoint refused our credentials ({status}) at {url}: check --user/--password or the token variable"
+    KG603 = "no Graph Store endpoint at {url} (404): check the URL form for your store (kg push --help lists them)"
+    KG604 = "the endpoint says a request is too large (413): use a smaller --batch-size"
+    KG605 = "the endpoint answered {status} at {url}"
+    KG606 = "the endpoint answered {status} at {url}: {detail}"
+    KG607 = "{url} did not answer within {seconds:g} s (after {tries} tries); raise --timeout"
+    KG608 = "cannot reach {url}: {reason} (after {tries} tries)"
+    KG609 = "cannot reach the Dask scheduler at {scheduler}: {reason}"
+    KG610 = "the oxigraph server is not installed; pip install oxigraph"
+    KG650 = ("{url}: the endpoint redirects ({status}) to {location}; kg push does not follow redirects "
+             "(the request body and credentials would not survive them): pass the final URL as --endpoint")
+    KG651 = ("{endpoint}: credentials in the URL are refused (they show in ps, logs and messages): give --user "
+             "and set KG_PUSH_PASSWORD, or use --netrc")
+    KG652 = "{url}: the endpoint stored {reported} of the {sent} triples sent in a batch; the push is incomplete"
+    KG653 = "--user {user} needs a password: set KG_PUSH_PASSWORD or use --netrc"
+    KG654 = "--netrc: no entry for {host} in {path}"
+    KG655 = "--netrc: cannot read {path} ({reason})"
+    KG656 = "--password is deprecated (other users see it in ps); set KG_PUSH_PASSWORD or use --netrc"
+
+    # KG7xx: output files (OutputError).
+    KG701 = "{path}: is a folder; -o takes a file name"
+    KG702 = "{path}: is a {kind}, not a regular file; kg writes only regular files"
+    KG703 = "{path}: no such folder {folder}"
+    KG704 = "{path}: cannot write ({reason}); nothing was changed"
+    KG705 = "cannot write to standard output ({reason})"
+
+    # KG150-KG199: input hardening (issue 15); errors are InputError, the KG156-KG158 texts are warnings
+    KG150 = "{where}: id {ident!r} is already used on line {first} of this file; skipped (ids must be unique)"
+    KG151 = "{path}: not a regular file ({kind}); skipped"
+    KG152 = "{where}: a line of over {limit:,} bytes is over the size limit (--max-chars {max_chars:,}); skipped"
+    KG153 = "{where}: not valid JSON (nested too deeply)"
+    KG154 = ("{path}: the store already has an article named {source!r}, read from {other}; rename this file, "
+             "or run 'kg remove {source}' first to replace that article")
+    KG155 = "standard input: over {limit:,} bytes is over the size limit (--max-chars {max_chars:,})"
+    KG156 = "{name}: front matter uses YAML anchors or aliases, which kg does not expand; read as text"
+    KG157 = "{name}: front matter is nested more than {depth} levels deep; read as text"
+    KG158 = "{where}: publication date {value!r} is not a full calendar date (day, month and year); left unknown"
+    KG159 = "{where}: not valid JSON ({reason})"
+    KG160 = "{option} {value!r} is not an IRI ({reason}); give an absolute IRI such as https://example.org/graph/news"
 
 
 def catalogue() -> dict[str, str]:
     """Every code with its bare template (for tests and documentation)."""
     return {k: v for k, v in vars(Errors).items() if k.startswith("KG") and isinstance(v, str)}
+
+
+_KINDS = {"0": "build", "1": "input", "2": "store", "3": "query", "4": "model", "5": "validation",
+          "6": "remote", "7": "output"}
+
+
+def catalogue_markdown() -> str:
+    """The README's "Error codes" table: one row per code, placeholders shown as {name}."""
+    rows = ["| code | kind | message |", "| --- | --- | --- |"]
+    for code, template in sorted(catalogue().items()):
+        text = re.sub(r"\{(\w+)[^}]*\}", r"{\1}", template).replace("|", "\\|")
+        rows.append(f"| `{code}` | {_KINDS.get(code[2], '?')} | {text} |")
+    return "\n".join(rows) + "\n"
 
 
 class KGError(Exception):
@@ -85,3 +223,7 @@ class ValidationError(KGError):
 class RemoteError(KGError):
     code = "KG600"
     exit_code = 4
+
+
+class OutputError(KGError):
+    code = "KG700"

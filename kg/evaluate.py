@@ -12,7 +12,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from kg.errors import InputError
+from kg.errors import Errors, InputError
 from kg.query import plain, resolve_query, run
 from kg.store import Store
 
@@ -85,13 +85,13 @@ def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noq
     details: dict[str, dict[str, list[str]]] = {}
     files = sorted(Path(gold_dir).glob("*.json"))
     if not files:
-        raise InputError(f"{gold_dir}: no gold files (*.json)")
+        raise InputError(Errors.KG138.format(path=gold_dir))
     for gf in files:
         try:
             gold = json.loads(gf.read_text(encoding="utf-8"))
             src = gold["article"]
         except (OSError, ValueError, KeyError) as exc:
-            raise InputError(f"{gf}: not a gold annotation file ({exc})") from exc
+            raise InputError(Errors.KG139.format(path=gf, reason=exc)) from exc
         d = details.setdefault(src, {"missed": [], "spurious": []})
         gents = gold.get("entities", [])
         gforms = [({norm(e["name"])} | {norm(a) for a in e.get("aliases", [])}) for e in gents]

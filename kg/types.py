@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# The entity types: the one place their names are spelled in code
+ORG, PER, LOC = "Organisation", "Person", "Place"
+ENTITY_TYPES = (ORG, PER, LOC)
+
 
 @dataclass(frozen=True)
 class Article:

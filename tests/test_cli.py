@@ -125,3 +125,50 @@ def test_kg_query_does_not_import_spacy(seeds_store):
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.stdout.strip().endswith("ok"), r.stderr
+
+
+def test_format_option_is_shared_and_json_is_a_deprecated_alias(seeds_store):
+    import json
+
+    s = ["--store", str(seeds_store)]
+    r = CliRunner().invoke(main, ["stats", *s, "--format", "json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["articles"] == 5 and not r.stderr
+    old = CliRunner().invoke(main, ["stats", *s, "--json"])
+    assert old.exit_code == 0 and json.loads(old.stdout) == json.loads(r.stdout)
+    assert "--json is deprecated; use --format json" in old.stderr
+    table = CliRunner().invoke(main, ["stats", *s])
+    assert table.exit_code == 0 and not table.stdout.lstrip().startswith("{")
+    assert "--json" not in invoke("stats", "--help").output
+    bad = CliRunner().invoke(main, ["stats", *s, "--format", "xml"])
+    assert bad.exit_code == 2 and "'xml' is not one of" in bad.output
+    for command, choices in (("query", "table|csv|tsv|json"), ("stats", "table|json"), ("eval", "table|json"),
+                             ("export", "turtle|nt|nquads|trig|jsonld")):
+        assert f"--format [{choices}]" in invoke(command, "--help").output, command
+
+
+def test_timeout_option_is_shared(seeds_store):
+    for command, default in (("query", "30.0"), ("serve", "30.0"), ("push", "60.0")):
+        out = " ".join(invoke(command, "--help").output.split())
+        assert "--timeout SECONDS" in out and f"[default: {default};" in out, command
+    r = CliRunner().invoke(main, ["query", "entities", "--store", str(seeds_store), "--timeout", "-1"])
+    assert r.exit_code == 2 and "--timeout" in r.output
+    r = CliRunner().invoke(main, ["query", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "--store", str(seeds_store),
+                                  "--timeout", "0", "--format", "csv"])
+    assert r.exit_code == 0 and int(r.output.splitlines()[1]) > 0
+
+
+def test_train_writes_outside_the_package_unless_asked(tmp_path):
+    from kg.cli.train import output_dir
+    from kg.errors import InputError
+    from kg.nlp.assemble import shipped_model_dir
+
+    assert output_dir(None, False) == Path("kg-model")
+    assert output_dir(str(tmp_path / "m"), False) == tmp_path / "m"
+    assert output_dir(None, True) == shipped_model_dir()
+    with pytest.raises(InputError, match="KG142"):
+        output_dir(str(tmp_path / "m"), True)
+    text = " ".join(invoke("train", "--help").output.split())
+    assert "(default: ./kg-model)" in text and "--into-package" in text and "never written to" in text
+    r = CliRunner().invoke(main, ["train", "--corpus", str(tmp_path / "none"), "-o", str(tmp_path / "m"),
+                                  "--into-package"])
+    assert r.exit_code == 1 and "[KG142]" in r.output and not (tmp_path / "m").exists()

@@ -42,8 +42,8 @@ def test_dask_build_equals_the_local_build(cluster, corpus, tmp_path):
     local = _kg("build", str(corpus), "--store", str(tmp_path / "local"), "--no-model")
     assert local.returncode == 0, local.stderr
     parts = tmp_path / "parts"
-    r = _kg("build", str(corpus), "--store", str(tmp_path / "dask"), "--no-model", "--executor", "dask",
-            "--scheduler", cluster, "--parts", str(parts), "--keep-parts")
+    r = _kg("build", str(corpus), "--store", str(tmp_path / "dask"), "--ner", "none", "--executor", "dask",
+            "--scheduler", cluster, "--parts", str(parts), "--keep-parts")  # --ner none == the old --no-model
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("75 added, 0 replaced, 0 unchanged, 0 failed")
     assert r.stdout.split(";")[1].split("->")[0] == local.stdout.split(";")[1].split("->")[0]  # same tallies
@@ -60,7 +60,7 @@ def test_dask_build_equals_the_local_build(cluster, corpus, tmp_path):
 
 def test_dask_build_pushes_to_a_graph_store(cluster, corpus, tmp_path, oxigraph_server):  # noqa: F811
     base = oxigraph_server  # a real `oxigraph serve` on a free loopback port
-    r = _kg("build", str(corpus / "seeds"), "--no-model", "--executor", "dask", "--scheduler", cluster,
+    r = _kg("build", str(corpus / "seeds"), "--ner", "none", "--executor", "dask", "--scheduler", cluster,
             "--parts", str(tmp_path / "parts"), "--push", f"{base}/store")
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("5 added") and f"-> {base}/store" in r.stdout

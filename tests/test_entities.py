@@ -17,28 +17,28 @@ ROWS = [
     ("Spokesman Ahmed Hassan told reporters the talks had failed.", ("Ahmed Hassan", "Person")),
     ("Mr Okafor said the vote was fair.", ("Okafor", "Person")),
     ("Gen. Abdel Fattah said the army would withdraw.", ("Abdel Fattah", "Person")),
-    ("The Rapid Support Forces shelled the market.", ("Rapid Support Forces", "Organisation")),
+    ("The Coastal Support Forces shelled the market.", ("Coastal Support Forces", "Organisation")),
     ("The Ministry of Health reported new cases.", ("Ministry of Health", "Organisation")),
     ("The National Electoral Commission published the results.", ("National Electoral Commission", "Organisation")),
     ("Lina Haddad, a spokeswoman for the agency, said it was ready.", ("Lina Haddad", "Person")),
     ("A commander who goes by Abu Layla said they would hold.", ("Abu Layla", "Person")),
     ("A woman who identified herself as Umm Khaled said she was afraid.", ("Umm Khaled", "Person")),
-    ("Reuters' photographer was there. (AP Photo/Maya Alleruzzo)", ("Maya Alleruzzo", "Person")),
-    ("The Islamic State of Iraq and the Levant (ISIL) lost ground.", ("Islamic State", "Organisation")),
-    ("Fighters from Deir Ezzor and Raqqa surrendered.", ("Deir ez-Zor", "Place")),
-    ("Daesh fighters surrendered to the SDF.", ("Islamic State", "Organisation")),
+    ("A photographer was there. (Velm Photo/Odile Brask)", ("Odile Brask", "Person")),
+    ("The International Monetary Fund (IMF) cut its forecast.", ("International Monetary Fund", "Organisation")),
+    ("Fighters from Ninawa and Anbar surrendered.", ("Nineveh", "Place")),
+    ("Hizballah fighters surrendered to the army.", ("Hezbollah", "Organisation")),
     ("A study by St Mary’s Hospital found the same.", ("St Mary’s Hospital", "Organisation")),
     ("He studied at University College Dublin.", ("University College Dublin", "Organisation")),
-    ("Spokesman for the Rapid Support Forces Youssef Ezzat denied it.", ("Youssef Ezzat", "Person")),
+    ("Spokesman for the Coastal Support Forces Omar Quell denied it.", ("Omar Quell", "Person")),
     ("Abu Omar told al-Mayadeen TV the talks had failed.", ("al-Mayadeen TV", "Organisation")),
-    ("Residents thanked the cooperative Coomika for the food.", ("Coomika", "Organisation")),
-    ("The union Frente Portuario called the strike.", ("Frente Portuario", "Organisation")),
-    ("The incumbent, Anders Lidgren of the Civic Union, did not concede.", ("Anders Lidgren", "Person")),
-    ("The incumbent, Anders Lidgren of the Civic Union, did not concede.", ("Civic Union", "Organisation")),
-    ("Ships queued after the sale to Nordvik Shipping was announced.", ("Nordvik Shipping", "Organisation")),
-    ("Fighting spread in the Democratic Republic of Congo.", ("Democratic Republic of the Congo", "Place")),
-    ("A CJTF-OIR statement said Operation Inherent Resolve would go on.",
-     ("Operation Inherent Resolve", "Organisation")),
+    ("Residents thanked the cooperative Brennick for the food.", ("Brennick", "Organisation")),
+    ("The union Frente Marvello called the strike.", ("Frente Marvello", "Organisation")),
+    ("The incumbent, Halden Ross of the Harbour Union, did not concede.", ("Halden Ross", "Person")),
+    ("The incumbent, Halden Ross of the Harbour Union, did not concede.", ("Harbour Union", "Organisation")),
+    ("Ships queued after the sale to Tarnvik Shipping was announced.", ("Tarnvik Shipping", "Organisation")),
+    ("Fighting spread in the Czech Republic.", ("Czechia", "Place")),
+    ("A QXL statement said Operation Silver Lantern would go on.",
+     ("Operation Silver Lantern", "Organisation")),
 ]
 
 
@@ -64,27 +64,27 @@ def test_not_entities(nlp, sentence, not_entity):
 
 
 def test_surname_and_title_resolve_to_full_name(nlp):
-    doc = run_doc(nlp, "SDF spokesman Mustafa Bali said it was over. Later, Mr Bali said more. Bali left.")
+    doc = run_doc(nlp, "QXL spokesman Halden Ross said it was over. Later, Mr Ross said more. Ross left.")
     people = [e for e in doc._.kg_entities.values() if e.type == "Person"]
-    assert len(people) == 1 and people[0].label == "Mustafa Bali"
-    assert "Mr Bali" in people[0].aliases
+    assert len(people) == 1 and people[0].label == "Halden Ross"
+    assert "Mr Ross" in people[0].aliases
 
 
 def test_acronym_resolves_to_expansion(nlp):
-    doc = run_doc(nlp, "The Rapid Support Forces (RSF) advanced. RSF fighters took the bridge.")
+    doc = run_doc(nlp, "The Coastal Support Forces (CSF) advanced. CSF fighters took the bridge.")
     orgs = [e for e in doc._.kg_entities.values() if e.type == "Organisation"]
-    assert len(orgs) == 1 and orgs[0].label == "Rapid Support Forces" and "RSF" in orgs[0].aliases
+    assert len(orgs) == 1 and orgs[0].label == "Coastal Support Forces" and "CSF" in orgs[0].aliases
 
 
 def test_mentions_keep_offsets(nlp):
-    text = "Fighters surrendered to the Syrian Democratic Forces in Baghouz."
+    text = "Fighters surrendered to the Coastal Support Forces in Brellim."
     doc = run_doc(nlp, text)
     for m in doc._.kg_mentions:
         assert text[m.start : m.end] == m.text
 
 
 @pytest.mark.parametrize(
-    "a, b", [("Deir Az Zor", "Deir ez-Zor"), ("King’s College", "King's College"), ("al-Hol", "Al Hol")]
+    "a, b", [("Tell Az Zahra", "Tell ez-Zahra"), ("Queen’s College", "Queen's College"), ("al-Marin", "Al Marin")]
 )
 def test_normalize_name_folds_spellings(a, b):
     assert normalize_name(a) == normalize_name(b)

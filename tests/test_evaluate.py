@@ -47,7 +47,7 @@ def test_agreement_on_an_imperfect_store(seeds_store, tmp_path):
 def test_eval_command(seeds_store):
     r = CliRunner().invoke(main, ["eval", str(GOLD), "--store", str(seeds_store)])
     assert r.exit_code == 0 and r.output.splitlines()[0].split()[:4] == ["category", "P", "R", "F1"]
-    r = CliRunner().invoke(main, ["eval", str(GOLD), "--store", str(seeds_store), "--json"])
+    r = CliRunner().invoke(main, ["eval", str(GOLD), "--store", str(seeds_store), "--format", "json"])
     doc = json.loads(r.output)
     assert doc["entities"]["f1"] >= 0.9 and "details" in doc
 

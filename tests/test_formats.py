@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 import sys
@@ -100,3 +101,42 @@ def test_metadata_csv_still_wins_for_plain_files(tmp_path):
     (tmp_path / "metadata.csv").write_text("file,published,outlet\nnotes.md,2024-06-04,Other Outlet\n")
     [a] = articles(tmp_path)
     assert a.published == "2024-06-04" and a.outlet == "Other Outlet" and a.title == "Port strike enters second week"
+
+
+def test_jsonl_in_utf16_and_in_a_legacy_encoding_is_read_line_by_line(tmp_path):
+    lines = '{"id": 1, "text": "Café in Raqqa."}\n{"id": 2, "text": "Ümit in Aleppo."}\n'
+    (tmp_path / "u16.jsonl").write_bytes(lines.encode("utf-16"))
+    (tmp_path / "legacy.jsonl").write_bytes(lines.encode("cp1252"))
+    arts = articles(tmp_path / "u16.jsonl", tmp_path / "legacy.jsonl")
+    assert [a.text for a in arts] == ["Café in Raqqa.", "Ümit in Aleppo."] * 2
+    assert [len(a.warnings) for a in arts] == [0, 0, 1, 0]  # the encoding is named once, not per line
+    assert "legacy.jsonl:1: not UTF-8; decoded as cp125" in arts[2].warnings[0]  # detected once, then reused
+
+
+def test_jsonl_from_standard_input_is_streamed_and_a_runaway_line_ends_it(tmp_path):
+    from kg.errors import InputError
+
+    feed = b'{"id": 1, "text": "One."}\n{"id": 2, "text": "Two."}\n'
+    got = list(iter_articles([Path("-")], stdin=feed))
+    assert [a.source for a in got] == [f"stdin-{hashlib.sha256(feed).hexdigest()[:12]}.jsonl#{i}" for i in (1, 2)]
+    assert all(a.path == "" for a in got)  # standard input has no location
+    got = list(iter_articles([Path("-")], stdin=feed + b'{"id": 3, "text": "' + b"x" * 5000, max_chars=100))
+    assert [type(a).__name__ for a in got] == ["InputError", "Article", "Article"]
+    assert isinstance(got[0], InputError) and "standard input" in str(got[0])
+
+
+@pytest.mark.parametrize("name, data", [
+    ("big.jsonl", '{"id": 1, "text": "One.", "n": 1' + "0" * 5000 + '}\n{"id": 2, "text": "Two."}\n'),
+    ("big.md", "---\ntitle: T\nn: 1" + "0" * 5000 + "\n---\nThe army said 12 died.\n"),
+])
+def test_an_integer_of_5000_digits_is_reported_not_raised(tmp_path, name, data):
+    from kg.errors import InputError
+
+    (tmp_path / name).write_text(data, encoding="utf-8")
+    got = list(iter_articles([tmp_path / name]))
+    if name.endswith(".jsonl"):
+        assert isinstance(got[0], InputError) and "big.jsonl:1" in str(got[0]) and "digits" in str(got[0])
+        assert got[1].source == "big.jsonl#2"
+    else:
+        [a] = got
+        assert a.title is None and "not valid YAML" in a.warnings[0]

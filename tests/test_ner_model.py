@@ -35,15 +35,15 @@ def test_shipped_model_is_small_credited_and_loads_offline(tmp_path):
 
 def test_default_pipeline_uses_the_model_and_no_model_does_not():
     assert "kg_ner" in build_nlp().pipe_names
-    assert "kg_ner" not in build_nlp(use_model=False).pipe_names
-    assert extractor_id(None, True).endswith("rules+kg_ner-1.0.0")
-    assert extractor_id(None, False).endswith(" rules")
+    assert "kg_ner" not in build_nlp(ner="none").pipe_names
+    assert extractor_id("shipped").endswith("rules+kg_ner-1.0.0")
+    assert extractor_id("none").endswith(" rules")
 
 
 def test_the_model_finds_a_name_no_rule_or_list_knows(nlp):
     text = "Rescuers thanked Tovarka for the food."
     with_model = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}
-    rules = {(e.label, e.type) for e in run_doc(build_nlp(use_model=False), text)._.kg_entities.values()}
+    rules = {(e.label, e.type) for e in run_doc(build_nlp(ner="none"), text)._.kg_entities.values()}
     assert "Tovarka" not in {label for label, _ in rules}
     assert any(label == "Tovarka" for label, _ in with_model)
 

@@ -24,3 +24,17 @@ def test_explore_notebook_executes():
     assert "degree centrality" in joined and "Baghouz" in joined  # networkx analysis
     assert "connected to" in joined and "Syrian Democratic Forces" in joined
     assert "<iframe" in joined  # the interactive view inline
+    assert "value: Float64" in joined and "qualifier: string" in joined  # typed DataFrame columns
+    assert "Monday" in joined and "2019-03-04" in joined  # the bound query: one article's dates
+
+
+def test_explore_notebook_uses_only_the_public_api():
+    import re
+
+    import kg
+
+    nb = nbformat.read(ROOT / "notebooks" / "explore.ipynb", as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert not re.search(r"^\s*(from|import)\s+kg\.", code, re.M), "imports a kg submodule"
+    used = set(re.findall(r"\bkg\.(\w+)", code))
+    assert used and used <= set(kg.__all__), used - set(kg.__all__)

@@ -37,3 +37,81 @@ def test_misspelled_term_fails():
 
     with pytest.raises(AttributeError):
         KG.Persn  # noqa: B018
+
+
+def _declared_prefixes(text: str) -> dict[str, str]:
+    import re
+
+    return dict(re.findall(r"@prefix\s+([\w-]+):\s*<([^>]+)>", text))
+
+
+def test_every_prefix_of_the_ontology_files_is_in_the_namespace_module():
+    import json
+
+    from kg.rdf.namespaces import VOCABULARIES
+
+    ttl = _declared_prefixes((ontology_dir() / "kg.ttl").read_text(encoding="utf-8"))
+    ctx = json.loads((ontology_dir() / "context.jsonld").read_text(encoding="utf-8"))["@context"]
+    ctx_prefixes = {k: v for k, v in ctx.items() if isinstance(v, str) and v.endswith(("#", "/"))}
+    assert ttl and ctx_prefixes
+    for prefix, iri in {**ttl, **ctx_prefixes}.items():
+        assert VOCABULARIES.get(prefix) == iri, prefix
+
+
+def test_export_prefixes_come_from_the_namespace_module():
+    from kg.rdf.export import PREFIXES
+    from kg.rdf.namespaces import VOCABULARIES
+
+    assert PREFIXES and all(VOCABULARIES[p] == iri for p, iri in PREFIXES.items())
+
+
+def _one_of_everything():
+    """An Extraction (built by hand, no spaCy) with every kind of fact mapping writes."""
+    from kg.types import Affiliation, Article, Count, DateMention, Entity, Extraction, Mention, Sentence, Statement
+
+    text = "Ana Ruiz of the Harbour Board said 40 boats left Porto Vela on 2 May. 'We are ready,' she told Radio Mar."
+    art = Article(source="made-up.txt", text=text, content_hash="0" * 64, path="/data/made-up.txt",
+                  published="2021-05-04", published_from="metadata", outlet="Radio Mar", url="https://example.org/a",
+                  title="Boats leave")
+    ents = {
+        "p": Entity("p", "Ana Ruiz", "Person", {"Ana Ruiz", "Ruiz"}),
+        "o": Entity("o", "Harbour Board", "Organisation"),
+        "w": Entity("w", "Somewhere", "Place", ref_id="wd:Q1"),
+        "g": Entity("g", "Elsewhere", "Place", ref_id="gn:1"),
+        "r": Entity("r", "Radio Mar", "Organisation", outlet=True),
+    }
+    return Extraction(
+        article=art,
+        sentences=[Sentence(0, 0, 70, text[:70]), Sentence(1, 71, len(text), text[71:])],
+        entities=ents,
+        mentions=[Mention(k, e.label, 0, 1, 0, "test") for k, e in ents.items()],
+        affiliations=[Affiliation("p", "o", "spokeswoman", True, 0, 0, 20)],
+        dates=[DateMention("2 May", 63, 68, 0, "2021-05-02", "day"),
+               DateMention("May 2021", 0, 1, 0, "2021-05", "month"),
+               DateMention("2021", 0, 1, 0, "2021", "year"), DateMention("soon", 0, 1, 0, None, None, True)],
+        counts=[Count("40 boats", 35, 43, 0, 40.0, upper=45.5, magnitude=10.0, currency="USD", what="boats",
+                      head="boat", event="Departure", event_word="left", place="w", date="2021-05-02",
+                      organisation="o", attributed_to="p")],
+        statements=[Statement("p", "she", "We are ready,", 1, 0, 10, told="r")],
+    )
+
+
+def test_every_iri_mapping_writes_is_in_a_vocabulary_of_the_namespace_module():
+    from kg.rdf.mapping import to_quads
+    from kg.rdf.namespaces import VOCABULARIES
+
+    quads = list(to_quads(_one_of_everything(), "kg-test"))
+    iris = set()
+    for q in quads:
+        iris.add(q.predicate.value)
+        iris.add(q.graph_name.value)
+        for term in (q.subject, q.object):
+            if hasattr(term, "datatype"):
+                iris.add(term.datatype.value)
+            else:
+                iris.add(term.value)
+    # file: IRIs are data (where an article was read from), everything else is in a known vocabulary
+    outside = sorted(i for i in iris if not i.startswith(("file:", *VOCABULARIES.values())))
+    assert not outside
+    prefixes = {p for i in iris for p, ns in VOCABULARIES.items() if i.startswith(ns)}
+    assert {"kg", "id", "rdf", "skos", "schema", "xsd", "owl", "wd", "gn"} <= prefixes

@@ -120,34 +120,62 @@ def test_push_cli_reports_unreachable_endpoint(seeds_store):
 
 class _Remote(BaseHTTPRequestHandler):
     """A graph store stand-in that answers with scripted statuses (the remote side,
-    not kg's code, is what is replaced here)."""
+    not kg's code, is what is replaced here). A script item is a status, or
+    (status, headers, body), or "count" for Fuseki's answer: 200 with the JSON
+    count of the triples received."""
 
-    script: list[int] = []
+    script: list = []
     seen: list[tuple[str, str | None]] = []
+    triples: list[int] = []  # triples received per request
     delay = 0.0
 
     def _answer(self) -> None:
-        self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        type(self).seen.append((self.command, self.headers.get("Authorization")))
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        cls = type(self)
+        cls.seen.append((self.command, self.headers.get("Authorization")))
+        cls.triples.append(body.count(b"\n"))
         time.sleep(self.delay)
-        status = type(self).script.pop(0) if type(self).script else 204
+        item = cls.script.pop(0) if cls.script else 204
+        if item == "count":
+            n = body.count(b"\n")
+            item = (200, {"Content-Type": "application/json"},
+                    json.dumps({"count": n, "tripleCount": n, "quadCount": 0}).encode())
+        status, headers, answer = (item, {}, b"") if isinstance(item, int) else item
         self.send_response(status)
-        self.send_header("Content-Length", "0")
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(answer)))
         self.end_headers()
+        self.wfile.write(answer)
 
-    do_PUT = do_POST = _answer
+    do_PUT = do_POST = do_GET = _answer
 
     def log_message(self, *args) -> None:
         pass
 
 
+class _Elsewhere(_Remote):
+    """A second server, on another port: where a redirect points."""
+
+
+def _serve(handler: type[_Remote]):
+    server = HTTPServer(("127.0.0.1", 0), handler)
+    handler.script, handler.seen, handler.triples, handler.delay = [], [], [], 0.0
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 @pytest.fixture
 def scripted():
-    server = HTTPServer(("127.0.0.1", 0), _Remote)
-    _Remote.script, _Remote.seen, _Remote.delay = [], [], 0.0
-    t = threading.Thread(target=server.serve_forever, daemon=True)
-    t.start()
+    server = _serve(_Remote)
     yield f"http://127.0.0.1:{server.server_address[1]}/store"
+    server.shutdown()
+
+
+@pytest.fixture
+def elsewhere():
+    server = _serve(_Elsewhere)
+    yield f"http://127.0.0.1:{server.server_address[1]}/other"
     server.shutdown()
 
 
@@ -215,3 +243,132 @@ def test_serve_binds_loopback_by_default_and_needs_a_store(store_copy, tmp_path)
     assert "serve" in command(Path(store_copy), 7878, writable=True)
     r = subprocess.run([*KG, "serve", "--store", str(tmp_path / "none")], capture_output=True, text=True)
     assert r.returncode == 1 and "no kg store" in r.stderr
+
+
+# --- issue 15: nothing is reported as pushed that the endpoint did not store -----------------
+
+def _store_size(path) -> tuple[int, int]:
+    with Store.open_read(path) as st:
+        return len(list(st.quads())), len(list(st.graphs()))
+
+
+def test_a_redirect_is_an_error_naming_the_location_and_nothing_follows_it(seeds_store, scripted, elsewhere):
+    """urllib followed a 302 to a POST as a GET without the body, and sent the
+    Authorization header to the new host: kg said "pushed" and nothing was stored."""
+    _Remote.script = [(302, {"Location": elsewhere}, b"")]
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--user", "kg"],
+                       capture_output=True, text=True, env={**_env(), "KG_PUSH_PASSWORD": "s3cret"})
+    assert r.returncode == 4 and r.stdout == "", (r.stdout, r.stderr)
+    assert r.stderr.startswith("kg: [KG650] ") and elsewhere in r.stderr and "302" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert _Elsewhere.seen == [] and len(_Remote.seen) == 1
+
+
+@pytest.mark.parametrize("status", [301, 303, 307, 308])
+def test_every_redirect_status_is_refused_for_put_and_post(seeds_store, scripted, elsewhere, status):
+    for replace in (True, False):
+        _Remote.script = [(status, {"Location": elsewhere}, b"")]
+        with Store.open_read(seeds_store) as st, pytest.raises(RemoteError, match=r"\[KG650\].*redirects"):
+            push(st, scripted, replace=replace, auth=Auth(user="kg", password="s3cret"))
+    assert _Elsewhere.seen == []
+
+
+def test_a_redirect_message_hides_credentials_in_the_location(seeds_store, scripted):
+    _Remote.script = [(302, {"Location": "http://kg:s3cret@127.0.0.1:9/store"}, b"")]
+    with Store.open_read(seeds_store) as st, pytest.raises(RemoteError) as err:
+        push(st, scripted)
+    assert "s3cret" not in str(err.value) and "http://***@127.0.0.1:9/store" in str(err.value)
+
+
+def test_a_count_short_of_what_was_sent_is_an_error(seeds_store, scripted):
+    _Remote.script = ["count", (200, {"Content-Type": "application/json"},
+                                b'{"count": 0, "tripleCount": 0, "quadCount": 0}')]
+    with Store.open_read(seeds_store) as st, pytest.raises(RemoteError, match=r"\[KG652\].* stored 0 of the"):
+        push(st, scripted, batch_size=50)
+    assert len(_Remote.seen) == 2  # stopped at the batch that was not stored
+
+
+def test_fuseki_style_counts_that_match_are_a_success(seeds_store, scripted):
+    n, graphs = _store_size(seeds_store)
+    _Remote.script = ["count"] * 1000
+    with Store.open_read(seeds_store) as st:
+        report = push(st, scripted, replace=True, batch_size=300)
+    assert report.triples == sum(_Remote.triples) == n and report.graphs == graphs
+
+
+@pytest.mark.parametrize("answer", [201, 204, (200, {"Content-Type": "text/plain"}, b"ok\n")])
+def test_other_2xx_answers_are_a_success(seeds_store, scripted, answer):
+    n, graphs = _store_size(seeds_store)
+    _Remote.script = [answer] * 1000
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--replace"],
+                       capture_output=True, text=True, env=_env())
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith(f"{n} triples in {graphs} graphs") and sum(_Remote.triples) == n
+
+
+def test_credentials_in_the_endpoint_url_are_refused_and_not_echoed(seeds_store, scripted):
+    url = scripted.replace("http://", "http://kg:s3cret@")
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", url],
+                       capture_output=True, text=True, env=_env())
+    assert r.returncode == 4 and r.stderr.startswith("kg: [KG651] ")
+    assert "s3cret" not in r.stderr + r.stdout and "***@127.0.0.1" in r.stderr
+    assert _Remote.seen == []
+
+
+def test_redact():
+    from kg.rdf.push import redact
+
+    assert redact("http://u:p@h:1/x?graph=a@b") == "http://***@h:1/x?graph=a@b"
+    assert redact("https://h/store") == "https://h/store"
+
+
+def test_password_from_the_environment_and_deprecated_option(seeds_store, scripted):
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--user", "kg"],
+                       capture_output=True, text=True, env={**_env(), "KG_PUSH_PASSWORD": "s3cret"})
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert {a for _, a in _Remote.seen} == {"Basic a2c6czNjcmV0"}
+    _Remote.seen.clear()
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--user", "kg",
+                        "--password", "s3cret"], capture_output=True, text=True, env=_env())
+    assert r.returncode == 0 and r.stderr.startswith("kg: warning: [KG656] --password is deprecated")
+    assert {a for _, a in _Remote.seen} == {"Basic a2c6czNjcmV0"}
+
+
+def test_a_user_without_a_password_is_one_line(seeds_store, scripted):
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--user", "kg"],
+                       capture_output=True, text=True, env=_env())
+    assert r.returncode == 4 and r.stderr.startswith("kg: [KG653] ") and _Remote.seen == []
+
+
+def test_credentials_from_a_netrc_file(seeds_store, scripted, tmp_path):
+    rc = tmp_path / "netrc"
+    rc.write_text("machine example.org login other password nope\nmachine 127.0.0.1 login kg password s3cret\n")
+    rc.chmod(0o600)
+    env = {**_env(), "NETRC": str(rc)}
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--netrc"],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    assert {a for _, a in _Remote.seen} == {"Basic a2c6czNjcmV0"}
+    rc.write_text("machine example.org login other password nope\n")
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--netrc"],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 4 and r.stderr.startswith("kg: [KG654] --netrc: no entry for 127.0.0.1")
+    rc.write_text("machine 127.0.0.1 login kg password s3cret extra\n")  # a parse error quotes the file
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--netrc"],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 4 and r.stderr.startswith("kg: [KG655] ") and "s3cret" not in r.stderr
+
+
+def test_push_graph_must_be_an_iri(seeds_store, scripted):
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", scripted, "--graph", "not an iri"],
+                       capture_output=True, text=True, env=_env())
+    assert r.returncode == 1 and r.stderr.startswith("kg: [KG160] ") and _Remote.seen == []
+
+
+def test_push_cli_to_oxigraph_reports_what_the_server_holds(seeds_store, oxigraph_server):
+    n, graphs = _store_size(seeds_store)
+    r = subprocess.run([*KG, "push", "--store", str(seeds_store), "--endpoint", oxigraph_server + "/store",
+                        "--replace", "--batch-size", "500"], capture_output=True, text=True, env=_env())
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith(f"{n} triples in {graphs} graphs")
+    assert quad_count(oxigraph_server) == n

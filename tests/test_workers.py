@@ -72,7 +72,7 @@ def test_an_article_that_breaks_the_pipeline_is_reported_and_the_others_written(
     (folder / "a.txt").write_text("Rescuers pulled 12 people from the rubble in Hatay on Sunday.")
     (folder / "b.txt").write_text("EXPLODE: 30 people were hurt in Aleppo.")
     (folder / "c.txt").write_text("The UN said 500 families fled Goma on Friday.")
-    r = build([folder], tmp_path / "s", model=str(tmp_path / "model"), jobs=1)
+    r = build([folder], tmp_path / "s", ner=str(tmp_path / "model"), jobs=1)
     assert sorted(r.added) == ["a.txt", "c.txt"]
     assert len(r.failed) == 1 and "b.txt: extraction failed (RuntimeError: boom)" in r.failed[0]
     with Store.open_read(tmp_path / "s") as st:
@@ -85,7 +85,7 @@ def test_memory_zone_keeps_the_vocabulary_from_growing(tmp_path):
     batches = list(chunked((a for a in iter_articles([tmp_path / "c"])), 16))
     sizes = []
     for batch in batches:
-        done = run_batch(batch, None, False)
+        done = run_batch(batch, "none")
         assert all(d.nquads and not d.error for d in done)
         sizes.append(len(_STATE["nlp"].vocab.strings))
     assert sizes[0] == sizes[1] == sizes[2]
@@ -94,6 +94,6 @@ def test_memory_zone_keeps_the_vocabulary_from_growing(tmp_path):
 
 def test_workers_keep_results_in_input_order(corpus):
     arts = list(iter_articles([corpus / "synthetic"]))[:40]
-    with Workers(2, None, False) as w:
+    with Workers(2, "none") as w:
         out = [d.source for batch in w.map(chunked(iter(arts), 3)) for d in batch]
     assert out == [a.source for a in arts]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from kg.builder.runner import BuildReport, pending
 from kg.builder.workers import TALLIES, chunked
-from kg.errors import InputError, KGError, RemoteError
+from kg.errors import Errors, InputError, RemoteError
 from kg.types import Article
 
 PARTITION = 64  # articles per Dask task
@@ -35,13 +35,13 @@ class Part:
     errors: list[str]
 
 
-def extract_partition(articles: list[Article], out: str, model: str | None, use_model: bool) -> Part:
+def extract_partition(articles: list[Article], out: str, ner: str) -> Part:
     """The Dask task: extract a partition, write its N-Quads file, return a summary."""
     import os
 
     from kg.builder.workers import run_batch
 
-    done = run_batch(articles, model, use_model)
+    done = run_batch(articles, ner)
     ok = [d for d in done if not d.error]
     tmp = out + ".tmp"
     with open(tmp, "wb") as fh:
@@ -53,34 +53,36 @@ def extract_partition(articles: list[Article], out: str, model: str | None, use_
 
 
 def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, parts: Path,
-               push: str | None = None, keep_parts: bool = False, model: str | None = None,
-               use_model: bool = True, partition: int = PARTITION, options: object | None = None,
+               push: str | None = None, keep_parts: bool = False, ner: str = "shipped",
+               partition: int = PARTITION, options: object | None = None,
                max_chars: int | None = None, progress: Callable[[str], None] | None = None) -> BuildReport:
     try:
         from distributed import Client
     except ImportError as exc:
-        raise InputError("--executor dask needs Dask distributed: pip install 'kg[dask]'") from exc
+        raise InputError(Errors.KG128) from exc
     from kg.ingest import DEFAULT_MAX_CHARS, iter_articles
     from kg.nlp.assemble import check_model, extractor_id
     from kg.rdf.mapping import article_iri
     from kg.store import Store
 
-    check_model(model, use_model)
-    extractor = extractor_id(model, use_model)
+    check_model(ner)
+    extractor = extractor_id(ner)
     report = BuildReport()
     totals = dict.fromkeys(TALLIES, 0)
     parts.mkdir(parents=True, exist_ok=True)
     try:
         client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError) as exc:
-        raise KGError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+        raise RemoteError(Errors.KG609.format(scheduler=scheduler, reason=exc)) from exc
     store = Store(store_path) if push is None and store_path is not None else None
     replacing: set[str] = set()
+    located: dict[str, str] = {}
 
     def finish(part: Part) -> None:
         data = Path(part.path).read_bytes()
         if store is not None:
             store.write_articles([article_iri(s) for s in part.sources], data)
+            store.record_locations({article_iri(s): located.pop(s, None) for s in part.sources})
         elif push is not None:
             _push_part(data, push)
         if not keep_parts:
@@ -97,9 +99,9 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
         threads = max(1, sum(client.nthreads().values()))
         in_flight: deque = deque()
         items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options)
-        for i, batch in enumerate(chunked(pending(items, store, extractor, report, replacing), partition)):
+        for i, batch in enumerate(chunked(pending(items, store, extractor, report, replacing, located), partition)):
             out = str(parts / f"part-{i:06d}.nq")
-            in_flight.append(client.submit(extract_partition, batch, out, model, use_model, pure=False))
+            in_flight.append(client.submit(extract_partition, batch, out, ner, pure=False))
             if len(in_flight) >= 2 * threads:
                 finish(in_flight.popleft().result())
         while in_flight:
@@ -126,7 +128,7 @@ def _push_part(data: bytes, endpoint: str) -> None:
     for q in ox.parse(data, format=ox.RdfFormat.N_QUADS):
         by_graph.setdefault(q.graph_name.value, []).append(ox.Triple(q.subject, q.predicate, q.object))
     if not endpoint.startswith(("http://", "https://")):
-        raise RemoteError(f"{endpoint}: the endpoint must be an http:// or https:// URL")
+        raise RemoteError(Errors.KG601.format(endpoint=endpoint))
     for graph, triples in by_graph.items():
         body = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES)
         send("PUT", graph_url(endpoint, graph), body, Auth(token=os.environ.get("KG_PUSH_TOKEN") or None),

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.errors import InputError
+from kg.errors import Errors, InputError
 from kg.ingest import iter_articles
 from kg.store import Store
 from kg.types import Article
@@ -30,8 +30,7 @@ def build(
     paths: list[Path],
     store_path: Path,
     *,
-    model: str | None = None,
-    use_model: bool = True,
+    ner: str = "shipped",
     jobs: int = 1,
     max_chars: int | None = None,
     options: object | None = None,
@@ -40,6 +39,9 @@ def build(
     progress: Callable[[str], None] | None = None,
 ) -> BuildReport:
     """Read articles under ``paths``, extract, and write one named graph per article.
+
+    ``ner`` chooses the statistical NER: "shipped", "none" (rules and gazetteer
+    alone) or an installed spaCy pipeline's name or path (kg.nlp.assemble.build_nlp).
 
     Streams: files are read lazily; unchanged articles (same hash, same pipeline)
     are skipped without loading spaCy; the others go in batches of
@@ -54,14 +56,16 @@ def build(
     from kg.rdf.mapping import article_iri
 
     report = BuildReport()
-    check_model(model, use_model)  # a missing model is a user error before any work is done
-    extractor = extractor_id(model, use_model)
+    check_model(ner)  # a missing model is a user error before any work is done
+    extractor = extractor_id(ner)
     totals = dict.fromkeys(TALLIES, 0)
-    with Workers(jobs, model, use_model) as workers, Store(store_path) as store:
+    with Workers(jobs, ner) as workers, Store(store_path) as store:
         replacing: set[str] = set()
+        located: dict[str, str] = {}
 
         def write(done: list) -> None:
             store.write_articles([article_iri(d.source) for d in done], b"".join(d.nquads for d in done))
+            store.record_locations({article_iri(d.source): located.pop(d.source, None) for d in done})
             for d in done:
                 if d.source in replacing:
                     replacing.discard(d.source)
@@ -76,10 +80,11 @@ def build(
         buffer: list = []
         items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
                               stdin=stdin, stdin_format=stdin_format)
-        todo = pending(items, store, extractor, report, replacing)
+        todo = pending(items, store, extractor, report, replacing, located)
         for results in workers.map(chunked(todo, EXTRACT_BATCH)):
             for d in results:
                 if d.error:
+                    located.pop(d.source, None)
                     report.failed.append(d.error)
                 else:
                     buffer.append(d)
@@ -94,10 +99,17 @@ def build(
 
 
 def pending(items: Iterable[Article | InputError], store: Store | None, extractor: str,
-            report: BuildReport, replacing: set[str]) -> Iterator[Article]:
+            report: BuildReport, replacing: set[str], located: dict[str, str] | None = None) -> Iterator[Article]:
     """The articles that need extracting: read errors and duplicate names go to
     ``report.failed``; articles whose hash and pipeline match the store are
-    skipped; those already in the store are noted in ``replacing``."""
+    skipped; those already in the store are noted in ``replacing``.
+
+    A source name is a file name: two files of one build with the same name, or
+    a file whose name the store already holds for an article read from another
+    path (the store keeps each article's path, Store.article_location) with another
+    text, are refused, never merged or replaced. The same file given twice (a folder
+    and a file in it) is read once. ``located`` collects the path of each article
+    yielded, for the writer to record."""
     from kg.rdf.mapping import article_iri
 
     seen: dict[str, str] = {}
@@ -106,11 +118,10 @@ def pending(items: Iterable[Article | InputError], store: Store | None, extracto
             report.failed.append(str(item))
             continue
         report.warnings.extend(item.warnings)
-        if item.source in seen and seen[item.source] != item.path:
-            report.failed.append(
-                f"{item.path}: another article is also named {item.source!r} ({seen[item.source]}); "
-                "article names must be unique"
-            )
+        if item.source in seen:
+            if seen[item.source] != item.path:
+                report.failed.append(str(InputError(
+                    Errors.KG121.format(path=item.path, source=item.source, other=seen[item.source]))))
             continue
         seen[item.source] = item.path
         if store is not None:
@@ -120,8 +131,16 @@ def pending(items: Iterable[Article | InputError], store: Store | None, extracto
                 report.skipped.append(item.source)
                 continue
             if stored is not None:
+                other = store.article_location(iri)
+                if stored != item.content_hash and other and item.path and other != item.path:
+                    report.failed.append(str(InputError(Errors.KG154.format(
+                        path=item.path, source=item.source, other=other))))
+                    continue
                 replacing.add(item.source)
+        if located is not None and item.path:
+            located[item.source] = item.path
         yield item
+
 
 
 def remove(store_path: Path, sources: list[str]) -> list[str]:
@@ -133,7 +152,7 @@ def remove(store_path: Path, sources: list[str]) -> list[str]:
         graphs = set(store.graphs())
         missing = [s for s in sources if article_iri(s) not in graphs and s not in graphs]
         if missing:
-            raise InputError(f"no article {missing[0]!r} in the store (see: kg stats or kg query provenance)")
+            raise InputError(Errors.KG129.format(source=missing[0]))
         for s in sources:
             store.remove_graph(s if s in graphs else article_iri(s))
     return sources

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kg.errors import KGError
+from kg.errors import Errors, KGError
 from kg.types import Article, Extraction
 
 TALLIES = ("entities", "affiliations", "counts", "dates", "statements")
@@ -33,13 +33,12 @@ class Done:
 _STATE: dict[str, Any] = {}  # per process: the pipeline and its extractor id
 
 
-def init_worker(model: str | None, use_model: bool) -> None:
-    """Build this process's pipeline once (a ProcessPool initializer)."""
+def init_worker(ner: str) -> None:
+    """Build this process's pipeline once (``ner`` as in kg.nlp.assemble.build_nlp)."""
     from kg.nlp.assemble import build_nlp, extractor_id
 
-    if _STATE.get("key") != (model, use_model):
-        _STATE.update(nlp=build_nlp(model, use_model), extractor=extractor_id(model, use_model),
-                      key=(model, use_model))
+    if _STATE.get("key") != ner:
+        _STATE.update(nlp=build_nlp(ner), extractor=extractor_id(ner), key=ner)
 
 
 def _done(ex: Extraction, extractor: str) -> Done:
@@ -51,13 +50,13 @@ def _done(ex: Extraction, extractor: str) -> Done:
     return Done(ex.article.source, blob or b"", {k: len(getattr(ex, k)) for k in TALLIES})
 
 
-def run_batch(articles: list[Article], model: str | None = None, use_model: bool = True) -> list[Done]:
+def run_batch(articles: list[Article], ner: str = "shipped") -> list[Done]:
     """Extract and map a batch. A memory zone frees the strings the batch added to
     spaCy's vocabulary, so a long-lived worker does not grow with every new name.
     An article that makes the pipeline fail is reported, the others go on."""
     from kg.nlp.extract import extract
 
-    init_worker(model, use_model)
+    init_worker(ner)
     nlp, extractor = _STATE["nlp"], _STATE["extractor"]
     try:
         with nlp.memory_zone():
@@ -68,10 +67,10 @@ def run_batch(articles: list[Article], model: str | None = None, use_model: bool
     out = []
     for a in articles:
         try:
-            out.extend(run_batch([a], model, use_model))
+            out.extend(run_batch([a], ner))
         except Exception as exc:  # noqa: BLE001 - one bad article must not stop a build
-            out.append(Done(a.source, error=f"{a.path or a.source}: extraction failed "
-                                            f"({type(exc).__name__}: {str(exc)[:200]})"))
+            out.append(Done(a.source, error=Errors.KG002.format(path=a.path or a.source, kind=type(exc).__name__,
+                                                                 detail=str(exc)[:200])))
     return out
 
 
@@ -109,8 +108,8 @@ class Workers:
     unchanged rebuild loads no spaCy at all.
     """
 
-    def __init__(self, jobs: int, model: str | None = None, use_model: bool = True) -> None:
-        self.jobs, self.model, self.use_model = jobs, model, use_model
+    def __init__(self, jobs: int, ner: str = "shipped") -> None:
+        self.jobs, self.ner = jobs, ner
         self._pool = None
 
     def __enter__(self) -> Workers:
@@ -130,21 +129,20 @@ class Workers:
     def map(self, batches: Iterable[list[Article]]) -> Iterator[list[Done]]:
         if self._pool is None:
             for batch in batches:
-                yield run_batch(batch, self.model, self.use_model)
+                yield run_batch(batch, self.ner)
             return
         from concurrent.futures.process import BrokenProcessPool
 
         pending: deque = deque()
         try:
             for batch in batches:
-                pending.append(self._pool.submit(run_batch, batch, self.model, self.use_model))
+                pending.append(self._pool.submit(run_batch, batch, self.ner))
                 if len(pending) >= 2 * self.jobs:
                     yield pending.popleft().result()
             while pending:
                 yield pending.popleft().result()
         except BrokenProcessPool as exc:
-            raise KGError("an extraction worker died (out of memory?); what was written so far is whole; "
-                          "run the build again, perhaps with fewer --jobs") from exc
+            raise KGError(Errors.KG001) from exc
         finally:
             for f in pending:
                 f.cancel()

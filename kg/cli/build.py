@@ -8,16 +8,17 @@ from pathlib import Path
 import click
 
 from kg.cli.options import store_option, store_path
-from kg.errors import InputError
+from kg.errors import Errors, InputError
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @store_option
-@click.option("--model", default=None,
-              help="Use an installed spaCy pipeline's NER (e.g. en_core_web_sm) instead of the shipped one.")
-@click.option("--no-model", "no_model", is_flag=True,
-              help="Rules and gazetteer alone, without the statistical NER (for comparison).")
+@click.option("--ner", default=None, metavar="shipped|none|NAME",
+              help="Statistical NER: 'shipped' (default, the model in the package), 'none' (rules and "
+                   "gazetteer alone), or an installed spaCy pipeline's name or path (e.g. en_core_web_sm).")
+@click.option("--model", default=None, hidden=True, help="Old spelling of --ner NAME.")
+@click.option("--no-model", "no_model", is_flag=True, hidden=True, help="Old spelling of --ner none.")
 @click.option("--field", "fields", multiple=True, metavar="KEY=NAME",
               help="JSON Lines field name for KEY (text, title, published, url, outlet, id, author); repeatable.")
 @click.option("--stdin-format", type=click.Choice(["txt", "md", "html", "jsonl"]), default=None,
@@ -37,7 +38,8 @@ from kg.errors import InputError
 @click.option("--push", "push_to", default=None, metavar="URL",
               help="With --executor dask: PUT each article graph to this Graph Store endpoint "
                    "instead of the local store.")
-def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model: bool, fields: tuple[str, ...],
+def build(paths: tuple[str, ...], store: str | None, ner: str | None, model: str | None, no_model: bool,
+          fields: tuple[str, ...],
           stdin_format: str | None, max_chars: int, jobs: int | None, executor: str, scheduler: str | None,
           parts: str | None, keep_parts: bool, push_to: str | None) -> None:
     """Read articles (files, folders recursively, or - for standard input) into the store.
@@ -55,19 +57,19 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
     on a Dask cluster, whose tasks write N-Quads parts that are loaded into
     the store (or pushed to a Graph Store endpoint with --push).
 
+    \b
     Example: kg build seeds/
     Example: kg build news/ --executor dask --scheduler tcp://10.0.0.5:8786 --parts /shared/parts
     """
     from kg.builder.runner import build as run_build
     from kg.ingest.readers import ReadOptions
 
-    if model and no_model:
-        raise InputError("--model and --no-model contradict each other; give one")
+    choice = ner_choice(ner, model, no_model)
     pairs = {}
     for f in fields:
         key, eq, name = f.partition("=")
         if not eq or not key or not name:
-            raise InputError(f"--field {f!r}: expected KEY=NAME, e.g. --field text=body")
+            raise InputError(Errors.KG123.format(value=f))
         pairs[key] = name
     from kg.builder.workers import default_jobs
 
@@ -75,18 +77,18 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
         from kg.builder.cluster import build_dask
 
         if not scheduler:
-            raise InputError("--executor dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+            raise InputError(Errors.KG125)
         if "-" in paths:
-            raise InputError("--executor dask reads files and folders, not standard input")
+            raise InputError(Errors.KG126)
         target = store_path(store)
         report = build_dask([Path(p) for p in paths], None if push_to else target, scheduler=scheduler,
                             parts=Path(parts) if parts else target.with_name(target.name + ".parts"),
-                            push=push_to, keep_parts=keep_parts, model=model, use_model=not no_model,
+                            push=push_to, keep_parts=keep_parts, ner=choice,
                             options=ReadOptions.with_fields(pairs), max_chars=max_chars)
     elif push_to or scheduler or parts or keep_parts:
-        raise InputError("--scheduler, --parts, --keep-parts and --push go with --executor dask")
+        raise InputError(Errors.KG127)
     else:
-        report = run_build([Path(p) for p in paths], store_path(store), model=model, use_model=not no_model,
+        report = run_build([Path(p) for p in paths], store_path(store), ner=choice,
                            jobs=jobs or default_jobs(), max_chars=max_chars,
                            options=ReadOptions.with_fields(pairs), stdin_format=stdin_format)
     for w in report.warnings:
@@ -107,13 +109,25 @@ def build(paths: tuple[str, ...], store: str | None, model: str | None, no_model
         sys.exit(3)
 
 
+def ner_choice(ner: str | None, model: str | None, no_model: bool) -> str:
+    """The one NER value from --ner and its old spellings --model NAME and --no-model."""
+    if model is not None and no_model:
+        raise InputError(Errors.KG124)
+    old, spelled = (model, f"--model {model}") if model is not None else ("none", "--no-model") if no_model \
+        else (None, "")
+    if ner is not None and old is not None and ner != old:
+        raise InputError(Errors.KG143.format(ner=ner, old=spelled))
+    return ner if ner is not None else old if old is not None else "shipped"
+
+
 @click.command()
 @click.argument("sources", nargs=-1, required=True)
 @store_option
 def remove(sources: tuple[str, ...], store: str | None) -> None:
     """Delete articles (by source name, as in the query output) and what only they said.
 
-    Example: kg remove 001_00adbe57efcb47f9.txt
+    \b
+    Example: kg remove article-001.txt
     """
     from kg.builder.runner import remove as do_remove
 

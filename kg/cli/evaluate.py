@@ -6,21 +6,24 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import store_option, store_path
-from kg.errors import InputError
+from kg.cli.options import format_option, store_option, store_path
+from kg.errors import Errors, InputError
 
 
 @click.command(name="eval")
 @click.argument("gold_dir", type=click.Path())
 @store_option
-@click.option("--json", "as_json", is_flag=True, help="Print the machine-readable report.")
-def eval_(gold_dir: str, store: str | None, as_json: bool) -> None:
+@format_option("table", "json", default="table", help="Output format (json: the machine-readable report).",
+               json_alias=True)
+def eval_(gold_dir: str, store: str | None, fmt: str) -> None:
     """Score the store against gold annotations (one JSON per article).
 
     Prints precision, recall and F1 per category (entities typed and untyped,
     affiliations, spokespeople, counts, dates) and the missed and spurious items.
 
+    \b
     Example: kg eval tests/gold
+    Example: kg eval tests/gold --format json
     """
     import json
 
@@ -28,6 +31,7 @@ def eval_(gold_dir: str, store: str | None, as_json: bool) -> None:
     from kg.store import Store
 
     if not Path(gold_dir).is_dir():
-        raise InputError(f"{gold_dir}: not a folder of gold files")
+        raise InputError(Errors.KG137.format(path=gold_dir))
     result = evaluate(Store.open_read(store_path(store)), Path(gold_dir))
+    as_json = fmt == "json"
     click.echo(json.dumps(result, indent=1, ensure_ascii=False) if as_json else format_report(result), nl=not as_json)

@@ -1,12 +1,17 @@
-"""What every command shares: the --store option and the error boundary."""
+"""What the commands share: the --store, --format and --timeout options, and the error boundary."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from kg.errors import KGError
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 STORE_HELP = "Store folder (default: $KG_STORE or ./.kg)."
 
@@ -17,14 +22,48 @@ def store_path(store: str | None) -> Path:
     return Path(store) if store else default_path()
 
 
-def store_option(f):
+def store_option(f: F) -> F:
+    """--store PATH, passed to the command as ``store``."""
     return click.option("--store", "store", type=click.Path(), default=None, help=STORE_HELP)(f)
+
+
+def format_option(*choices: str, default: str | None, help: str,
+                  json_alias: bool = False) -> Callable[[F], F]:
+    """--format CHOICE, passed to the command as ``fmt``.
+
+    With ``json_alias`` the old ``--json`` flag still works: hidden from --help,
+    it means ``--format json`` and says it is deprecated.
+    """
+
+    def decorator(f: F) -> F:
+        if not json_alias:
+            wrapped: Callable[..., Any] = f
+        else:
+            @functools.wraps(f)
+            def wrapped(*args: Any, json_flag: bool, fmt: str | None, **kwargs: Any) -> Any:
+                if json_flag:
+                    click.echo("warning: --json is deprecated; use --format json", err=True)
+                    fmt = "json"
+                return f(*args, fmt=fmt, **kwargs)
+
+            wrapped = click.option("--json", "json_flag", is_flag=True, hidden=True,
+                                   help="Deprecated: --format json.")(wrapped)
+        return click.option("--format", "fmt", type=click.Choice(choices), default=default,
+                            show_default=default is not None, help=help)(wrapped)
+
+    return decorator
+
+
+def timeout_option(default: float, help: str, *, minimum: float = 0) -> Callable[[F], F]:
+    """--timeout SECONDS, passed to the command as ``timeout`` (a float)."""
+    return click.option("--timeout", default=default, show_default=True, metavar="SECONDS",
+                        type=click.FloatRange(minimum), help=help)
 
 
 class KGGroup(click.Group):
     """Library errors become one-line user errors here, and only here."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except KGError as exc:

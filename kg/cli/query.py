@@ -6,24 +6,25 @@ import sys
 
 import click
 
-from kg.cli.options import store_option, store_path
+from kg.cli.options import format_option, store_option, store_path, timeout_option
 
 
 @click.command()
 @click.argument("query")
 @store_option
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "tsv", "json"]), default=None,
-              help="Output format (default: table on a terminal, else csv).")
+@format_option("table", "csv", "tsv", "json", default=None,
+               help="Output format (default: table on a terminal, else csv); json is the SPARQL 1.1 results format.")
 @click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
               help="Bind ?NAME to VALUE (<iri> for an IRI). The variable must be in the SELECT.")
 @click.option("--update", is_flag=True, help="Allow a SPARQL update to change the store.")
-@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0),
-              help="Stop a read query after this many seconds (0: no limit).")
+@timeout_option(30.0, "Stop a read query after this many seconds (0: no limit).")
 def query(query: str, store: str | None, fmt: str | None, params, update: bool, timeout: float) -> None:
     """Run QUERY: a named query (kg queries), a .rq file, or inline SPARQL.
 
+    \b
     Example: kg query counts --format csv
-    Example: kg query entities -p source 001_00adbe57efcb47f9.txt
+    Example: kg query entities -p source article-001.txt
+    Example: kg query "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }" --format json
     """
     from kg import query as q
     from kg.store import Store
@@ -44,7 +45,11 @@ def query(query: str, store: str | None, fmt: str | None, params, update: bool, 
 
 @click.command()
 def queries() -> None:
-    """List the named queries with what each answers."""
+    """List the named queries with what each answers.
+
+    \b
+    Example: kg queries
+    """
     from kg.query import named_queries
 
     for nq in named_queries().values():

@@ -7,26 +7,27 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import store_option, store_path
+from kg.cli.options import format_option, store_option, store_path, timeout_option
+from kg.errors import Errors, OutputError
 
-FORMAT_CHOICE = click.Choice(["turtle", "nt", "nquads", "trig", "jsonld"])
+RDF_FORMATS = ("turtle", "nt", "nquads", "trig", "jsonld")
 
 
 @click.command()
 @store_option
-@click.option("--format", "fmt", type=FORMAT_CHOICE, default="turtle", show_default=True,
-              help="RDF format. nquads and trig keep one named graph per article.")
+@format_option(*RDF_FORMATS, default="turtle", help="RDF format. nquads and trig keep one named graph per article.")
 @click.option("-o", "--output", default=None, type=click.Path(), help="File to write (default: stdout).")
 @click.option("--graph", "source", default=None, metavar="SOURCE",
-              help="Export one article's graph (its source name, e.g. 001_00adbe57efcb47f9.txt, or graph IRI).")
+              help="Export one article's graph (its source name, e.g. article-001.txt, or graph IRI).")
 @click.option("--with-ontology", is_flag=True, help="Include the kg ontology (in its own named graph).")
 def export(store: str | None, fmt: str, output: str | None, source: str | None, with_ontology: bool) -> None:
     """Export the store as RDF: sorted, fixed prefixes, streamed graph by graph.
 
     JSON-LD is compacted with the shipped context (kg/ontology/context.jsonld).
 
+    \b
     Example: kg export --format trig -o graph.trig
-    Example: kg export --graph 001_00adbe57efcb47f9.txt --format turtle
+    Example: kg export --graph article-001.txt --format turtle
     """
     from kg.rdf.export import export as do_export
     from kg.rdf.export import graph_for_source
@@ -35,23 +36,26 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
     st = Store.open_read(store_path(store))
     graph = graph_for_source(st, source) if source else None
     if output:
-        tmp = Path(output + ".part")
-        try:
-            with tmp.open("wb") as fh:
-                do_export(st, fmt, fh, graph=graph, with_ontology=with_ontology)
-            tmp.replace(output)
-        finally:
-            tmp.unlink(missing_ok=True)
+        from kg.outputs import open_output
+
+        with open_output(output) as fh:  # whole or not at all; refuses folders and devices
+            do_export(st, fmt, fh, graph=graph, with_ontology=with_ontology)
         click.echo(f"{Path(output).stat().st_size} bytes -> {output}", err=True)
     else:
-        do_export(st, fmt, sys.stdout.buffer, graph=graph, with_ontology=with_ontology)
-        sys.stdout.buffer.flush()
+        try:
+            do_export(st, fmt, sys.stdout.buffer, graph=graph, with_ontology=with_ontology)
+            sys.stdout.buffer.flush()
+        except OSError as exc:  # a full disk behind a redirection, a closed pipe
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+            raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @store_option
-@click.option("--format", "fmt", type=FORMAT_CHOICE, default=None,
+@click.option("--format", "fmt", type=click.Choice(RDF_FORMATS), default=None,
               help="RDF format (default: from the file suffix .ttl .nt .nq .trig .jsonld).")
 @click.option("--graph", default=None, metavar="IRI",
               help="Named graph for the file's triples (default: N-Quads/TriG keep theirs; "
@@ -62,6 +66,7 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
     Each file is parsed whole before anything is written, then written in one
     transaction: a file with a syntax error changes nothing.
 
+    \b
     Example: kg load graph.trig --store other.kg
     """
     from kg.rdf.load import load as do_load
@@ -81,30 +86,44 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
 @click.option("--graph", default=None, metavar="IRI", help="Put everything into this one graph "
               "(default: each article into its own graph IRI).")
 @click.option("--replace", is_flag=True, help="Replace each target graph (PUT) instead of adding to it (POST).")
-@click.option("--user", default=None, help="User name for HTTP basic authentication.")
-@click.option("--password", default=None, envvar="KG_PUSH_PASSWORD",
-              help="Password for --user (or set KG_PUSH_PASSWORD).")
+@click.option("--user", default=None, help="User name for HTTP basic authentication; the password comes "
+              "from $KG_PUSH_PASSWORD (or --netrc).")
+@click.option("--netrc", "use_netrc", is_flag=True,
+              help="Read the user and password for the endpoint's host from a netrc file ($NETRC, else ~/.netrc).")
+@click.option("--password", default=None, hidden=True,
+              help="Deprecated (other users see it in ps): set KG_PUSH_PASSWORD or use --netrc.")
 @click.option("--token-env", default="KG_PUSH_TOKEN", show_default=True, metavar="VAR",
               help="Environment variable holding a bearer token (used when set).")
 @click.option("--batch-size", default=10_000, show_default=True, type=click.IntRange(1),
               help="Triples per request.")
-@click.option("--timeout", default=60.0, show_default=True, type=click.FloatRange(0.1),
-              help="Seconds to wait for each request.")
+@timeout_option(60.0, "Seconds to wait for each request.", minimum=0.1)
 @click.option("--retries", default=4, show_default=True, type=click.IntRange(0),
               help="Retries (with exponential back-off) for transient failures.")
 def push(store: str | None, endpoint: str, graph: str | None, replace: bool, user: str | None,
-         password: str | None, token_env: str, batch_size: int, timeout: float, retries: int) -> None:
+         use_netrc: bool, password: str | None, token_env: str, batch_size: int, timeout: float,
+         retries: int) -> None:
     """Upload the store to a remote graph store (SPARQL 1.1 Graph Store HTTP Protocol).
 
+    Each batch counts only once the endpoint confirmed it (a 2xx answer, and the
+    triple count where the endpoint reports one). Redirects are not followed.
+    Credentials never go in the URL or on the command line: KG_PUSH_PASSWORD,
+    --netrc or a bearer token in KG_PUSH_TOKEN.
+
+    \b
     Example: kg push --endpoint http://localhost:7878/store --replace
+    Example: KG_PUSH_PASSWORD=... kg push --endpoint http://localhost:3030/news/data --user admin
     """
     import os
 
-    from kg.rdf.push import Auth
+    from kg.rdf.push import check_endpoint, resolve_auth
     from kg.rdf.push import push as do_push
     from kg.store import Store
 
-    auth = Auth(user=user, password=password, token=os.environ.get(token_env) or None)
+    check_endpoint(endpoint)
+    if password is not None:
+        click.echo(f"kg: warning: {Errors.KG656}", err=True)
+    auth = resolve_auth(endpoint, user=user, password=password, token=os.environ.get(token_env) or None,
+                        use_netrc=use_netrc)
     r = do_push(Store.open_read(store_path(store)), endpoint, graph=graph, replace=replace, auth=auth,
                 batch_size=batch_size, timeout=timeout, retries=retries)
     click.echo(f"{r.triples} triples in {r.graphs} graphs, {r.requests} requests "
@@ -114,7 +133,13 @@ def push(store: str | None, endpoint: str, graph: str | None, replace: bool, use
 @click.command()
 @store_option
 def validate(store: str | None) -> None:
-    """Check the store against ontology/shapes.ttl (SHACL) and report violations."""
+    """Check the store against ontology/shapes.ttl (SHACL) and report violations.
+
+    Exits 1 when the store does not conform.
+
+    \b
+    Example: kg validate --store .kg
+    """
     from kg.rdf.validate import validate as do_validate
     from kg.store import Store
 

@@ -4,38 +4,45 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import store_option, store_path
+from kg.cli.options import format_option, store_option, store_path, timeout_option
 
 
 @click.command()
 @store_option
-@click.option("--port", default=7878, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--port", default=7878, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 @click.option("--bind", default="127.0.0.1", show_default=True,
               help="Address to listen on (loopback by default; 0.0.0.0 exposes it to the network).")
 @click.option("--writable", is_flag=True, help="Also accept SPARQL updates and Graph Store writes.")
-@click.option("--timeout", default=30, show_default=True, type=click.IntRange(1),
-              help="Seconds before a SPARQL query is stopped.")
-def serve(store: str | None, port: int, bind: str, writable: bool, timeout: int) -> None:
+@timeout_option(30.0, "Stop a SPARQL query after this many seconds (rounded up to whole seconds).",
+                minimum=1)
+def serve(store: str | None, port: int, bind: str, writable: bool, timeout: float) -> None:
     """Serve the store as a SPARQL 1.1 endpoint (runs the Oxigraph server over it).
 
     Queries: http://127.0.0.1:PORT/query ; the default graph is the union of the
     article graphs. Read-only unless --writable. Stop with Ctrl-C.
 
+    \b
     Example: kg serve --port 7878
     """
+    import math
+
     from kg.store.serve import serve as do_serve
 
     path = store_path(store).resolve()
     click.echo(f"SPARQL endpoint: http://{bind}:{port}/query ({'read-write' if writable else 'read-only'}; "
                f"store {path})", err=True)
-    do_serve(path, port, bind, writable, timeout)
+    do_serve(path, port, bind, writable, math.ceil(timeout))
 
 
 @click.command()
 @store_option
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def stats(store: str | None, as_json: bool) -> None:
-    """Articles, entities by type, triples and size on disk."""
+@format_option("table", "json", default="table", help="Output format.", json_alias=True)
+def stats(store: str | None, fmt: str) -> None:
+    """Articles, entities by type, triples and size on disk.
+
+    \b
+    Example: kg stats --format json
+    """
     import json
 
     from kg.store import Store
@@ -44,4 +51,4 @@ def stats(store: str | None, as_json: bool) -> None:
 
     path = store_path(store)
     s = do_stats(Store.open_read(path))
-    click.echo(json.dumps(s, indent=1) if as_json else format_stats(s))
+    click.echo(json.dumps(s, indent=1) if fmt == "json" else format_stats(s))

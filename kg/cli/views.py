@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import click
 
 from kg.cli.options import store_option, store_path
-from kg.errors import InputError
+from kg.errors import Errors, InputError
+from kg.outputs import output_path
 
 
 @click.command()
@@ -30,16 +30,19 @@ def render(store: str | None, output: str, focus: str | None, depth: int, types,
     The page has a search box, filters by type, article and date, a legend,
     colouring by type or community, and tooltips with evidence sentences.
 
-    Example: kg render -o graph.html --focus "Mustafa Bali" --depth 2
+    \b
+    Example: kg render -o graph.html --focus "Acme Corporation" --depth 2
     """
     from kg.store import Store
     from kg.views.html import render as do_render
 
     for name, value in (("--since", since), ("--until", until)):
         if value and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", value):
-            raise InputError(f"{name} {value!r}: expected YYYY-MM-DD")
-    n, e = do_render(Store.open_read(store_path(store)), Path(output), focus=focus, depth=depth,
-                     types=set(types) or None, source=source, since=since, until=until, colour_by=colour_by)
+            raise InputError(Errors.KG131.format(option=name, value=value))
+    st = Store.open_read(store_path(store))
+    with output_path(output) as tmp:  # whole or not at all; refuses folders and devices
+        n, e = do_render(st, tmp, focus=focus, depth=depth, types=set(types) or None, source=source,
+                         since=since, until=until, colour_by=colour_by)
     click.echo(f"{n} nodes, {e} edges -> {output}")
 
 
@@ -50,11 +53,14 @@ def render(store: str | None, output: str, focus: str | None, depth: int, types,
 def timeline(store: str | None, output: str) -> None:
     """Write a timeline page: dated counts (what, how many, where, which article) as a chart and a table.
 
+    \b
     Example: kg timeline -o timeline.html
     """
     from kg.store import Store
     from kg.views.timeline import render_timeline
 
-    n = render_timeline(Store.open_read(store_path(store)), Path(output))
+    st = Store.open_read(store_path(store))
+    with output_path(output) as tmp:
+        n = render_timeline(st, tmp)
     click.echo(f"{n} dated counts -> {output}")
 

@@ -10,18 +10,23 @@ the number of files.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
-from kg.errors import InputError
-from kg.ingest.discover import discover
+from kg.errors import Errors, InputError
+from kg.ingest.discover import discover, not_regular
 from kg.ingest.metadata import date_from_text, parse_published, read_metadata, valid_iso
 from kg.types import Article
 
 DEFAULT_MAX_CHARS = 5_000_000  # an article longer than this is skipped with a warning
 STDIN = "-"
+BYTES_PER_CHAR = 4  # the size limit of a file (or a JSON line) is 4 bytes per --max-chars character
+JSONL = (".jsonl", ".ndjson")
 
 
 def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int) -> Article:
@@ -29,19 +34,16 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
     warnings = list(raw.warnings)
     text = raw.text
     if not text.strip():
-        raise InputError(f"{raw.source}: empty article (no text)")
+        raise InputError(Errors.KG116.format(source=raw.source))
     if len(text) > max_chars:
-        raise InputError(f"{raw.source}: {len(text):,} characters of text is over the limit of "
-                         f"{max_chars:,} (--max-chars); skipped")
+        raise InputError(Errors.KG117.format(source=raw.source, chars=len(text), limit=max_chars))
     meta = {**raw.meta, **{k: v for k, v in (meta_row or {}).items() if v}}
     published: str | None = None
     published_from: str | None = None
     if meta_row and meta_row.get("published"):
         published = valid_iso(meta_row["published"])
         if published is None:
-            raise InputError(
-                f"{raw.source}: metadata.csv 'published' is {meta_row['published']!r}, not YYYY-MM-DD"
-            )
+            raise InputError(Errors.KG118.format(source=raw.source, value=meta_row["published"]))
         published_from = "metadata"
         _, text = date_from_text(text)  # still blank a header line
     elif meta.get("published"):
@@ -70,28 +72,98 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
 def read_file(path: Path, metadata: dict[str, dict[str, str]] | None = None, *,
               max_chars: int = DEFAULT_MAX_CHARS, options=None,
               data: bytes | None = None, suffix: str | None = None) -> Iterator[Article | InputError]:
-    """The articles of one file (one, or one per line for JSON Lines)."""
+    """The articles of one file (one, or one per line for JSON Lines).
+
+    Only a regular file is opened (a FIFO or a device would block or never end);
+    a file over the size limit is refused before it is read, and JSON Lines are
+    read line by line, each line within the limit. ``data`` is standard input,
+    already read (its articles have no path)."""
     from kg.ingest.readers import READERS, ReadOptions
 
     suffix = suffix or path.suffix.lower()
     reader = READERS.get(suffix, READERS[".txt"])
-    if data is None:
-        try:
-            size = path.stat().st_size
-            if size > 4 * max_chars and suffix not in (".jsonl", ".ndjson"):
-                yield InputError(f"{path}: {size:,} bytes is over the size limit (--max-chars {max_chars:,}); skipped")
-                return
-            data = path.read_bytes()
-        except OSError as exc:
-            yield InputError(f"{path}: cannot read ({exc.strerror or exc})")
-            return
+    opts = dataclasses.replace(options or ReadOptions(), max_chars=max_chars)
+    if data is not None:
+        yield from _articles(reader, data, path, "", opts, metadata)
+        return
+    limit = BYTES_PER_CHAR * max_chars
     try:
-        for raw in reader(data, path, options or ReadOptions()):
+        kind = not_regular(os.stat(path).st_mode)
+        if kind is None:  # O_NONBLOCK: should a FIFO be put in its place meanwhile, opening it does not hang
+            fh = os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb")
+    except OSError as exc:
+        yield InputError(Errors.KG108.format(path=path, reason=exc.strerror or exc))
+        return
+    if kind is not None:
+        yield InputError(Errors.KG151.format(path=path, kind=kind))
+        return
+    with fh:
+        try:
+            st = os.fstat(fh.fileno())
+            kind = not_regular(st.st_mode)
+            if kind is not None:
+                yield InputError(Errors.KG151.format(path=path, kind=kind))
+                return
+            if suffix in JSONL:
+                content: bytes | BinaryIO = fh
+            else:
+                content = fh.read(limit + 1) if st.st_size <= limit else b""
+                if st.st_size > limit or len(content) > limit:
+                    yield InputError(Errors.KG109.format(path=path, size=max(st.st_size, len(content)),
+                                                         limit=max_chars))
+                    return
+            yield from _articles(reader, content, path, os.path.abspath(path), opts, metadata)
+        except OSError as exc:
+            yield InputError(Errors.KG108.format(path=path, reason=exc.strerror or exc))
+
+
+def _read_stdin(stdin: bytes | None, stdin_format: str | None, max_chars: int,
+                options) -> Iterator[Article | InputError]:
+    """Standard input, copied to a temporary file while it is hashed (its source is
+    ``stdin-<hash>``), so memory holds at most one article: JSON Lines are read
+    line by line from the copy, other formats are refused past the size limit.
+    A JSON line past the limit ends the reading (standard input may never end):
+    the lines before it are read."""
+    import io
+    import tempfile
+
+    from kg.ingest.readers import READERS, STDIN_FORMATS, ReadOptions, sniff
+
+    limit = BYTES_PER_CHAR * max_chars
+    source = io.BytesIO(stdin) if stdin is not None else sys.stdin.buffer
+    with tempfile.TemporaryFile() as tmp:
+        digest, head, size, line = hashlib.sha256(), b"", 0, 0  # line: bytes of the unfinished line
+        while chunk := source.read(1 << 20):
+            head = head if len(head) >= 512 else head + chunk[:512]
+            digest.update(chunk)
+            tmp.write(chunk)
+            size += len(chunk)
+            end = chunk.rfind(b"\n")
+            line = line + len(chunk) if end < 0 else len(chunk) - end - 1
+            jsonl = (STDIN_FORMATS[stdin_format] if stdin_format else sniff(head)) in JSONL
+            if (line if jsonl else size) > limit:
+                yield InputError(Errors.KG155.format(limit=limit, max_chars=max_chars))
+                if not jsonl:
+                    return
+                tmp.truncate(size - line)
+                break
+        suffix = STDIN_FORMATS[stdin_format] if stdin_format else sniff(head)
+        tmp.seek(0)
+        content: bytes | BinaryIO = tmp if suffix in JSONL else tmp.read()
+        opts = dataclasses.replace(options or ReadOptions(), max_chars=max_chars)
+        name = Path(f"stdin-{digest.hexdigest()[:12]}{suffix}")
+        yield from _articles(READERS[suffix], content, name, "", opts, None)
+
+
+def _articles(reader, content: bytes | BinaryIO, path: Path, location: str, opts,
+              metadata: dict[str, dict[str, str]] | None) -> Iterator[Article | InputError]:
+    try:
+        for raw in reader(content, path, opts):
             if isinstance(raw, InputError):
                 yield raw
                 continue
             try:
-                yield make_article(raw, str(path), (metadata or {}).get(raw.source), max_chars)
+                yield make_article(raw, location, (metadata or {}).get(raw.source), opts.max_chars)
             except InputError as exc:
                 yield exc
     except InputError as exc:
@@ -104,22 +176,17 @@ def read_article(path: Path, metadata: dict[str, str] | None = None) -> Article:
         if isinstance(item, InputError):
             raise item
         return item
-    raise InputError(f"{path}: empty article (no text)")
+    raise InputError(Errors.KG116.format(source=path))
 
 
 def iter_articles(paths: list[Path], *, max_chars: int = DEFAULT_MAX_CHARS, options=None,
                   stdin: bytes | None = None, stdin_format: str | None = None) -> Iterator[Article | InputError]:
     """Articles from files, folders and standard input (path ``-``); errors are
     yielded, not raised, so a batch goes on. Streams: one file in memory at a time."""
-    from kg.ingest.readers import STDIN_FORMATS, sniff
-
     meta_cache: dict[Path, dict[str, dict[str, str]]] = {}
     files = [p for p in paths if str(p) != STDIN]
     if len(files) < len(paths):
-        data = stdin if stdin is not None else sys.stdin.buffer.read()
-        suffix = STDIN_FORMATS[stdin_format] if stdin_format else sniff(data)
-        name = f"stdin-{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
-        yield from read_file(Path(name), None, max_chars=max_chars, options=options, data=data, suffix=suffix)
+        yield from _read_stdin(stdin, stdin_format, max_chars, options)
     if not files:
         return
     for item in discover(files):

@@ -4,11 +4,23 @@ one-line error per bad path, unreadable folder, broken link or symlink loop."""
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from kg.errors import InputError
+from kg.errors import Errors, InputError
 from kg.ingest.metadata import METADATA_FILE
+
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def not_regular(mode: int) -> str | None:
+    """What a file is when it is not a regular file (reading it could block or never
+    end: a FIFO, /dev/zero), else None."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), "not a plain file")
 
 
 def _suffixes() -> str:
@@ -24,7 +36,8 @@ def discover(paths: list[Path]) -> Iterator[Path | InputError]:
 
     for p in paths:
         if not p.exists():
-            yield InputError(f"{p}: no such file or folder" + (" (a broken link)" if p.is_symlink() else ""))
+            broken = p.is_symlink()
+            yield InputError(Errors.KG102.format(path=p) if broken else Errors.KG101.format(path=p))
         elif p.is_dir():
             found = False
             for item in _walk(p):
@@ -33,11 +46,11 @@ def discover(paths: list[Path]) -> Iterator[Path | InputError]:
                 found = found or isinstance(item, Path)
                 yield item
             if not found:
-                yield InputError(f"{p}: no articles found (looked for {_suffixes()} files)")
+                yield InputError(Errors.KG103.format(path=p, suffixes=_suffixes()))
         elif p.suffix.lower() in READERS:
             yield p
         else:
-            yield InputError(f"{p}: unsupported file type {p.suffix or '(none)'!r}; kg reads {_suffixes()}")
+            yield InputError(Errors.KG104.format(path=p, suffix=p.suffix or "(none)", suffixes=_suffixes()))
 
 
 def _walk(root: Path) -> Iterator[Path | InputError]:
@@ -46,7 +59,7 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
     seen: set[tuple[int, int]] = set()
 
     def onerror(exc: OSError) -> None:
-        errors.append(InputError(f"{exc.filename}: cannot read folder ({exc.strerror or exc})"))
+        errors.append(InputError(Errors.KG105.format(path=exc.filename, reason=exc.strerror or exc)))
 
     for dirpath, dirnames, filenames in os.walk(root, followlinks=True, onerror=onerror):
         yield from errors
@@ -54,7 +67,7 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
         st = os.stat(dirpath)
         if (st.st_dev, st.st_ino) in seen:
             dirnames.clear()
-            yield InputError(f"{dirpath}: symlink loop (this folder was already read); skipped")
+            yield InputError(Errors.KG106.format(path=dirpath))
             continue
         seen.add((st.st_dev, st.st_ino))
         dirnames.sort()
@@ -63,7 +76,7 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
             if name == METADATA_FILE:
                 continue
             if not f.exists():
-                yield InputError(f"{f}: broken link; skipped")
-            elif f.is_file():
+                yield InputError(Errors.KG107.format(path=f))
+            else:  # a FIFO or a device too: kg.ingest.articles.read_file names and skips it, unopened
                 yield f
     yield from errors

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import csv
 import re
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
-from kg.errors import InputError
+from kg.errors import Errors, InputError
 
 METADATA_FILE = "metadata.csv"
 METADATA_COLUMNS = ("file", "published", "outlet", "url", "title")
@@ -16,27 +16,42 @@ METADATA_COLUMNS = ("file", "published", "outlet", "url", "title")
 
 # "date 2019-03-05" at the start of the text (a feed's header line).
 _HEADER_DATE = re.compile(r"\A\s*date\s+(\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
-# "Last Update: Tuesday, 12 March 2019" anywhere on a line of its own.
+# "Last Update: Tuesday, 12 March 2019" anywhere on a line of its own. Every run is
+# bounded ({0,3}, not *): two adjacent unbounded runs backtrack for minutes on a
+# long run of spaces.
 _LAST_UPDATE = re.compile(
-    r"(?:Last\s+Update[d]?|Published|Updated)\s*:?\s*(?:[A-Z][a-z]+,?\s+)?"
-    r"(\d{1,2}\s+[A-Z][a-z]+\s+\d{4}|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2})"
+    r"(?:Last\s{1,3}Update[d]?|Published|Updated)\s{0,3}:?\s{0,3}(?:[A-Z][a-z]{1,12},?\s{1,3})?"
+    r"(\d{1,2}\s{1,3}[A-Z][a-z]{1,12}\s{1,3}\d{4}|[A-Z][a-z]{1,12}\s{1,3}\d{1,2},?\s{1,3}\d{4}|\d{4}-\d{2}-\d{2})"
 )
 
 
 # A wire dateline: "TALLMARK, Nov 4, 2024 (Reuters) -", "BEIRUT, Lebanon, March 5, 2019 (AP) —"
 _DATELINE = re.compile(
-    r"(?m)^[A-Z][A-Z .’'\-]{2,40}(?:,\s*[A-Z][A-Za-z .]+)?,\s+"
-    r"((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})\s*[(\-—–]"
+    r"(?m)^[A-Z][A-Z .’'\-]{2,40}(?:,\s{0,3}[A-Z][A-Za-z .]{0,40})?,\s{1,3}"
+    r"((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}\.?\s{1,3}\d{1,2},?\s{1,3}\d{4})\s{0,3}[(\-—–]"
 )
 
 
+_FAR_APART = (datetime(2001, 1, 1), datetime(2002, 2, 2))  # defaults that differ in day, month and year
+_MAX_DATE_CHARS = 100  # a longer "date" is not one (and dateutil is slow on it)
+
+
 def _iso(value: str) -> str | None:
+    """A full calendar date (day, month and year) that dateutil can read, else None.
+
+    dateutil fills what a string leaves out from its default, which is today:
+    "Tuesday", "March 5" or "12" would become dates near today. Parsing with two
+    defaults that differ in every field and keeping the date only when both
+    agree accepts exactly the strings that state a day, a month and a year."""
     from dateutil import parser as dparser
 
+    if len(value) > _MAX_DATE_CHARS:
+        return None
     try:
-        return dparser.parse(value, default=None).date().isoformat()  # type: ignore[arg-type]
+        first, second = (dparser.parse(value, default=d).date() for d in _FAR_APART)
     except (ValueError, OverflowError, TypeError):
         return None
+    return first.isoformat() if first == second else None
 
 
 def date_from_text(text: str) -> tuple[str | None, str]:
@@ -75,7 +90,7 @@ def read_metadata(folder: Path) -> dict[str, dict[str, str]]:
         with path.open(newline="", encoding="utf-8-sig") as fh:
             reader = csv.DictReader(fh)
             if not reader.fieldnames or "file" not in reader.fieldnames:
-                raise InputError(f"{path}: metadata.csv needs a header row with a 'file' column")
+                raise InputError(Errors.KG119.format(path=path))
             rows = {}
             for row in reader:
                 name = (row.get("file") or "").strip()
@@ -83,14 +98,16 @@ def read_metadata(folder: Path) -> dict[str, dict[str, str]]:
                     rows[name] = {k: (row.get(k) or "").strip() for k in METADATA_COLUMNS}
             return rows
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise InputError(f"{path}: cannot read metadata.csv ({exc})") from exc
+        raise InputError(Errors.KG120.format(path=path, reason=exc)) from exc
 
 
 def parse_published(value: str, where: str, warnings: list[str]) -> str | None:
     """A publication date from metadata of any format (ISO date or datetime, or a
-    date dateutil can read); an unreadable one is dropped with a warning."""
+    date dateutil can read that states day, month and year); anything else (a
+    weekday, a date without a year, a number, an impossible date) is dropped with
+    a warning and the date is unknown: never today's."""
     value = value.strip()
     iso = valid_iso(value[:10]) if re.match(r"\d{4}-\d{2}-\d{2}", value) else _iso(value)
     if iso is None:
-        warnings.append(f"{where}: publication date {value!r} not understood; left unknown")
+        warnings.append(Errors.KG158.format(where=where, value=value))
     return iso

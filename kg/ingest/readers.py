@@ -13,13 +13,16 @@ detected with charset-normalizer and decoded with a warning naming the file.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
-from kg.errors import InputError
+from kg.errors import Errors, InputError
 
 JSONL_DEFAULTS: dict[str, tuple[str, ...]] = {
     "text": ("text",), "title": ("title",), "published": ("published", "date"), "url": ("url",),
@@ -38,13 +41,14 @@ class Raw:
 @dataclass
 class ReadOptions:
     jsonl_fields: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(JSONL_DEFAULTS))
+    max_chars: int = 5_000_000  # --max-chars; a JSON line may take 4 bytes a character
 
     @classmethod
     def with_fields(cls, pairs: dict[str, str]) -> ReadOptions:
         fields = dict(JSONL_DEFAULTS)
         for key, name in pairs.items():
             if key not in fields:
-                raise InputError(f"--field {key}=...: unknown key; use one of {', '.join(fields)}")
+                raise InputError(Errors.KG122.format(key=key, keys=", ".join(fields)))
             fields[key] = (name,)
         return cls(fields)
 
@@ -52,19 +56,27 @@ class ReadOptions:
 # ------------------------------------------------------------------ decoding
 def decode(data: bytes, name: str) -> tuple[str, list[str]]:
     """Decode bytes as text; reject binary; detect legacy encodings with a warning."""
+    text, warnings, _ = _decode(data, name)
+    return text, warnings
+
+
+def _decode(data: bytes, name: str, legacy: str | None = None) -> tuple[str, list[str], str | None]:
+    """decode(), and the legacy encoding detected (None for UTF-8 and UTF-16). With
+    ``legacy`` given (a JSON line after one in that encoding), no new detection."""
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace"), []
+        return data[3:].decode("utf-8", errors="replace"), [], None
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
-            return data.decode("utf-16"), []
+            return data.decode("utf-16"), [], None
         except UnicodeDecodeError as exc:
-            raise InputError(f"{name}: starts with a UTF-16 mark but is not UTF-16 ({exc.reason})") from exc
+            raise InputError(Errors.KG110.format(path=name, reason=exc.reason)) from exc
     if b"\x00" in data[:4096]:
-        raise InputError(f"{name}: looks like a binary file, not text")
+        raise InputError(Errors.KG111.format(path=name))
     try:
-        return data.decode("utf-8"), []
+        return data.decode("utf-8"), [], None
     except UnicodeDecodeError:
-        pass
+        if legacy:
+            return data.decode(legacy, errors="replace"), [], legacy
     from charset_normalizer import from_bytes
 
     results = from_bytes(data)
@@ -75,8 +87,8 @@ def decode(data: bytes, name: str) -> tuple[str, list[str]]:
         best = next((m for m in tied if m.encoding == "cp1252"), best)
     if best is None:
         text = data.decode("utf-8", errors="replace")
-        return text, [f"{name}: encoding not recognised; {text.count(chr(0xFFFD))} byte(s) replaced"]
-    return str(best), [f"{name}: not UTF-8; decoded as {best.encoding} (detected)"]
+        return text, [f"{name}: encoding not recognised; {text.count(chr(0xFFFD))} byte(s) replaced"], None
+    return str(best), [f"{name}: not UTF-8; decoded as {best.encoding} (detected)"], best.encoding
 
 
 # ------------------------------------------------------------------ front matter
@@ -92,8 +104,11 @@ def front_matter(text: str, name: str) -> tuple[dict[str, str], str, list[str]]:
     import yaml
 
     try:
-        data = yaml.safe_load(m.group(1))
-    except yaml.YAMLError as exc:
+        refused = _refuse_front(m.group(1), name)
+        if refused:
+            return {}, text, [refused]
+        data = yaml.load(m.group(1), Loader=_front_loader())  # noqa: S506 - a SafeLoader, see _front_loader
+    except (yaml.YAMLError, ValueError) as exc:  # ValueError: an integer of over 4,300 digits
         first = str(exc).splitlines()[0]
         return {}, text, [f"{name}: front matter is not valid YAML ({first}); read as text"]
     if not isinstance(data, dict):
@@ -109,6 +124,45 @@ def front_matter(text: str, name: str) -> tuple[dict[str, str], str, list[str]]:
     return meta, blank + text[m.end():], []
 
 
+FRONT_MAX_DEPTH = 20
+
+
+def _refuse_front(block: str, name: str) -> str | None:
+    """A warning if the front matter uses anchors or aliases (an alias can stand
+    for a structure that doubles at every level: "billion laughs") or nests
+    deeper than FRONT_MAX_DEPTH (PyYAML composes recursively); None if it is fine.
+    Reads the YAML events only: nothing is built."""
+    import yaml
+
+    depth = 0
+    for event in yaml.parse(block, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            return Errors.KG156.format(name=name)
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > FRONT_MAX_DEPTH:
+                return Errors.KG157.format(name=name, depth=FRONT_MAX_DEPTH)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return None
+
+
+@lru_cache(maxsize=1)
+def _front_loader() -> type:
+    """PyYAML's SafeLoader without the timestamp type: dates stay strings, so an
+    impossible one (2019-02-30) is judged by parse_published, not raised by PyYAML."""
+    import yaml
+
+    class FrontLoader(yaml.SafeLoader):
+        pass
+
+    FrontLoader.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    return FrontLoader
+
+
 # ------------------------------------------------------------------ readers
 def read_text(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw]:
     text, warnings = decode(data, path.name)
@@ -116,7 +170,9 @@ def read_text(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw]:
     yield Raw(path.name, text, meta, warnings + more)
 
 
-_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+# link text without "[" and a URL without "(" or a line break: each try stops at the next
+# bracket, so a run of "[" or "[a](" is read in linear time, not quadratic
+_MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\n]*\)")
 _MD_MARK = re.compile(r"(?m)^(#{1,6}[ \t]+|>[ \t]?|[ \t]*[-*+][ \t]+)|(\*\*|__|`)")
 
 
@@ -137,10 +193,13 @@ def read_html(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw]:
 
     logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
     logging.getLogger("htmldate").setLevel(logging.CRITICAL)
+    # extensive_search off: a date the page's markup states, not one guessed from the text
+    # (it turns "Copyright 2021" into 2021-01-01)
     doc = trafilatura.bare_extraction(html, with_metadata=True, include_comments=False,
-                                      include_tables=False, favor_precision=True)
+                                      include_tables=False, favor_precision=True,
+                                      date_extraction_params={"extensive_search": False, "original_date": True})
     if doc is None:
-        raise InputError(f"{path.name}: no article text found in the HTML page")
+        raise InputError(Errors.KG112.format(path=path.name))
     d = doc if isinstance(doc, dict) else doc.as_dict()
     text = d.get("text") or ""
     title = d.get("title") or ""
@@ -158,32 +217,92 @@ def _field(obj: dict, names: tuple[str, ...]) -> str:
     return ""
 
 
-def read_jsonl(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw | InputError]:
-    text, warnings = decode(data, path.name)
+def _lines(stream: BinaryIO, max_chars: int, where: str) -> Iterator[tuple[int, str | InputError, list[str]]]:
+    """(line number, decoded line or error, warnings) for each line, reading at most
+    4 bytes per ``max_chars`` of a line: a longer line is skipped to its end, unread.
+    The first line in a legacy encoding is detected as a file would be, with a
+    warning; the lines after it are decoded the same way."""
+    limit = 4 * max_chars
+    peek = getattr(stream, "peek", None)  # an open file or standard input; else BytesIO
+    head = peek(2)[:2] if peek else stream.getvalue()[:2]  # type: ignore[attr-defined]
+    if head in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16: lines of characters
+        text = io.TextIOWrapper(stream, encoding="utf-16", newline=None)
+        read: Callable[[int], str | bytes] = text.readline
+        ends = "\n"
+    else:
+        read, ends = stream.readline, b"\n"  # type: ignore[assignment]
+    lineno, legacy = 0, None
+    while True:
+        try:
+            line = read(limit + 1)
+        except UnicodeDecodeError as exc:
+            yield lineno + 1, InputError(Errors.KG110.format(path=where, reason=exc.reason)), []
+            return
+        if not line:
+            return
+        lineno += 1
+        if len(line) > limit and not line.endswith(ends):
+            while line and not line.endswith(ends):
+                line = read(1 << 20)
+            yield lineno, InputError(Errors.KG152.format(where=f"{where}:{lineno}", limit=limit,
+                                                         max_chars=max_chars)), []
+            continue
+        if isinstance(line, str):
+            yield lineno, line, []
+            continue
+        try:
+            text, warnings, legacy = _decode(line, f"{where}:{lineno}", legacy)
+        except InputError as exc:
+            yield lineno, exc, []
+            continue
+        yield lineno, text, warnings
+
+
+def read_jsonl(data: bytes | BinaryIO, path: Path, opts: ReadOptions) -> Iterator[Raw | InputError]:
+    """One article per line. Reads line by line from a file (never the whole file),
+    each line capped at 4 bytes per --max-chars character; the second record with an
+    id already used in the file is reported and skipped (an id is the article's name)."""
+    stream = io.BytesIO(data) if isinstance(data, bytes) else data
     f = opts.jsonl_fields
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    first_line: dict[str, int] = {}
+    warnings: list[str] = []
+    for lineno, line, more in _lines(stream, opts.max_chars, path.name):
+        warnings += more
+        if isinstance(line, InputError):
+            yield line
+            continue
         if not line.strip():
             continue
         where = f"{path.name}:{lineno}"
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            yield InputError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})")
+            yield InputError(Errors.KG113.format(where=where, reason=exc.msg, column=exc.colno))
+            continue
+        except RecursionError:
+            yield InputError(Errors.KG153.format(where=where))
+            continue
+        except ValueError as exc:  # an integer of over 4,300 digits
+            yield InputError(Errors.KG159.format(where=where, reason=str(exc).split(";")[0]))
             continue
         if not isinstance(obj, dict):
-            yield InputError(f"{where}: a JSON object per line is expected")
+            yield InputError(Errors.KG114.format(where=where))
             continue
         body = _field(obj, f["text"])
         if not body.strip():
-            yield InputError(f"{where}: no text in field {'/'.join(f['text'])!r}")
+            yield InputError(Errors.KG115.format(where=where, field="/".join(f["text"])))
             continue
         ident = _field(obj, f["id"]) or str(lineno)
+        if ident in first_line:
+            yield InputError(Errors.KG150.format(where=where, ident=ident, first=first_line[ident]))
+            continue
+        first_line[ident] = lineno
         meta = {k: _field(obj, f[k]) for k in ("title", "published", "url", "outlet", "author")}
         yield Raw(f"{path.name}#{ident}", body, {k: v for k, v in meta.items() if v}, list(warnings))
         warnings = []
 
 
-Reader = Callable[[bytes, Path, ReadOptions], Iterator]
+Reader = Callable[[bytes, Path, ReadOptions], Iterator]  # read_jsonl also takes an open binary file
 READERS: dict[str, Reader] = {
     ".txt": read_text, ".text": read_text, ".md": read_markdown, ".markdown": read_markdown,
     ".html": read_html, ".htm": read_html, ".jsonl": read_jsonl, ".ndjson": read_jsonl,

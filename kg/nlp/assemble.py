@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.errors import ModelError
+from kg.errors import Errors, ModelError
 
 if TYPE_CHECKING:  # importing spaCy takes a second: not for an unchanged rebuild
     from spacy.language import Language
@@ -13,12 +13,13 @@ if TYPE_CHECKING:  # importing spaCy takes a second: not for an unchanged rebuil
 PIPELINE_CONFIG = """
 [nlp]
 lang = "en"
-pipeline = ["kg_sentences", "kg_entities", "kg_dates", "kg_counts", "kg_relations"]
+pipeline = ["kg_sentences", "kg_entities", "kg_dates", "kg_counts", "kg_relations", "kg_count_links"]
 
 [components]
 
 [components.kg_sentences]
 factory = "kg_sentences"
+data_dir = null
 
 [components.kg_entities]
 factory = "kg_entities"
@@ -35,6 +36,10 @@ data_dir = null
 [components.kg_relations]
 factory = "kg_relations"
 data_dir = null
+
+[components.kg_count_links]
+factory = "kg_count_links"
+data_dir = null
 """
 
 
@@ -43,73 +48,79 @@ def shipped_model_dir() -> Path:
     return Path(__file__).resolve().parent / "model"
 
 
-def extractor_id(model: str | None = None, use_model: bool = True) -> str:
-    """A short name for the pipeline, stored with each article (kg:extractor)."""
+SHIPPED, NO_NER = "shipped", "none"  # the two reserved values of ``ner``
+
+
+def extractor_id(ner: str = SHIPPED) -> str:
+    """A short name for the pipeline, stored with each article (kg:extractor).
+
+    ``ner`` is the NER choice of :func:`build_nlp`; the strings are stored in
+    graphs, so the same choice always gives the same id."""
     import json
 
     from kg import __version__
 
-    if not use_model:
-        ner = "rules"
-    elif model:
-        ner = f"rules+{model}"
+    if ner == NO_NER:
+        name = "rules"
+    elif ner != SHIPPED:
+        name = f"rules+{ner}"
     else:
         try:
             meta = json.loads((shipped_model_dir() / "meta.json").read_text())
-            ner = f"rules+{meta.get('name', 'kg_ner')}-{meta.get('version', '?')}"
+            name = f"rules+{meta.get('name', 'kg_ner')}-{meta.get('version', '?')}"
         except (OSError, ValueError):
-            ner = "rules+kg_ner-missing"
-    return f"kg-{__version__} {ner}"
+            name = "rules+kg_ner-missing"
+    return f"kg-{__version__} {name}"
 
 
 def _not_installed(model: str) -> ModelError:
-    return ModelError(
-        f"spaCy pipeline {model!r} is not installed; install it with "
-        f"'pip install {model}' (or 'python -m spacy download {model}' where a network "
-        "is available), or leave out --model"
-    )
+    return ModelError(Errors.KG401.format(model=model))
 
 
-def check_model(model: str | None = None, use_model: bool = True) -> None:
-    """Raise ModelError now, before any work, if the pipeline asked for is not there
+def check_model(ner: str = SHIPPED) -> None:
+    """Raise ModelError now, before any work, if the NER asked for is not there
     (the workers that build it would otherwise fail one by one)."""
-    if not use_model:
+    if not ner or not ner.strip():
+        raise ModelError(Errors.KG403.format(ner=ner, shipped=SHIPPED, none=NO_NER))
+    if ner == NO_NER:
         return
-    if not model:
+    if ner == SHIPPED:
         path = shipped_model_dir()
         if not (path / "config.cfg").is_file():
-            raise ModelError(f"the shipped NER model is missing from {path}; reinstall kg or use --no-model")
+            raise ModelError(Errors.KG402.format(path=path))
         return
     import spacy.util
 
-    if not spacy.util.is_package(model) and not Path(model).is_dir():
-        raise _not_installed(model)
+    if not spacy.util.is_package(ner) and not Path(ner).is_dir():
+        raise _not_installed(ner)
 
 
-def build_nlp(model: str | None = None, use_model: bool = True) -> Language:
-    """The default pipeline: spacy.blank("en"), the shipped statistical NER and
-    kg's registered rule and gazetteer components.
+def build_nlp(ner: str = SHIPPED) -> Language:
+    """The default pipeline: spacy.blank("en"), a statistical NER and kg's
+    registered rule and gazetteer components.
 
-    ``model`` names an installed spaCy pipeline whose NER is used instead of the
-    shipped one; ``use_model=False`` runs the rules and gazetteer alone.
-    How the two combine is decided in ``kg.nlp.factories.merge_model``.
+    ``ner`` chooses the statistical NER: ``"shipped"`` (the one trained by
+    ``kg train`` and shipped in kg/nlp/model), ``"none"`` (rules and gazetteer
+    alone), or the name or path of an installed spaCy pipeline whose NER is used.
+    How the NER and the rules combine is decided in ``kg.nlp.entities.fusion.merge_model``.
     """
     import spacy
     from thinc.api import Config
 
     import kg.nlp.factories  # noqa: F401  (registers the factories)
 
-    check_model(model, use_model)
+    check_model(ner)
     config = Config().from_str(PIPELINE_CONFIG)
     nlp = spacy.blank("en", config=config)
-    if not use_model:
+    nlp.max_length = 2**63 - 1  # kg.ingest enforces --max-chars; spaCy's own 1,000,000 must not be lower
+    if ner == NO_NER:
         return nlp
-    if not model:
+    if ner == SHIPPED:
         trained = spacy.load(shipped_model_dir())
         nlp.add_pipe("ner", name="kg_ner", source=trained, before="kg_entities")
         return nlp
     try:
-        nlp.add_pipe("kg_model_ner", before="kg_entities", config={"model": model})
+        nlp.add_pipe("kg_model_ner", before="kg_entities", config={"model": ner}).load()
     except OSError as exc:  # a folder that is not a spaCy pipeline
-        raise _not_installed(model) from exc
+        raise _not_installed(ner) from exc
     return nlp

@@ -36,7 +36,7 @@ def _numberish_text(text: str, low: str, lex) -> bool:
     return (
         (text[:1].isdigit() and parse_digits(text) is not None)
         or low in lex.numbers["units"]
-        or (low in lex.numbers["scales"] and low not in {"m", "k"})
+        or (low in lex.numbers["scales"] and low not in lex.numbers["scale_abbreviations"])
     )
 
 
@@ -81,9 +81,7 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
 def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int] | None:
     """'ISIS membership in Iraq and Syria was still between ...' -> 'ISIS membership'."""
     j = i - 1
-    skip = {
-        "still", "now", "already", "about", "some", "at", "least", "between", "to", "more", "than", "nearly", "over",
-    }
+    skip = lex.numbers["linking_skip_words"]
     while j >= sent_start and doc[j].lower_ in skip:
         j -= 1
     if j < sent_start or doc[j].lower_ not in lex.numbers["linking_verbs"]:
@@ -91,9 +89,9 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int
     j -= 1
     # skip a prepositional phrase of names: "in Iraq and Syria"
     k = j
-    while k >= sent_start and (doc[k].is_title or doc[k].lower_ in {"and", "the"}):
+    while k >= sent_start and (doc[k].is_title or doc[k].lower_ in lex.numbers["name_connectors"]):
         k -= 1
-    if k >= sent_start and doc[k].lower_ in {"in", "of", "at", "across"} and k < j:
+    if k >= sent_start and doc[k].lower_ in lex.numbers["linking_name_prepositions"] and k < j:
         j = k - 1
     end = j + 1
     stop = lex.numbers["np_stop_words"]
@@ -108,7 +106,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
     quals = sorted(nums["qualifiers"].items(), key=lambda kv: -len(kv[0]))
     not_units = set(nums["not_count_units"])
     months = set(lex.dates["months"])
-    vague = [(k, k.split()) for k in ("hundreds of thousands", "tens of thousands", *nums["vague"])]
+    # longest first: "hundreds of thousands" before "hundreds"
+    vague = sorted(((k, k.split()) for k in nums["vague"]), key=lambda kv: -len(kv[1]))
     vague_first = {words[0] for _, words in vague}
     currencies = nums["currencies"]
     lowers = [t.lower_ for t in doc]
@@ -176,7 +175,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         upper = None
         qualifier = "exact"
         end = j
-        if (value is not None and j + 1 < n and doc[j].lower_ in {"to", "and", "-", "–"}
+        if (value is not None and j + 1 < n and doc[j].lower_ in nums["range_connectors"]
                 and _is_numberish(doc[j + 1], lex)):
             k = j + 1
             while k < n and _is_numberish(doc[k], lex):
@@ -203,14 +202,14 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if np_start < n and doc[np_start].lower_ == "of":
             # "hundreds of people", "16 million of the 27.7 million registered voters"
             np_start += 1
-            while np_start < n and doc[np_start].lower_ in {"the", "their", "its", "those", "these"}:
+            while np_start < n and doc[np_start].lower_ in nums["of_determiners"]:
                 np_start += 1
             while np_start < n and _is_numberish(doc[np_start], lex):
                 np_start += 1
         a, b = _noun_phrase_after(doc, np_start, lex)
         what = doc[a:b].text if b > a else None
         if currency:
-            what = what if what and what.lower() not in {"in", "of"} else None
+            what = what if what and what.lower() not in nums["not_what_after_currency"] else None
         head = None
         if what:
             head_tok = doc[b - 1]
@@ -228,8 +227,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 if prior:
                     what, head = prior[-1].what, prior[-1].head
         if currency:
-            what = what or "dollars" if currency == "USD" else what or currency
-            head = {"USD": "dollar", "EUR": "euro", "GBP": "pound"}.get(currency, head)
+            what = what or nums["currency_what"].get(currency, currency)
+            head = nums["currency_heads"].get(currency, head)
         if not what and value is not None and not currency:
             i = end
             continue  # a bare number with nothing counted

@@ -51,21 +51,20 @@ def normalise(
 ) -> Resolved:
     """Normalise one date expression. Never raises; unresolvable gives value None."""
     months, weekdays = lex.dates["months"], lex.dates["weekdays"]
+    pat = lex.pattern("date_patterns", _patterns)
     t = re.sub(r"\s+", " ", text.strip().lower().replace(",", " ")).strip()
     t = re.sub(r"\b([a-z]{3,4})\. ", r"\1 ", t)  # "nov. 4 2024"
-    t = re.sub(r"^(?:on|in|since|by|until|from|later|earlier|late|early|last|this|the) ", "", t) \
-        if t not in lex.dates["relative_periods"] and not t.startswith("the day") \
-        and not t.startswith("the previous") and not t.startswith("the next") \
-        and not t.startswith("the following") else t
+    if t not in lex.dates["relative_periods"] and not t.startswith(tuple(lex.dates["keep_prefixes"])):
+        t = pat.strip.sub("", t)
     anchor = _iso_date(published)
     try:
         m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", t)
         if m:
             return Resolved(date(*map(int, m.groups())).isoformat(), "day", False)
-        m = re.fullmatch(r"(?:(\w+) )?(\w+) (\d{1,2})(?:st|nd|rd|th)? (\d{4})", t)
+        m = pat.month_day_year.fullmatch(t)
         if m and m.group(2) in months:
             return Resolved(date(int(m.group(4)), months[m.group(2)], int(m.group(3))).isoformat(), "day", False)
-        m = re.fullmatch(r"(?:(\w+) )?(\d{1,2})(?:st|nd|rd|th)? (\w+) (\d{4})", t)
+        m = pat.day_month_year.fullmatch(t)
         if m and m.group(3) in months:
             return Resolved(date(int(m.group(4)), months[m.group(3)], int(m.group(2))).isoformat(), "day", False)
         m = re.fullmatch(r"(\w+) (\d{4})", t)
@@ -74,7 +73,7 @@ def normalise(
         m = re.fullmatch(r"(\d{4})", t)
         if m:
             return Resolved(m.group(1), "year", False)
-        m = re.fullmatch(r"(\w+) (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)? (\w+)", t)
+        m = pat.day_and_month.fullmatch(t)
         if m:
             mon = m.group(1) or m.group(4)
             day = int(m.group(2) or m.group(3))
@@ -124,43 +123,73 @@ def _iso_date(value: str | None) -> date | None:
         return None
 
 
+# ----------------------------------------------------------------- patterns
+@dataclass(frozen=True)
+class DatePatterns:
+    """The date regular expressions, built once per lexicon from dates.json's words."""
+
+    strip: re.Pattern[str]  # a leading word that is context, not part of the date ("on", "last")
+    month_day_year: re.Pattern[str]
+    day_month_year: re.Pattern[str]
+    day_and_month: re.Pattern[str]
+    find: re.Pattern[str]  # every date expression in a text
+    lead: re.Pattern[str]  # the preposition before a month or year found by ``find``
+
+
+def _alt(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in words)
+
+
+def _patterns(lex: Lexicon) -> DatePatterns:
+    d = lex.dates
+    nth = f"(?:{_alt(d['ordinal_suffixes'])})"
+    preps = "|".join([_alt(d["prepositions"]), *(re.escape(p) + "-?" for p in d["attached_prefixes"])])
+    return DatePatterns(
+        strip=re.compile(rf"^(?:{_alt(d['strip_prefixes'])}) "),
+        month_day_year=re.compile(rf"(?:(\w+) )?(\w+) (\d{{1,2}}){nth}? (\d{{4}})"),
+        day_month_year=re.compile(rf"(?:(\w+) )?(\d{{1,2}}){nth}? (\w+) (\d{{4}})"),
+        day_and_month=re.compile(rf"(\w+) (\d{{1,2}}){nth}?|(\d{{1,2}}){nth}? (\w+)"),
+        find=_word_pattern(lex, nth, preps),
+        lead=re.compile(rf"(?:{preps})\s+"),
+    )
+
+
 # ----------------------------------------------------------------- finding
-def _word_pattern(lex: Lexicon) -> re.Pattern[str]:
-    names = {m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m == "may"}
+def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
+    short = set(lex.dates["short_month_names"])
+    names = {m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m in short}
     months_cap = "|".join(sorted(names, key=len, reverse=True))
     # abbreviations ("Nov. 4, 2024") only where a day and a year follow: "Mar" alone may be a name
     abbr = "|".join(sorted({m.capitalize() for m in lex.dates["months"]} - names, key=len, reverse=True))
     wd = "|".join(w.capitalize() for w in lex.dates["weekdays"])
     rel_days = "|".join(re.escape(k) for k in sorted(lex.dates["relative_days"], key=len, reverse=True))
     rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
+    age = _alt(lex.dates["not_after_year"])
     return re.compile(
-        rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap}|{abbr})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+        rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap}|{abbr})\.?\s+\d{{1,2}}{nth}?,?\s+\d{{4}}"
         rf"|\d{{1,2}}\s+(?:{months_cap})\s+\d{{4}}"
         rf"|(?:{months_cap})\s+\d{{4}}"
-        rf"|(?:{months_cap})\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!,?\s*\d{{4}})"
-        rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{months_cap})\b"
+        rf"|(?:{months_cap})\s+\d{{1,2}}{nth}?\b(?!,?\s*\d{{4}})"
+        rf"|\d{{1,2}}{nth}?\s+(?:{months_cap})\b"
         rf"|(?:{wd})\b"
         rf")"
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
-        rf"|\b(?:in|since|by|until|of|from|during|before|after|early|late|mid-?)\s+(?:{months_cap})\b(?!\s+\d)"
-        rf"|\b(?:in|since|by|until|of|from|during|before|after|early|late|mid-?)\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:year|old))"
+        rf"|\b(?:{preps})\s+(?:{months_cap})\b(?!\s+\d)"
+        rf"|\b(?:{preps})\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:{age}))"
         rf"|\b(?:{rel_days}|{rel_per})\b",
     )
 
 
-_PATTERN_CACHE: dict[int, re.Pattern[str]] = {}
-
-
 def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
-    pattern = _PATTERN_CACHE.setdefault(id(lex), _word_pattern(lex))
+    pat = lex.pattern("date_patterns", _patterns)
     text = doc.text
     out: list[DateMention] = []
     last_day: str | None = None
-    for m in pattern.finditer(text):
+    for m in pat.find.finditer(text):
         s, e = m.start(), m.end()
         expr = m.group(0)
         # the leading preposition is context, not part of the expression
-        lead = re.match(r"(?:in|since|by|until|of|from|during|before|after|early|late|mid-?)\s+", expr)
+        lead = pat.lead.match(expr)
         if lead and not expr[0].isupper():
             s += lead.end()
             expr = text[s:e]

@@ -1,7 +1,10 @@
 """spaCy components of kg, registered as factories and configured through spaCy's config.
 
-Each component reads its lexicons from ``data_dir`` (default: the package's
-kg/nlp/data/) and writes its results to a Doc extension attribute:
+The component classes are in kg.nlp.components (kg_entities: kg.nlp.entities);
+here they are registered, each with its config. Each component reads its
+lexicon files from ``data_dir`` (default: the package's kg/nlp/data/), is saved
+and loaded with the pipeline (``nlp.to_disk`` / ``spacy.load``, the lexicon
+files in its folder) and writes its results to a Doc extension attribute:
 
 =================  ======================  ==========================================
 factory            writes                  what
@@ -12,17 +15,20 @@ kg_entities        doc._.kg_entities,      gazetteer + context rules + in-articl
 kg_dates           doc._.kg_dates          date expressions normalised against
                                            doc._.kg_published
 kg_counts          doc._.kg_counts         numbers that count something
-kg_relations       doc._.kg_affiliations,  affiliations, spokespeople, statements;
-                   doc._.kg_statements     ties counts to events, places, speakers
+kg_relations       doc._.kg_affiliations,  affiliations, spokespeople, statements
+                   doc._.kg_statements
+kg_count_links     doc._.kg_counts         ties the counts to events, places,
+                                           organisations, dates and speakers
 =================  ======================  ==========================================
 """
 
 from __future__ import annotations
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 
-from kg.nlp.lexicon import load_lexicon
+from kg.nlp.components import CountFinder, CountLinker, DateFinder, ModelNER, RelationFinder, SentenceSplitter
+from kg.nlp.entities import EntityFinder
 
 _EXTENSIONS = (
     "kg_published", "kg_entities", "kg_mentions", "kg_dates", "kg_counts",
@@ -51,127 +57,9 @@ def sentence_index(doc: Doc) -> list[int]:
     return doc._.kg_sent_of
 
 
-class SentenceSplitter:
-    def __call__(self, doc: Doc) -> Doc:
-        from kg.nlp.sentences import set_sentence_starts
-
-        return set_sentence_starts(doc)
-
-
-class EntityFinder:
-    def __init__(self, data_dir: str | None) -> None:
-        self.lex = load_lexicon(data_dir)
-
-    def __call__(self, doc: Doc) -> Doc:
-        from kg.nlp.entities import find_candidates, resolve
-
-        cands = find_candidates(doc, self.lex)
-        # statistical entities: an installed --model's, else the shipped NER's (doc.ents)
-        model_ents = doc._.kg_model_ents or list(doc.ents)
-        if model_ents:
-            cands = merge_model(doc, cands, model_ents, self.lex)
-        entities, mentions = resolve(doc, cands, self.lex, sentence_index(doc))
-        doc._.kg_entities = entities
-        doc._.kg_mentions = mentions
-        spans = []
-        for m in mentions:
-            span = doc.char_span(m.start, m.end, label=entities[m.entity].type, alignment_mode="expand")
-            if span is not None:
-                spans.append(span)
-        from spacy.util import filter_spans
-
-        doc.ents = filter_spans(spans)
-        return doc
-
-
-def merge_model(doc: Doc, cands: list, model_ents: list[Span], lex) -> list:
-    """Combine the statistical NER with the rules and gazetteer.
-
-    - Gazetteer matches and typed rule candidates win: they are more specific.
-    - An untyped capitalised chunk (no rule fired) takes the type of a model
-      entity covering it, but only after resolution found no earlier full name,
-      alias or acronym expansion it refers to ("Baghouz" stays the place found by
-      the gazetteer or a locative rule elsewhere in the article).
-    - A model entity where no candidate is becomes a new candidate, resolved the
-      same way, unless it is a known non-entity (demonym, weekday, month, common
-      word, title) or does not look like a name (no capital letter, too long).
-    """
-    from kg.nlp.entities import LOC, ORG, PER, Cand, plausible_model_span
-
-    mapping = {"PERSON": PER, "PER": PER, "ORG": ORG, "GPE": LOC, "LOC": LOC, "FAC": LOC}
-    covered = {i: c for c in cands for i in range(c.start, c.end)}
-    out = list(cands)
-    for ent in model_ents:
-        typ = mapping.get(ent.label_)
-        if typ is None:
-            continue
-        hit = {id(c): c for i in range(ent.start, ent.end) if (c := covered.get(i)) is not None}
-        if hit:
-            for c in hit.values():
-                inside = ent.start <= c.start and c.end <= ent.end
-                if c.type is None and c.gaz is None and inside:
-                    c.model_type = typ
-            continue
-        if plausible_model_span(doc, ent.start, ent.end, lex):
-            out.append(Cand(ent.start, ent.end, None, "model", model_type=typ))
-    return sorted(out, key=lambda c: c.start)
-
-
-class ModelNER:
-    """Runs an installed spaCy pipeline's NER; kg_entities merges its entities."""
-
-    def __init__(self, model: str) -> None:
-        import spacy
-
-        self.model = spacy.load(model, exclude=["lemmatizer"])
-
-    def __call__(self, doc: Doc) -> Doc:
-        other = self.model(doc.text)
-        spans = []
-        for ent in other.ents:
-            span = doc.char_span(ent.start_char, ent.end_char, label=ent.label_, alignment_mode="expand")
-            if span is not None:
-                spans.append(span)
-        doc._.kg_model_ents = spans
-        return doc
-
-
-class DateFinder:
-    def __init__(self, data_dir: str | None) -> None:
-        self.lex = load_lexicon(data_dir)
-
-    def __call__(self, doc: Doc) -> Doc:
-        from kg.nlp.dates import find_dates
-
-        doc._.kg_dates = find_dates(doc, self.lex, doc._.kg_published, sentence_index(doc))
-        return doc
-
-
-class CountFinder:
-    def __init__(self, data_dir: str | None) -> None:
-        self.lex = load_lexicon(data_dir)
-
-    def __call__(self, doc: Doc) -> Doc:
-        from kg.nlp.counts import find_counts
-
-        doc._.kg_counts = find_counts(doc, self.lex, sentence_index(doc))
-        return doc
-
-
-class RelationFinder:
-    def __init__(self, data_dir: str | None) -> None:
-        self.lex = load_lexicon(data_dir)
-
-    def __call__(self, doc: Doc) -> Doc:
-        from kg.nlp.relations import find_relations
-
-        find_relations(doc, self.lex, sentence_index(doc))
-        return doc
-
-
-@Language.factory("kg_sentences", assigns=["token.is_sent_start"])
-def make_sentences(nlp: Language, name: str) -> SentenceSplitter:
-    return SentenceSplitter()
+@Language.factory("kg_sentences", assigns=["token.is_sent_start"], default_config={"data_dir": None})
+def make_sentences(nlp: Language, name: str, data_dir: str | None) -> SentenceSplitter:
+    return SentenceSplitter(data_dir)
 
 
 @Language.factory(
@@ -199,7 +87,16 @@ def make_counts(nlp: Language, name: str, data_dir: str | None) -> CountFinder:
 
 @Language.factory(
     "kg_relations", assigns=["doc._.kg_affiliations", "doc._.kg_statements"],
-    default_config={"data_dir": None},
+    requires=["doc._.kg_entities", "doc._.kg_mentions"], default_config={"data_dir": None},
 )
 def make_relations(nlp: Language, name: str, data_dir: str | None) -> RelationFinder:
     return RelationFinder(data_dir)
+
+
+@Language.factory(
+    "kg_count_links", assigns=["doc._.kg_counts"],
+    requires=["doc._.kg_counts", "doc._.kg_mentions", "doc._.kg_dates", "doc._.kg_statements"],
+    default_config={"data_dir": None},
+)
+def make_count_links(nlp: Language, name: str, data_dir: str | None) -> CountLinker:
+    return CountLinker(data_dir)

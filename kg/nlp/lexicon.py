@@ -1,13 +1,21 @@
-"""Loads the data files in kg/nlp/data/ once per process (patterns are data, not code)."""
+"""Loads the data files in kg/nlp/data/ once per process (patterns are data, not code).
+
+A component asks for the files it uses (``load_lexicon(data_dir, files)``) and
+gets a :class:`Lexicon` with the fields those files fill; the others keep their
+empty defaults. ``FILES`` says which file fills which fields. Saving a pipeline
+copies a component's files into its folder (``copy_files``), and loading reads
+them back from there (``read_lexicon``)."""
 
 from __future__ import annotations
 
 import json
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from kg.resources import nlp_data_dir
 
@@ -54,46 +62,62 @@ class GazetteerEntry:
 
 @dataclass
 class Lexicon:
-    roles: dict[str, dict]
-    role_modifiers: set[str]
-    person_titles: set[str]
-    byline_verbs: set[str]
-    credit_markers: set[str]
-    alias_markers: list[str]
-    group_descriptions: set[str]
-    leader_verbs: list[str]
-    speech_verbs: set[str]
-    event_triggers: dict[str, str]
-    numbers: dict
-    dates: dict
-    org_heads: set[str]
-    org_first_words: set[str]
-    org_context_after: set[str]
-    place_heads: set[str]
-    place_of_words: set[str]
-    place_proper_heads: set[str]
-    locative_preps: set[str]
-    connectors: set[str]
-    arabic_articles: set[str]
-    not_entities: set[str]
-    compass_modifiers: set[str]
-    org_appositive_nouns: set[str]
-    org_type_nouns_after: set[str]
-    demonyms: set[str]
-    given_names: set[str]
-    common_words: set[str]
+    roles: dict[str, dict] = field(default_factory=dict)
+    role_modifiers: set[str] = field(default_factory=set)
+    person_titles: set[str] = field(default_factory=set)
+    byline_verbs: set[str] = field(default_factory=set)
+    credit_markers: set[str] = field(default_factory=set)
+    alias_markers: list[str] = field(default_factory=list)
+    group_descriptions: set[str] = field(default_factory=set)
+    leader_verbs: list[str] = field(default_factory=list)
+    speech_verbs: set[str] = field(default_factory=set)
+    according_to: list[str] = field(default_factory=list)
+    event_triggers: dict[str, str] = field(default_factory=dict)
+    numbers: dict = field(default_factory=dict)
+    dates: dict = field(default_factory=dict)
+    relations: dict = field(default_factory=dict)  # relations.json: words of the relation phrasings
+    sentences: dict = field(default_factory=dict)  # sentences.json: sentence-boundary punctuation
+    org_heads: set[str] = field(default_factory=set)
+    org_first_words: set[str] = field(default_factory=set)
+    org_context_after: set[str] = field(default_factory=set)
+    place_heads: set[str] = field(default_factory=set)
+    place_of_words: set[str] = field(default_factory=set)
+    place_proper_heads: set[str] = field(default_factory=set)
+    locative_preps: set[str] = field(default_factory=set)
+    connectors: set[str] = field(default_factory=set)
+    arabic_articles: set[str] = field(default_factory=set)
+    not_entities: set[str] = field(default_factory=set)
+    compass_modifiers: set[str] = field(default_factory=set)
+    org_appositive_nouns: set[str] = field(default_factory=set)
+    org_type_nouns_after: set[str] = field(default_factory=set)
+    demonyms: set[str] = field(default_factory=set)
+    given_names: set[str] = field(default_factory=set)
+    common_words: set[str] = field(default_factory=set)
     gazetteer: dict[str, GazetteerEntry] = field(default_factory=dict)
     gazetteer_max_tokens: int = 1
     # first word of every gazetteer key: a span whose first word is not here cannot match
     gazetteer_first_words: frozenset[str] = frozenset()
+    # compiled patterns built from this lexicon by the components (kept with it, so
+    # they live and die with it)
+    compiled: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def pattern(self, name: str, build: Callable[[Lexicon], Any]) -> Any:
+        """``build(self)``, made once per lexicon and kept under ``name``."""
+        if name not in self.compiled:
+            self.compiled[name] = build(self)
+        return self.compiled[name]
 
 
-def _load_gazetteer(data: Path) -> tuple[dict[str, GazetteerEntry], int]:
+# earlier files win: hand-curated organisations and places before generated places
+GAZETTEER_FILES = ("orgs.jsonl", "places_extra.jsonl", "places.jsonl")
+
+
+def _load_gazetteer(data: Path, names: Iterable[str] = GAZETTEER_FILES) -> tuple[dict[str, GazetteerEntry], int]:
     table: dict[str, GazetteerEntry] = {}
     by_id: dict[str, GazetteerEntry] = {}
     longest = 1
     # earlier files win: hand-curated organisations and places before generated places
-    for name in ("orgs.jsonl", "places_extra.jsonl", "places.jsonl"):
+    for name in names:
         path = data / name
         if not path.exists():
             continue
@@ -122,19 +146,16 @@ def _load_gazetteer(data: Path) -> tuple[dict[str, GazetteerEntry], int]:
 
 def _numbers(path: Path) -> dict:
     nums = _json(path)
-    for key in ("not_count_units", "not_count_words", "linking_verbs", "np_stop_words"):
+    for key in ("not_count_units", "not_count_words", "linking_verbs", "np_stop_words", "scale_abbreviations",
+                "linking_skip_words", "linking_name_prepositions", "name_connectors", "of_determiners",
+                "not_what_after_currency"):
         nums[key] = set(nums[key])
     return nums
 
 
-@lru_cache(maxsize=4)
-def load_lexicon(data_dir: str | None = None) -> Lexicon:
-    data = Path(data_dir) if data_dir else nlp_data_dir()
-    roles = _json(data / "roles.json")
-    speech = _json(data / "speech.json")
-    ents = _json(data / "entities.json")
-    gaz, longest = _load_gazetteer(data)
-    return Lexicon(
+def _roles(path: Path) -> dict[str, Any]:
+    roles = _json(path)
+    return dict(
         roles=roles["roles"],
         role_modifiers=set(roles["role_modifiers"]),
         person_titles=set(roles["person_titles"]),
@@ -143,27 +164,74 @@ def load_lexicon(data_dir: str | None = None) -> Lexicon:
         alias_markers=list(roles["alias_markers"]),
         group_descriptions=set(roles["group_descriptions"]),
         leader_verbs=list(roles["leader_verbs"]),
-        speech_verbs=set(speech["verbs"]),
-        event_triggers=_json(data / "events.json")["triggers"],
-        numbers=_numbers(data / "numbers.json"),
-        dates=_json(data / "dates.json"),
-        org_heads=set(ents["org_heads"]),
-        org_first_words=set(ents["org_first_words"]),
-        org_context_after=set(ents["org_context_after"]),
-        place_heads=set(ents["place_heads"]),
-        place_of_words=set(ents["place_of_words"]),
-        place_proper_heads=set(ents["place_proper_heads"]),
-        locative_preps=set(ents["locative_preps"]),
-        connectors=set(ents["connectors"]),
-        arabic_articles=set(ents["arabic_articles"]),
-        not_entities=set(ents["not_entities"]),
-        compass_modifiers=set(ents["compass_modifiers"]),
-        org_appositive_nouns=set(ents["org_appositive_nouns"]),
-        org_type_nouns_after=set(ents["org_type_nouns_after"]),
-        demonyms=_words(data / "demonyms.txt"),
-        given_names=_words(data / "given_names.txt"),
-        common_words=_words(data / "common_words.txt"),
-        gazetteer=gaz,
-        gazetteer_max_tokens=longest,
-        gazetteer_first_words=frozenset(key.split()[0] for key in gaz),
     )
+
+
+def _entities(path: Path) -> dict[str, Any]:
+    ents = _json(path)
+    keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
+            "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
+            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after")
+    return {k: set(ents[k]) for k in keys}
+
+
+def _speech(path: Path) -> dict[str, Any]:
+    speech = _json(path)
+    return dict(speech_verbs=set(speech["verbs"]), according_to=list(speech["according_to"]))
+
+
+# data file -> the Lexicon fields it fills (the gazetteer files, GAZETTEER_FILES, fill the gazetteer)
+FILES: dict[str, Callable[[Path], dict[str, Any]]] = {
+    "roles.json": _roles,
+    "speech.json": _speech,
+    "events.json": lambda p: dict(event_triggers=_json(p)["triggers"]),
+    "numbers.json": lambda p: dict(numbers=_numbers(p)),
+    "dates.json": lambda p: dict(dates=_json(p)),
+    "relations.json": lambda p: dict(relations=_json(p)),
+    "sentences.json": lambda p: dict(sentences=_json(p)),
+    "entities.json": _entities,
+    "demonyms.txt": lambda p: dict(demonyms=_words(p)),
+    "given_names.txt": lambda p: dict(given_names=_words(p)),
+    "common_words.txt": lambda p: dict(common_words=_words(p)),
+}
+ALL_FILES: tuple[str, ...] = (*FILES, *GAZETTEER_FILES)
+
+
+def read_lexicon(data_dir: str | Path | None = None, files: Iterable[str] | None = None) -> Lexicon:
+    """A Lexicon from the data files ``files`` (default: all) in ``data_dir``
+    (default: the package's kg/nlp/data/). Not cached: see :func:`load_lexicon`."""
+    data = Path(data_dir) if data_dir else nlp_data_dir()
+    wanted = ALL_FILES if files is None else tuple(files)
+    unknown = [f for f in wanted if f not in FILES and f not in GAZETTEER_FILES]
+    if unknown:
+        raise ValueError(f"unknown lexicon file {unknown[0]!r}; known: {', '.join(ALL_FILES)}")
+    fields: dict[str, Any] = {}
+    for name, read in FILES.items():
+        if name in wanted:
+            fields.update(read(data / name))
+    gaz_files = [f for f in GAZETTEER_FILES if f in wanted]
+    if gaz_files:
+        gaz, longest = _load_gazetteer(data, gaz_files)
+        fields.update(gazetteer=gaz, gazetteer_max_tokens=longest,
+                      gazetteer_first_words=frozenset(key.split()[0] for key in gaz))
+    return Lexicon(**fields)
+
+
+@lru_cache(maxsize=32)
+def load_lexicon(data_dir: str | None = None, files: tuple[str, ...] | None = None) -> Lexicon:
+    """:func:`read_lexicon`, once per process for each folder and set of files."""
+    return read_lexicon(data_dir, files)
+
+
+def copy_files(src: str | Path | None, dest: str | Path, files: Iterable[str]) -> None:
+    """Copy the data files ``files`` from ``src`` (default: the package's) into the folder ``dest``
+    (the gazetteer files that do not exist are optional and skipped, as when reading)."""
+    import shutil
+
+    source = Path(src) if src else nlp_data_dir()
+    target = Path(dest)
+    target.mkdir(parents=True, exist_ok=True)
+    for name in files:
+        if name in GAZETTEER_FILES and not (source / name).exists():
+            continue
+        shutil.copyfile(source / name, target / name)

@@ -1,20 +1,22 @@
-"""Sentence boundaries for news text: paragraph breaks, bullets and end punctuation."""
+"""Sentence boundaries for news text: paragraph breaks, bullets and end punctuation
+(the punctuation is in kg/nlp/data/sentences.json)."""
 
 from __future__ import annotations
 
 from spacy.attrs import SENT_START
 from spacy.tokens import Doc
 
-_END = {".", "!", "?", "…"}
-_CLOSERS = {'"', "”", "’", "'", ")", "»"}
-_BULLETS = {"•", "·", "*", "–", "—"}
+from kg.nlp.lexicon import Lexicon
 
 
-def set_sentence_starts(doc: Doc) -> Doc:
+def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
     """Mark sentence starts; worked out on plain lists and written in one call
     (reading ``Token.is_sent_start`` checks the Doc's annotation every time)."""
     import numpy
 
+    punct = lex.sentences
+    ends, closers, bullets = set(punct["end"]), set(punct["closers"]), set(punct["bullets"])
+    openers = "".join(punct["openers"])
     n = len(doc)
     if n == 0:
         return doc
@@ -28,13 +30,13 @@ def set_sentence_starts(doc: Doc) -> Doc:
         if "\n" in ws[i] or (space[i] and "\n" in tok):
             start[i + 1] = True
             continue
-        if tok in _BULLETS and (i == 0 or space[i - 1]):
+        if tok in bullets and (i == 0 or space[i - 1]):
             start[i + 1] = True
             continue
-        if tok in _END or (tok in _CLOSERS and i > 0 and texts[i - 1] in _END):
-            if nxt in _CLOSERS or nxt in _END:
+        if tok in ends or (tok in closers and i > 0 and texts[i - 1] in ends):
+            if nxt in closers or nxt in ends:
                 continue
-            if space[i + 1] or nxt[:1].isupper() or nxt[:1] in "\"“‘'(" or doc[i + 1].like_num:
+            if space[i + 1] or nxt[:1].isupper() or nxt[:1] in openers or doc[i + 1].like_num:
                 start[i + 1] = True
     # a sentence never starts on white space: move the start to the next word
     for i in range(1, n):

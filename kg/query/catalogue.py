@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg.errors import QueryError
+from kg.errors import Errors, QueryError
 from kg.resources import queries_dir
 
 _UPDATE = re.compile(
@@ -40,15 +40,13 @@ def resolve_query(query: str) -> str:
     if query.endswith(".rq"):
         p = Path(query)
         if not p.is_file():
-            raise QueryError(f"query file {query} not found")
+            raise QueryError(Errors.KG301.format(path=query))
         return p.read_text(encoding="utf-8")
     named = named_queries()
     if query in named:
         return named[query].text
     if re.fullmatch(r"[\w\-]+", query):
-        raise QueryError(
-            f"unknown named query {query!r}; 'kg queries' lists them: {', '.join(sorted(named))}"
-        )
+        raise QueryError(Errors.KG302.format(name=query, names=", ".join(sorted(named))))
     return query
 
 

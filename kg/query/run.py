@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from kg.errors import QueryError
+from kg.errors import Errors, QueryError
 from kg.query.catalogue import is_update, resolve_query
 from kg.store import Store
 
@@ -13,10 +13,22 @@ def _term(value: str):
     import pyoxigraph as ox
 
     if value.startswith("<") and value.endswith(">"):
-        return ox.NamedNode(value[1:-1])
+        try:
+            return ox.NamedNode(value[1:-1])
+        except ValueError as exc:  # a space, a '<', no scheme ...
+            raise QueryError(Errors.KG307.format(reason=f"{value!r} is not a valid IRI ({exc})")) from exc
     if re.fullmatch(r"-?\d+", value):
         return ox.Literal(value, datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
     return ox.Literal(value)
+
+
+def _variable(name: str):
+    import pyoxigraph as ox
+
+    try:
+        return ox.Variable(name)
+    except ValueError as exc:
+        raise QueryError(Errors.KG307.format(reason=f"-p {name!r}: not a SPARQL variable name ({exc})")) from exc
 
 
 def _position(msg: str) -> str:
@@ -29,27 +41,27 @@ def run(store: Store, text: str, params: dict[str, str] | None = None, *, update
 
     if is_update(text):
         if not update:
-            raise QueryError("this is a SPARQL update; kg query is read-only unless --update is given")
+            raise QueryError(Errors.KG303)
         if store.read_only:
-            raise QueryError("the store was opened read-only")
+            raise QueryError(Errors.KG304)
         try:
             store.raw.update(text)
         except SyntaxError as exc:
-            raise QueryError(f"malformed SPARQL update: {_position(str(exc))}") from exc
+            raise QueryError(Errors.KG305.format(reason=_position(str(exc)))) from exc
         return None
-    subs = {ox.Variable(k): _term(v) for k, v in (params or {}).items()}
+    subs = {_variable(k): _term(v) for k, v in (params or {}).items()}
     try:
         result = store.raw.query(_values_first(text, subs), use_default_graph_as_union=True,
                                  substitutions=subs or None)
     except SyntaxError as exc:
-        raise QueryError(f"malformed SPARQL query: {_position(str(exc))}") from exc
+        raise QueryError(Errors.KG306.format(reason=_position(str(exc)))) from exc
     except RuntimeError as exc:
         msg = str(exc)
         if "projection" in msg:
-            raise QueryError(f"cannot bind parameter: {msg}") from exc
-        raise QueryError(f"query failed: {msg}") from exc
+            raise QueryError(Errors.KG307.format(reason=msg)) from exc
+        raise QueryError(Errors.KG308.format(reason=msg)) from exc
     except OSError as exc:
-        raise QueryError(f"query failed: {exc}") from exc
+        raise QueryError(Errors.KG308.format(reason=exc)) from exc
     if isinstance(result, ox.QueryBoolean):
         return bool(result)
     if isinstance(result, ox.QuerySolutions):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kg.errors import QueryError
+from kg.errors import Errors, QueryError
 from kg.query.format import render_result
 from kg.query.run import run
 from kg.store import Store
@@ -33,7 +33,7 @@ def run_with_timeout(store_path: Path, text: str, params: dict[str, str], fmt: s
             except KGError as exc:
                 data, code = f"{type(exc).__name__}\t{exc.exit_code}\t{exc.args[0]}".encode(), 100
             except BaseException as exc:  # noqa: BLE001  (reported by the parent as a query failure)
-                data, code = f"QueryError\t2\tquery failed: {exc}".encode(), 100
+                data, code = f"QueryError\t2\t{Errors.KG308.format(reason=exc)}".encode(), 100
             out.write(data)
             out.flush()
             os._exit(code)
@@ -46,7 +46,7 @@ def run_with_timeout(store_path: Path, text: str, params: dict[str, str], fmt: s
             if time.monotonic() >= deadline:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
-                raise QueryError(f"query stopped after {timeout:g} s (--timeout); narrow it or raise the limit")
+                raise QueryError(Errors.KG309.format(seconds=timeout))
             time.sleep(pause)
             pause = min(pause * 2, 0.02)
         out.seek(0)
@@ -58,5 +58,5 @@ def run_with_timeout(store_path: Path, text: str, params: dict[str, str], fmt: s
         exc = getattr(errors, kind, QueryError)(message)
         raise exc
     if os.waitstatus_to_exitcode(status) != 0:
-        raise QueryError(f"query process ended abnormally (status {os.waitstatus_to_exitcode(status)})")
+        raise QueryError(Errors.KG310.format(status=os.waitstatus_to_exitcode(status)))
     return data.decode("utf-8")

@@ -13,7 +13,8 @@ import json
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING
 
-from kg.errors import InputError
+from kg.errors import Errors, InputError
+from kg.rdf.namespaces import ONTOLOGY, PREFIXES
 from kg.store import Store
 
 if TYPE_CHECKING:
@@ -21,15 +22,7 @@ if TYPE_CHECKING:
 
 FORMATS = {"turtle": "TURTLE", "nt": "N_TRIPLES", "nquads": "N_QUADS", "trig": "TRIG", "jsonld": "JSON_LD"}
 QUAD_FORMATS = {"nquads", "trig"}
-ONTOLOGY_GRAPH = "https://w3id.org/kg-news/ontology"
-
-PREFIXES = {
-    "kg": "https://w3id.org/kg-news/ontology#",
-    "skos": "http://www.w3.org/2004/02/skos/core#",
-    "schema": "https://schema.org/",
-    "owl": "http://www.w3.org/2002/07/owl#",
-    "xsd": "http://www.w3.org/2001/XMLSchema#",
-}
+ONTOLOGY_GRAPH = ONTOLOGY  # the graph that ``--with-ontology`` adds: the ontology's own IRI
 
 
 def graph_for_source(store: Store, source: str) -> str:
@@ -39,7 +32,7 @@ def graph_for_source(store: Store, source: str) -> str:
     for candidate in (source, article_iri(source)):
         if candidate in set(store.graphs()):
             return candidate
-    raise InputError(f"no article {source!r} in the store (see: kg query provenance)")
+    raise InputError(Errors.KG129.format(source=source))
 
 
 def ontology_quads() -> list[pyoxigraph.Quad]:
@@ -82,7 +75,7 @@ def export(store: Store, fmt: str, out: IO[bytes], *, graph: str | None = None,
     import pyoxigraph as ox
 
     if fmt not in FORMATS:
-        raise InputError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+        raise InputError(Errors.KG136.format(fmt=fmt, formats=", ".join(FORMATS)))
     quads = _quad_stream(store, graph, with_ontology)
     if fmt == "jsonld":
         out.write(_jsonld(_triple_stream(quads)))
@@ -116,5 +109,9 @@ def _jsonld(triples: Iterator[pyoxigraph.Triple]) -> bytes:
 
     nt = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES)
     g = rdflib.Graph().parse(data=nt.decode("utf-8"), format="nt")
-    text = g.serialize(format="json-ld", context=context()["@context"], sort_keys=True, indent=1)
-    return text.encode("utf-8")
+    doc = json.loads(g.serialize(format="json-ld", context=context()["@context"]))
+    # rdflib orders nodes by its hash seed, which changes per process: sort them so the
+    # same store always gives the same bytes
+    if isinstance(doc.get("@graph"), list):
+        doc["@graph"].sort(key=lambda node: json.dumps(node, sort_keys=True, ensure_ascii=False))
+    return json.dumps(doc, sort_keys=True, indent=1, ensure_ascii=False).encode("utf-8")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kg.errors import InputError
+from kg.errors import Errors, InputError
 from kg.store import Store
 
 SUFFIX_FORMATS = {
@@ -21,10 +21,21 @@ SUFFIX_FORMATS = {
 }
 
 
+def check_iri(value: str, option: str = "--graph") -> str:
+    """``value`` if it is an absolute IRI (as Oxigraph reads one), else an InputError naming ``option``."""
+    import pyoxigraph as ox
+
+    try:
+        ox.NamedNode(value)
+    except ValueError as exc:
+        raise InputError(Errors.KG160.format(option=option, value=value, reason=exc)) from exc
+    return value
+
+
 def guess_format(path: Path) -> str:
     fmt = SUFFIX_FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise InputError(f"{path}: cannot tell the RDF format from the suffix; pass --format")
+        raise InputError(Errors.KG133.format(path=path))
     return fmt
 
 
@@ -35,8 +46,10 @@ def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = N
     from kg.rdf.export import FORMATS
     from kg.rdf.mapping import import_iri
 
+    if graph is not None:
+        check_iri(graph, "--graph")
     if not path.is_file():
-        raise InputError(f"{path}: no such file")
+        raise InputError(Errors.KG132.format(path=path))
     fmt = fmt or guess_format(path)
     rdf_format = getattr(ox.RdfFormat, FORMATS[fmt])
     target = ox.NamedNode(graph or import_iri(path.name))
@@ -44,9 +57,9 @@ def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = N
         with path.open("rb") as fh:
             parsed = list(ox.parse(fh, format=rdf_format))
     except SyntaxError as exc:
-        raise InputError(f"{path}: not valid {fmt}: {str(exc).splitlines()[0]}") from exc
+        raise InputError(Errors.KG134.format(path=path, fmt=fmt, reason=str(exc).splitlines()[0])) from exc
     except (UnicodeDecodeError, ValueError) as exc:
-        raise InputError(f"{path}: cannot read as {fmt}: {exc}") from exc
+        raise InputError(Errors.KG135.format(path=path, fmt=fmt, reason=exc)) from exc
     quads = []
     for q in parsed:
         if isinstance(q, ox.Triple):

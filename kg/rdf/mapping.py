@@ -10,25 +10,29 @@ IRIs (base https://w3id.org/kg-news/id/):
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Iterator
-from functools import lru_cache
 from urllib.parse import quote
 
 import pyoxigraph as ox
 
 from kg.nlp.lexicon import normalize_name
-from kg.rdf.namespaces import KG
+from kg.rdf.namespaces import ID, KG, OWL, RDF, REFERENCES, SCHEMA, SKOS, XSD
 from kg.types import Entity, Extraction
 
-BASE = "https://w3id.org/kg-news/id/"
-RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
-SKOS = "http://www.w3.org/2004/02/skos/core#"
-SCHEMA = "https://schema.org/"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-OWL_SAMEAS = ox.NamedNode("http://www.w3.org/2002/07/owl#sameAs")
-REF_PREFIX = {"wd": "http://www.wikidata.org/entity/", "gn": "https://sws.geonames.org/"}
+BASE = str(ID)
+RDF_TYPE = ox.NamedNode(RDF.type)
+PREF_LABEL = ox.NamedNode(SKOS.prefLabel)
+ALT_LABEL = ox.NamedNode(SKOS.altLabel)
+OWL_SAMEAS = ox.NamedNode(OWL.sameAs)
+DATE_PUBLISHED = ox.NamedNode(SCHEMA.datePublished)
+URL = ox.NamedNode(SCHEMA.url)
+HEADLINE = ox.NamedNode(SCHEMA.headline)
+_INTEGER, _DECIMAL, _BOOLEAN = ox.NamedNode(XSD.integer), ox.NamedNode(XSD.decimal), ox.NamedNode(XSD.boolean)
+_DATE_TYPES = {10: ox.NamedNode(XSD.date), 7: ox.NamedNode(XSD.gYearMonth), 4: ox.NamedNode(XSD.gYear)}
+_STRING = ox.NamedNode(XSD.string)
 
 
 def slug(text: str) -> str:
@@ -53,11 +57,6 @@ def entity_iri(ent: Entity) -> str:
     return BASE + ent.type.lower() + "/" + slug(ent.label)
 
 
-@lru_cache(maxsize=512)
-def _node(iri: str) -> ox.NamedNode:
-    return ox.NamedNode(iri)
-
-
 class _Terms:
     """``P.sentence`` -> NamedNode of kg:sentence, built once (reading an attribute of
     rdflib's DefinedNamespace builds a URIRef and checks it every time)."""
@@ -76,21 +75,20 @@ def _s(v: str) -> ox.Literal:
 
 
 def _int(v: int) -> ox.Literal:
-    return ox.Literal(str(v), datatype=_node(XSD + "integer"))
+    return ox.Literal(str(v), datatype=_INTEGER)
 
 
 def _dec(v: float) -> ox.Literal:
     text = f"{v:.6f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
-    return ox.Literal(text, datatype=_node(XSD + "decimal"))
+    return ox.Literal(text, datatype=_DECIMAL)
 
 
 def _bool(v: bool) -> ox.Literal:
-    return ox.Literal("true" if v else "false", datatype=_node(XSD + "boolean"))
+    return ox.Literal("true" if v else "false", datatype=_BOOLEAN)
 
 
 def date_literal(value: str) -> ox.Literal:
-    dt = {10: "date", 7: "gYearMonth", 4: "gYear"}.get(len(value), "string")
-    return ox.Literal(value, datatype=_node(XSD + dt))
+    return ox.Literal(value, datatype=_DATE_TYPES.get(len(value), _STRING))
 
 
 def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
@@ -107,14 +105,14 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     if extractor:
         yield q(art, P.extractor, _s(extractor))
     if a.published:
-        yield q(art, _node(SCHEMA + "datePublished"), date_literal(a.published))
+        yield q(art, DATE_PUBLISHED, date_literal(a.published))
         yield q(art, P.publishedFrom, _s(a.published_from or "metadata"))
     if a.outlet:
         yield q(art, P.outlet, _s(a.outlet))
     if a.url:
-        yield q(art, _node(SCHEMA + "url"), _s(a.url))
+        yield q(art, URL, _s(a.url))
     if a.title:
-        yield q(art, _node(SCHEMA + "headline"), _s(a.title))
+        yield q(art, HEADLINE, _s(a.title))
 
     sent_iri = {}
     for s in ex.sentences:
@@ -132,13 +130,13 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     for k, e in ex.entities.items():
         node = ent_iri[k]
         yield q(node, RDF_TYPE, getattr(P, e.type))
-        yield q(node, _node(SKOS + "prefLabel"), _s(e.label))
+        yield q(node, PREF_LABEL, _s(e.label))
         for alias in sorted(e.aliases):
             if alias != e.label:
-                yield q(node, _node(SKOS + "altLabel"), _s(alias))
-        if e.ref_id and e.ref_id.split(":")[0] in REF_PREFIX:
+                yield q(node, ALT_LABEL, _s(alias))
+        if e.ref_id and e.ref_id.split(":")[0] in REFERENCES:
             prefix, local = e.ref_id.split(":", 1)
-            yield q(node, OWL_SAMEAS, ox.NamedNode(REF_PREFIX[prefix] + local))
+            yield q(node, OWL_SAMEAS, ox.NamedNode(REFERENCES[prefix][local]))
 
     for n, m in enumerate(ex.mentions):
         node = ox.NamedNode(f"{g.value}/m{n}")
@@ -171,6 +169,8 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
         yield from prov(node, d.sentence, d.start, d.end)
 
     for n, c in enumerate(ex.counts):
+        if not all(math.isfinite(v) for v in (c.value, c.upper, c.magnitude) if v is not None):
+            continue  # a number past the float range (400 digits) is no count, and no xsd:decimal
         node = ox.NamedNode(f"{g.value}/c{n}")
         yield q(node, RDF_TYPE, P.Count)
         yield q(node, P.text, _s(c.text))

@@ -1,11 +1,42 @@
-"""The kg ontology namespace, in sync with ontology/kg.ttl (tests/test_ontology.py checks)."""
+"""Every vocabulary kg writes, in one place.
+
+prefix  namespace                                     what kg uses it for
+kg      https://w3id.org/kg-news/ontology#            the kg ontology (``KG``, in sync with ontology/kg.ttl;
+                                                      tests/test_ontology.py checks)
+id      https://w3id.org/kg-news/id/                  kg's own resources: articles, sentences, entities, ...
+                                                      (minted in kg.rdf.mapping only)
+rdf     http://www.w3.org/1999/02/22-rdf-syntax-ns#   rdf:type
+rdfs    http://www.w3.org/2000/01/rdf-schema#         labels and comments in the ontology
+skos    http://www.w3.org/2004/02/skos/core#          entity names: skos:prefLabel, skos:altLabel
+schema  https://schema.org/                           article metadata: datePublished, url, headline
+xsd     http://www.w3.org/2001/XMLSchema#             literal datatypes (integer, decimal, boolean, date, ...)
+owl     http://www.w3.org/2002/07/owl#                owl:sameAs to Wikidata and GeoNames
+prov    http://www.w3.org/ns/prov#                    provenance superclasses and superproperties in the ontology
+dcterms http://purl.org/dc/terms/                     the ontology's own metadata (creator, licence, ...)
+wd, gn  Wikidata and GeoNames entity IRIs             the targets of owl:sameAs
+
+The W3C, Dublin Core and schema.org vocabularies are rdflib's ``DefinedNamespace``
+classes (``SKOS.prefLabel`` is a ``URIRef``; a misspelled SKOS, RDF, RDFS, OWL,
+PROV or DCTERMS term raises at once). ``VOCABULARIES`` maps each prefix to its
+namespace IRI (tests/test_ontology.py checks it against ontology/kg.ttl,
+ontology/context.jsonld and what kg.rdf.mapping writes).
+
+This module imports rdflib, so the ``kg query`` path (kg.query, kg.store at import
+time) does not import it: kg.query.run and kg.query.format spell the xsd and id
+IRIs they compare against themselves.
+"""
 
 from __future__ import annotations
 
-from rdflib.namespace import DefinedNamespace, Namespace
+from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, DefinedNamespace, Namespace
 from rdflib.term import URIRef
 
 NS = "https://w3id.org/kg-news/ontology#"
+ONTOLOGY = "https://w3id.org/kg-news/ontology"  # the ontology's IRI, the graph ``kg export --with-ontology`` adds
+ID = Namespace("https://w3id.org/kg-news/id/")  # base of every IRI kg mints
+SCHEMA = SDO  # schema.org, https (rdflib's name for it is SDO)
+WD = Namespace("http://www.wikidata.org/entity/")
+GN = Namespace("https://sws.geonames.org/")
 
 
 class KG(DefinedNamespace):
@@ -82,3 +113,31 @@ class KG(DefinedNamespace):
 
 
 ENTITY_TYPES = ("Organisation", "Person", "Place")
+
+VOCABULARIES: dict[str, str] = {  # prefix -> namespace IRI, for every vocabulary kg writes
+    "kg": NS,
+    "id": str(ID),
+    "rdf": str(RDF),
+    "rdfs": str(RDFS),
+    "skos": str(SKOS),
+    "schema": str(SCHEMA),
+    "xsd": str(XSD),
+    "owl": str(OWL),
+    "prov": str(PROV),
+    "dcterms": str(DCTERMS),
+    "wd": str(WD),
+    "gn": str(GN),
+}
+
+REFERENCES = {"wd": WD, "gn": GN}  # gazetteer id prefix ("wd:Q30") -> namespace of the linked entity
+
+PREFIXES = {  # the prefixes of kg's Turtle and TriG output, in this order
+    "kg": NS,
+    "skos": str(SKOS),
+    "schema": str(SCHEMA),
+    "owl": str(OWL),
+    "xsd": str(XSD),
+}
+
+__all__ = ["DCTERMS", "ENTITY_TYPES", "GN", "ID", "KG", "NS", "ONTOLOGY", "OWL", "PREFIXES", "PROV", "RDF", "RDFS",
+           "REFERENCES", "SCHEMA", "SKOS", "VOCABULARIES", "WD", "XSD"]

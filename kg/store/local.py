@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.errors import StoreError
+from kg.errors import Errors, StoreError
 
 if TYPE_CHECKING:
     import pyoxigraph
@@ -28,6 +28,7 @@ def default_path() -> Path:
 
 
 _PIDFILE = "writer.pid"  # who holds the store for writing (for the "in use" message)
+_LOCATIONS = "locations.sqlite"  # article graph -> the file it was read from (local only, never exported)
 DEFAULT_WAIT = 5.0  # seconds a writer waits for another writer to finish
 
 
@@ -42,11 +43,10 @@ def _holder(path: Path) -> str:
 def _explain(path: Path, exc: OSError) -> StoreError:
     msg = str(exc)
     if "lock" in msg.lower():
-        return StoreError(f"store {path} is in use by {_holder(path)}; try again when it ends "
-                          f"(reading with kg query works meanwhile)")
+        return StoreError(Errors.KG204.format(path=path, holder=_holder(path)))
     if "not a directory" in msg.lower():
-        return StoreError(f"store path {path} is a file, not a store folder")
-    return StoreError(f"cannot open store {path}: {msg}")
+        return StoreError(Errors.KG202.format(path=path))
+    return StoreError(Errors.KG205.format(path=path, reason=msg))
 
 
 class Store:
@@ -60,12 +60,12 @@ class Store:
 
         self.path = Path(path)
         if self.path.exists() and not self.path.is_dir():
-            raise StoreError(f"store path {self.path} is a file, not a store folder")
+            raise StoreError(Errors.KG202.format(path=self.path))
         fresh = not self.path.exists() or not any(self.path.iterdir())
         if fresh and not create:
-            raise StoreError(f"no kg store at {self.path}; run 'kg build' first or pass --store")
+            raise StoreError(Errors.KG201.format(path=self.path))
         if not fresh and not (self.path / _MARKER).exists() and not (self.path / "CURRENT").exists():
-            raise StoreError(f"{self.path} is a folder that is not a kg store")
+            raise StoreError(Errors.KG203.format(path=self.path))
         deadline = time.monotonic() + wait
         while True:
             try:
@@ -130,7 +130,7 @@ class Store:
             if nquads:
                 self._store.bulk_load(nquads, format=ox.RdfFormat.N_QUADS)
         except OSError as exc:
-            raise StoreError(f"cannot write to store {self.path}: {exc}") from exc
+            raise StoreError(Errors.KG206.format(path=self.path, reason=exc)) from exc
 
     def remove_graph(self, graph: str) -> bool:
         import pyoxigraph as ox
@@ -139,7 +139,48 @@ class Store:
         if not self._store.contains_named_graph(g):
             return False
         self._store.remove_graph(g)
+        self.record_locations({graph: None})
         return True
+
+    # ----------------------------------------------------------------- where articles came from
+    # The path an article was read from tells two files with the same name apart. It
+    # stays on this machine: a SQLite table beside the RDF, not a triple that export,
+    # push or a SPARQL endpoint would hand to someone else. Written right after the
+    # article's graph; a store without a row (older stores, a kill in between) only
+    # loses the check, never data.
+    def _locations(self):
+        import sqlite3
+
+        if getattr(self, "_locations_db", None) is None:
+            path = self.path / _LOCATIONS
+            if self.read_only:
+                if not path.exists():
+                    return None
+                db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+            else:
+                db = sqlite3.connect(path)
+                db.execute("CREATE TABLE IF NOT EXISTS location (graph TEXT PRIMARY KEY, path TEXT NOT NULL)")
+            self._locations_db = db
+        return self._locations_db
+
+    def article_location(self, graph: str) -> str | None:
+        """The path the article in ``graph`` was read from, or None (standard input, older stores)."""
+        db = self._locations()
+        if db is None:
+            return None
+        row = db.execute("SELECT path FROM location WHERE graph = ?", (graph,)).fetchone()
+        return row[0] if row else None
+
+    def record_locations(self, paths: dict[str, str | None]) -> None:
+        """Remember (or, for None, forget) where article graphs were read from."""
+        import sqlite3
+
+        try:
+            with self._locations() as db:
+                db.executemany("DELETE FROM location WHERE graph = ?", [(g,) for g, p in paths.items() if not p])
+                db.executemany("INSERT OR REPLACE INTO location VALUES (?, ?)", [(g, p) for g, p in paths.items() if p])
+        except sqlite3.Error as exc:
+            raise StoreError(Errors.KG206.format(path=self.path, reason=exc)) from exc
 
     def graphs(self) -> Iterator[str]:
         for g in self._store.named_graphs():
@@ -150,7 +191,7 @@ class Store:
         try:
             self._store.extend(list(quads))
         except OSError as exc:
-            raise StoreError(f"cannot write to store {self.path}: {exc}") from exc
+            raise StoreError(Errors.KG206.format(path=self.path, reason=exc)) from exc
 
     def quads(self, graph: str | None = None) -> Iterator[pyoxigraph.Quad]:
         import pyoxigraph as ox
@@ -176,6 +217,9 @@ class Store:
     def close(self) -> None:
         self.flush()
         del self._store
+        if getattr(self, "_locations_db", None) is not None:
+            self._locations_db.close()
+            self._locations_db = None
         if not self.read_only:
             (self.path / _PIDFILE).unlink(missing_ok=True)
 

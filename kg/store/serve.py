@@ -13,7 +13,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from kg.errors import RemoteError, StoreError
+from kg.errors import Errors, RemoteError, StoreError
 
 
 def oxigraph_binary() -> str:
@@ -23,14 +23,14 @@ def oxigraph_binary() -> str:
         return str(here)
     found = shutil.which("oxigraph")
     if found is None:
-        raise RemoteError("the oxigraph server is not installed; pip install oxigraph")
+        raise RemoteError(Errors.KG610)
     return found
 
 
 def command(store: Path, port: int, bind: str = "127.0.0.1", writable: bool = False,
             timeout: int | None = None) -> list[str]:
     if not (store / "CURRENT").exists():
-        raise StoreError(f"no kg store at {store}; run 'kg build' first or pass --store")
+        raise StoreError(Errors.KG201.format(path=store))
     host = f"[{bind}]" if ":" in bind else bind
     argv = [oxigraph_binary(), "serve" if writable else "serve-read-only",
             "--location", str(store), "--bind", f"{host}:{port}", "--union-default-graph"]

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg.errors import InputError
+from kg.errors import Errors, InputError
 
 LABELS = ("PER", "LOC", "ORG")
 SPLITS = {"train": "en_ewt-ud-train.iob2", "dev": "en_ewt-ud-dev.iob2", "test": "en_ewt-ud-test.iob2"}
@@ -119,7 +119,7 @@ def convert(corpus_dir: Path, out_dir: Path, synthetic: int = 0, seed: int = SYN
     for split, name in SPLITS.items():
         src = corpus_dir / name
         if not src.is_file():
-            raise InputError(f"{src} not found: --corpus must be the uner-english-ewt folder")
+            raise InputError(Errors.KG141.format(path=src))
         db = DocBin(store_user_data=False)
         for sent in read_iob2(src):
             db.add(to_doc(nlp.vocab, sent))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from kg.errors import KGError
+from kg.errors import Errors, InputError
 from kg.resources import queries_dir
 from kg.store import Store
 
@@ -45,7 +45,7 @@ def find_node(g: nx.MultiGraph, name: str) -> str:
     for n, d in g.nodes(data=True):
         if d["label"].lower() == low or low in {a.lower() for a in d["aliases"]}:
             return n
-    raise KGError(f"no entity named {name!r} in the store")
+    raise InputError(Errors.KG130.format(name=name))
 
 
 def select(g: nx.MultiGraph, *, focus: str | None = None, depth: int = 1,

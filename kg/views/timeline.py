@@ -2,11 +2,16 @@
 offline HTML page with an SVG chart (date across, count up, on a log scale;
 colour by event) and the table under it. Built from the named query
 ``timeline``; every value is escaped (html.escape) before it reaches the page.
+
+A store can hold anything ``kg load`` read: a count dated ``2019-02-30``, valued
+``1e400`` or ``"x"^^xsd:integer``. Such a count is shown in the table as it is
+and left out of the chart (the page says how many were), never an exception.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from datetime import date
 from html import escape
 from pathlib import Path
@@ -24,9 +29,30 @@ def rows(store: Store) -> list[dict[str, str]]:
     return [{v: ("" if t is None else t.value) for v, t in zip(variables, r, strict=True)} for r in result]
 
 
-def _day(value: str) -> date:
-    parts = [int(p) for p in value.split("-")] + [1, 1]
-    return date(parts[0], parts[1], parts[2])
+_DAY = re.compile(r"(-?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:Z|[+-]\d{2}:\d{2})?")  # date, gYearMonth, gYear
+
+
+def _day(value: str) -> date | None:
+    """The day a date, year-month or year stands for (its first day); None if it is no real day."""
+    m = _DAY.fullmatch(value)
+    if m is None:
+        return None
+    try:
+        return date(int(m[1]), int(m[2] or 1), int(m[3] or 1))
+    except (ValueError, OverflowError):  # 2019-02-30, month 13, year 0, a year of 23 digits
+        return None
+
+
+def _number(r: dict[str, str]) -> float | None:
+    """The count's value (or upper bound) as a finite number; None for "x", 1e400, NaN."""
+    text = r["value"] or r["upper"]
+    if not text:
+        return 1.0
+    try:
+        v = float(text)
+    except ValueError:
+        return None
+    return v if math.isfinite(v) else None
 
 
 def render_timeline(store: Store, output: Path) -> int:
@@ -78,13 +104,21 @@ def _amount(r: dict[str, str]) -> str:
 
 
 def _chart(data: list[dict[str, str]], colour: dict[str, str]) -> str:
-    points = [r for r in data if r["date"]]
+    points, days, values = [], [], []
+    for r in data:
+        d, v = _day(r["date"]), _number(r)
+        if d is not None and v is not None:
+            points.append(r)
+            days.append(d)
+            values.append(v)
+    left_out = len(data) - len(points)
+    note = (f'<p class="note">{left_out} count{"s" if left_out != 1 else ""} with no valid date or value '
+            f'{"are" if left_out != 1 else "is"} in the table, not in the chart.</p>\n' if left_out else "")
     if not points:
-        return '<svg id="timeline-chart" width="1000" height="60"><text x="10" y="30">no dated counts</text></svg>'
-    days = [_day(r["date"]) for r in points]
+        return note + ('<svg id="timeline-chart" width="1000" height="60"><text x="10" y="30">no dated counts'
+                       '</text></svg>')
     lo, hi = min(days), max(days)
     span = max((hi - lo).days, 1)
-    values = [float(r["value"] or r["upper"] or 1) for r in points]
     vmax = max(math.log10(max(v, 1)) for v in values) or 1
 
     def x(d: date) -> float:
@@ -93,13 +127,13 @@ def _chart(data: list[dict[str, str]], colour: dict[str, str]) -> str:
     def y(v: float) -> float:
         return H - PAD - (H - 2 * PAD) * (math.log10(max(v, 1)) / vmax)
 
-    out = [f'<svg id="timeline-chart" xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+    out = [note + f'<svg id="timeline-chart" xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
            f'viewBox="0 0 {W} {H}" role="img" aria-label="counts over time">',
            f'<line x1="{LEFT}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="#999"/>',
            f'<line x1="{LEFT}" y1="{PAD}" x2="{LEFT}" y2="{H - PAD}" stroke="#999"/>']
-    for k in range(int(vmax) + 1):
-        yy = y(10 ** k)
-        out.append(f'<text x="{LEFT - 8}" y="{yy + 4:.1f}" text-anchor="end">{10 ** k:,}</text>')
+    for k in range(0, int(vmax) + 1, max(1, math.ceil((int(vmax) + 1) / 10))):  # at most 10 labels
+        label = f"{10 ** k:,}" if k <= 6 else f"1e{k}"
+        out.append(f'<text x="{LEFT - 8}" y="{y(10.0 ** k) + 4:.1f}" text-anchor="end">{label}</text>')
     last = -1e9
     for d in sorted(set(days)):  # date labels that would overlap the previous one are left out
         if x(d) - last < 75:

@@ -1,0 +1,404 @@
+"""The Python API for analysts: build a store, open it, query it with typed rows, extract one text.
+
+    >>> import kg
+    >>> report = kg.build(["seeds/"], "/tmp/news-store", jobs=1)
+    >>> with kg.open("/tmp/news-store") as g:
+    ...     df = g.query("counts").to_dataframe()
+    ...     rows = list(g.query("entities", source="001_00adbe57efcb47f9.txt"))
+    ...     top = g.most_central(5)
+
+Importing this module (and ``kg``) loads neither spaCy nor pyoxigraph: each
+function imports what it needs when it runs, so ``kg query`` starts fast.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kg.errors import Errors, QueryError
+from kg.types import Extraction
+
+if TYPE_CHECKING:
+    import networkx
+    import pandas
+    from spacy.language import Language
+
+    from kg.builder.runner import BuildReport
+    from kg.store import Store
+
+__all__ = ["Graph", "PartialDate", "Result", "build", "extract", "open", "queries", "value"]
+
+PathLike = str | Path
+
+# ------------------------------------------------------------------ building
+
+
+def build(paths: PathLike | Iterable[PathLike], store: PathLike | None = None, *, ner: str = "shipped",
+          jobs: int | None = None, max_chars: int | None = None, fields: dict[str, str] | None = None,
+          progress: Callable[[str], None] | None = None) -> BuildReport:
+    """Read the articles under ``paths`` (files or folders) into the store at ``store``.
+
+    The same as ``kg build``: unchanged articles are skipped, changed ones replace
+    their graph. ``store`` defaults to ``$KG_STORE``, else ``./.kg``.
+
+    ``ner`` is ``"shipped"`` (the NER model in the package), ``"none"`` (rules and
+    gazetteer alone) or an installed spaCy pipeline's name or path. ``jobs`` is
+    the number of extraction processes (default: one per CPU core; 1 runs in
+    this process). ``fields`` names JSON Lines fields (``{"text": "body"}``).
+    ``progress`` is called with each article's source name once it is stored.
+
+    Articles that cannot be read are listed in ``report.failed``; an unusable
+    ``ner`` or store raises a :class:`kg.errors.KGError`.
+
+    >>> report = kg.build("seeds/", "/tmp/news-store", jobs=1)
+    >>> len(report.added), report.counts["entities"]
+    """
+    from kg.builder.runner import build as run_build
+    from kg.builder.workers import default_jobs
+    from kg.ingest.readers import ReadOptions
+    from kg.store import default_path
+
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    return run_build([Path(p) for p in paths], Path(store) if store is not None else default_path(), ner=ner,
+                     jobs=jobs or default_jobs(), max_chars=max_chars, options=ReadOptions.with_fields(fields or {}),
+                     progress=progress)
+
+
+# ------------------------------------------------------------------ one text
+
+
+@lru_cache(maxsize=4)
+def _pipeline(ner: str) -> Language:
+    """One spaCy pipeline per ``ner`` value, built on first use (never at import)."""
+    from kg.nlp.assemble import build_nlp
+
+    return build_nlp(ner)
+
+
+def extract(text: str, published: str | dt.date | None = None, *, ner: str = "shipped",
+            title: str | None = None) -> Extraction:
+    """Extract entities, affiliations, counts, dates and statements from one text, without a store.
+
+    ``published`` (a ``datetime.date`` or ``"YYYY-MM-DD"``) anchors relative dates
+    ("on Tuesday"); without it a date stated at the top of the text is used, as
+    ``kg build`` does. The spaCy pipeline for each ``ner`` value is built once
+    and kept for later calls.
+
+    >>> ex = kg.extract("Jane Roe, a spokeswoman for Acme Corp, spoke on Tuesday.", "2024-05-10")
+    >>> sorted((e.label, e.type) for e in ex.entities.values())
+    >>> [(d.text, d.value) for d in ex.dates]
+    """
+    import hashlib
+
+    from kg.errors import Errors, InputError
+    from kg.ingest.articles import DEFAULT_MAX_CHARS, make_article
+    from kg.ingest.metadata import valid_iso
+    from kg.ingest.readers import Raw
+    from kg.nlp.extract import extract as run_extract
+
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    meta: dict[str, str] = {}
+    if published is not None:
+        iso = published.isoformat() if isinstance(published, dt.date) else valid_iso(str(published))
+        if iso is None:
+            raise InputError(Errors.KG144.format(value=published))
+        meta["published"] = iso[:10]
+    if title:
+        meta["title"] = title
+    source = f"text-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}"
+    article = make_article(Raw(source, text), "", meta, DEFAULT_MAX_CHARS)
+    return next(run_extract(_pipeline(ner), [article]))
+
+
+# ------------------------------------------------------------------ reading
+
+
+def queries() -> dict[str, str]:
+    """The named queries :meth:`Graph.query` runs by name, each with what it answers (as ``kg queries``).
+
+    >>> kg.queries()["spokespeople"]
+    """
+    from kg.query import named_queries
+
+    return {name: nq.description for name, nq in named_queries().items()}
+
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"  # spelled here: kg.rdf.namespaces imports rdflib
+_INTEGERS = {_XSD + t for t in ("integer", "int", "long", "short", "byte", "nonNegativeInteger", "positiveInteger",
+                                "negativeInteger", "nonPositiveInteger", "unsignedLong", "unsignedInt",
+                                "unsignedShort", "unsignedByte")}
+_FLOATS = {_XSD + t for t in ("decimal", "double", "float")}
+
+
+class PartialDate(str):
+    """An xsd:gYearMonth or xsd:gYear value: a str ("2018-07", "2014") that
+    ``to_dataframe`` knows to be a date. It never gains a day it did not have."""
+
+
+def value(term: Any) -> Any:
+    """A pyoxigraph term as a Python value.
+
+    IRI and blank node -> str; xsd:integer (and its subtypes) -> int;
+    xsd:decimal, xsd:double, xsd:float -> float; xsd:boolean -> bool;
+    xsd:date -> datetime.date; xsd:dateTime -> datetime.datetime;
+    xsd:gYearMonth and xsd:gYear -> :class:`PartialDate`, a str ("2018-07", "2014");
+    any other literal -> str; unbound -> None. A literal whose text does not fit
+    its datatype is returned as str.
+    """
+    if term is None:
+        return None
+    datatype = getattr(term, "datatype", None)
+    if datatype is None:  # NamedNode or BlankNode
+        return term.value
+    text, kind = term.value, datatype.value
+    try:
+        if kind in _INTEGERS:
+            return int(text)
+        if kind in _FLOATS:
+            return float(text)
+        if kind == _XSD + "boolean":
+            return {"true": True, "1": True, "false": False, "0": False}[text]
+        if kind == _XSD + "date":
+            return dt.date.fromisoformat(text[:10])
+        if kind == _XSD + "dateTime":
+            return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except (ValueError, KeyError):
+        return text
+    if kind in (_XSD + "gYearMonth", _XSD + "gYear"):
+        return PartialDate(text)
+    return text
+
+
+class Result(Sequence[dict[str, Any]]):
+    """The rows of a SELECT (or the triples of a CONSTRUCT) with Python values (see :func:`value`).
+
+    Iterating gives one dict per row, ``columns`` the variable names in order,
+    ``rows`` the rows as tuples.
+
+    >>> res = g.query("counts")
+    >>> res.columns[:3], res[0]["value"]
+    >>> df = res.to_dataframe()
+    """
+
+    def __init__(self, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        self.columns = columns
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [dict(zip(self.columns, r, strict=True)) for r in self.rows[index]]
+        return dict(zip(self.columns, self.rows[index], strict=True))
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for r in self.rows:
+            yield dict(zip(self.columns, r, strict=True))
+
+    def __repr__(self) -> str:
+        return f"<kg.Result {len(self.rows)} rows: {', '.join(self.columns)}>"
+
+    def to_dataframe(self, *, partial_dates: str = "keep") -> pandas.DataFrame:
+        """The rows as a pandas DataFrame with typed columns (needs pandas: ``pip install 'kg[notebook]'``).
+
+        Numbers -> ``Int64`` or ``Float64``; booleans -> ``boolean``; text and IRIs
+        -> ``string``; missing values -> ``pd.NA`` (``NaT`` in a date column);
+        full dates and date-times -> ``datetime64``. A column that also holds partial dates
+        ("2018-07", "2014") stays ``object`` (``datetime.date`` and ``str``) with
+        ``partial_dates="keep"``; ``partial_dates="start"`` makes it
+        ``datetime64``, a partial date becoming the first day of its month or
+        year. Columns that mix other kinds stay ``object``.
+        """
+        try:
+            import pandas as pd
+        except ImportError as exc:
+            raise ImportError("to_dataframe needs pandas: pip install 'kg[notebook]' (or pandas)") from exc
+        if partial_dates not in ("keep", "start"):
+            raise ValueError(f"partial_dates must be 'keep' or 'start', not {partial_dates!r}")
+        data = {}
+        for i, name in enumerate(self.columns):
+            cells = [r[i] for r in self.rows]
+            data[name] = _column(pd, cells, partial_dates)
+        return pd.DataFrame(data, columns=self.columns)
+
+
+def _column(pd: Any, cells: list[Any], partial_dates: str) -> Any:
+    present = [c for c in cells if c is not None]
+    kinds = {_kind(c) for c in present}
+    if kinds == {"partial"} or kinds == {"date", "partial"}:
+        if partial_dates == "keep":
+            return pd.Series([pd.NA if c is None else c for c in cells], dtype=object)
+        cells = [_period_start(c) if isinstance(c, str) else c for c in cells]
+        kinds = {"date"}
+    if not kinds:
+        return pd.Series([pd.NA] * len(cells), dtype="string")
+    if kinds == {"bool"}:
+        return pd.array(cells, dtype="boolean")
+    if kinds == {"int"}:
+        return pd.array(cells, dtype="Int64")
+    if kinds <= {"int", "float"}:
+        return pd.array([None if c is None else float(c) for c in cells], dtype="Float64")
+    if kinds == {"date"}:
+        return pd.to_datetime(pd.Series([None if c is None else c.isoformat() for c in cells], dtype=object))
+    if kinds == {"datetime"}:
+        return pd.to_datetime(pd.Series(cells, dtype=object), utc=any(c.tzinfo for c in present))
+    if kinds == {"str"}:
+        return pd.array(cells, dtype="string")
+    return pd.Series([pd.NA if c is None else c for c in cells], dtype=object)
+
+
+def _kind(cell: Any) -> str:
+    if isinstance(cell, bool):
+        return "bool"
+    if isinstance(cell, int):
+        return "int"
+    if isinstance(cell, float):
+        return "float"
+    if isinstance(cell, dt.datetime):
+        return "datetime"
+    if isinstance(cell, dt.date):
+        return "date"
+    if isinstance(cell, PartialDate):
+        return "partial"
+    return "str"
+
+
+def _period_start(text: str) -> dt.date:
+    year, _, month = text.partition("-")
+    return dt.date(int(year), int(month or 1), 1)
+
+
+def _binding(name: str, v: object) -> str:
+    """A keyword argument of :meth:`Graph.query` as the text kg.query.run binds:
+    ``"<iri>"`` for an IRI, an int as an xsd:integer, any other str as a plain string."""
+    if isinstance(v, bool) or not isinstance(v, (str, int)):
+        raise TypeError(f"{name}={v!r}: bind a str (\"<...>\" for an IRI) or an int")
+    return str(v)
+
+
+class Graph:
+    """A kg store opened for reading (see :func:`open`); a context manager.
+
+    >>> with kg.open("/tmp/news-store") as g:
+    ...     g.query("spokespeople").to_dataframe()
+    ...     g.query("SELECT ?s WHERE { ?s a <https://w3id.org/kg-news/ontology#Person> }")
+    ...     g.connections("Syrian Democratic Forces")
+    """
+
+    def __init__(self, store: PathLike | None = None) -> None:
+        from kg.store import Store, default_path
+
+        self.path = Path(store) if store is not None else default_path()
+        self._store: Store | None = Store.open_read(self.path)
+        self._network: networkx.MultiGraph | None = None
+
+    @property
+    def store(self) -> Store:
+        """The underlying :class:`kg.store.Store` (for the lower-level modules)."""
+        if self._store is None:
+            raise QueryError(Errors.KG311.format(path=self.path))
+        return self._store
+
+    def query(self, query: str, /, **bindings: str | int) -> Result | bool:
+        """Run a named query (``kg queries`` lists them), a ``.rq`` file or SPARQL text.
+
+        Keyword arguments bind variables of the SELECT (``source="x.txt"`` binds
+        ``?source``; ``"<...>"`` binds an IRI, an int an xsd:integer); they are
+        bound by the query engine, never pasted into the text. Returns a
+        :class:`Result` for SELECT and CONSTRUCT (columns subject, predicate,
+        object) and a bool for ASK. Updates are refused: use ``kg query --update``.
+
+        >>> g.query("dates", source="001_00adbe57efcb47f9.txt")
+        """
+        from kg.query import resolve_query, run
+
+        params = {name: _binding(name, v) for name, v in bindings.items()}
+        result = run(self.store, resolve_query(query), params)
+        if isinstance(result, bool):
+            return result
+        if isinstance(result, tuple):
+            variables, rows = result
+            return Result(list(variables), [tuple(value(t) for t in r) for r in rows])
+        return Result(["subject", "predicate", "object"],
+                      [(value(t.subject), value(t.predicate), value(t.object)) for t in result or []])
+
+    def to_networkx(self) -> networkx.MultiGraph:
+        """Entities as nodes (label, type, aliases, evidence, sources, dates), relations and
+        co-mentions as edges: the graph ``kg render`` draws (kg.views.to_networkx)."""
+        from kg.views import to_networkx
+
+        return to_networkx(self.store)
+
+    def _graph(self) -> networkx.MultiGraph:
+        if self._network is None:
+            self._network = self.to_networkx()
+        return self._network
+
+    def most_central(self, n: int = 10) -> list[tuple[str, str, float]]:
+        """(label, type, degree centrality) of the ``n`` most connected entities.
+
+        >>> pd.DataFrame(g.most_central(10), columns=["entity", "type", "degree centrality"])
+        """
+        from kg.views import most_central
+
+        return most_central(self._graph(), n)
+
+    def connections(self, name: str) -> list[tuple[str, str, str]]:
+        """(label, type, how) of every entity connected to the one named ``name``
+        (label or alias); raises :class:`kg.errors.KGError` for an unknown name."""
+        from kg.views import connections
+
+        return connections(self._graph(), name)
+
+    def render(self, output: PathLike, *, focus: str | None = None, depth: int = 1, types: set[str] | None = None,
+               source: str | None = None, since: str | None = None, until: str | None = None,
+               colour_by: str = "type") -> tuple[int, int]:
+        """Write the interactive, offline HTML view to ``output`` (as ``kg render``,
+        with the same filters); returns (nodes, edges) drawn.
+
+        >>> g.render("graph.html", focus="Syrian Democratic Forces", depth=1)
+        """
+        from kg.views import render
+
+        return render(self.store, Path(output), focus=focus, depth=depth, types=types, source=source, since=since,
+                      until=until, colour_by=colour_by)
+
+    def stats(self) -> dict[str, Any]:
+        """Articles, entities by type, quads and bytes on disk (as ``kg stats --json``)."""
+        from kg.store.stats import stats
+
+        return stats(self.store)
+
+    def close(self) -> None:
+        """Release the store."""
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def __enter__(self) -> Graph:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<kg.Graph {self.path}{'' if self._store is not None else ' (closed)'}>"
+
+
+def open(store: PathLike | None = None) -> Graph:
+    """Open the store at ``store`` (default ``$KG_STORE``, else ``./.kg``) read-only.
+
+    Several readers may share a store while ``kg build`` writes to it. Raises
+    :class:`kg.errors.StoreError` if there is no kg store there.
+
+    >>> with kg.open("/tmp/news-store") as g:
+    ...     g.stats()["articles"]
+    """
+    return Graph(store)

@@ -1,0 +1,264 @@
+"""Candidate names: gazetteer matches over the token stream (longest first),
+then maximal capitalised chunks between them, trimmed of words that are not
+part of a name. ``find_candidates`` types each chunk with a rule table
+(kg.nlp.entities.rules)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from spacy.tokens import Doc, Token
+
+from kg.nlp.lexicon import GazetteerEntry, Lexicon, normalize_name
+
+if TYPE_CHECKING:
+    from kg.nlp.entities.rules import RuleTable
+
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9&\-]{1,7}$")
+
+
+@dataclass
+class Cand:
+    start: int  # token index
+    end: int  # token index (exclusive)
+    type: str | None
+    rule: str
+    gaz: GazetteerEntry | None = None
+    title: int | None = None  # token index of a title ("Mr") that belongs to the mention
+    model_type: str | None = None  # the statistical NER's type, used when nothing better decides
+
+
+def is_cap(tok: Token) -> bool:
+    t = tok.text
+    return bool(t) and t[0].isupper() and any(c.isalpha() for c in t)
+
+
+def is_acronym(text: str) -> bool:
+    return bool(_ACRONYM.match(text)) and sum(c.isalpha() for c in text) >= 2
+
+
+def _sent_initial(doc: Doc, i: int) -> bool:
+    """True when only spaces, quotes or bullets stand between the sentence start and token i."""
+    j = i
+    while j > 0 and not doc[j].is_sent_start:
+        prev = doc[j - 1]
+        if not (prev.is_space or prev.text in {'"', "“", "‘", "'", "(", "•", "-", "–", "—", ":"}):
+            return False
+        j -= 1
+    return True
+
+
+# ----------------------------------------------------------------- gazetteer
+def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
+    out: list[Cand] = []
+    n = len(doc)
+    # plain lists: indexing a Doc builds a Token object each time, and this loop
+    # looks at every capitalised token with up to gazetteer_max_tokens + 2 spans
+    texts = [t.text for t in doc]
+    with_ws = [t.text_with_ws for t in doc]
+    lowers = [t.lower_ for t in doc]
+    punct = [t.is_punct for t in doc]
+    i = 0
+    while i < n:
+        if not texts[i][:1].isupper() and lowers[i] not in lex.arabic_articles:
+            i += 1
+            continue
+        first = normalize_name(texts[i]).split()
+        if (first and first[0] not in lex.gazetteer_first_words) or lowers[i] == "the":
+            i += 1  # no gazetteer name starts with this word (the common case)
+            continue
+        hit = None
+        for k in range(min(lex.gazetteer_max_tokens + 2, n - i), 0, -1):
+            if punct[i + k - 1]:
+                continue
+            text = "".join(with_ws[i : i + k - 1]) + texts[i + k - 1]
+            if "\n" in text:
+                continue
+            if k == 1 and text in lex.not_entities:
+                continue
+            entry = lex.gazetteer.get(normalize_name(text))
+            if entry is None:
+                continue
+            if text.isupper() and len(text) > 4 and k <= 3 and all(
+                len(t) >= 3 for t in doc[i : i + k] if t.is_alpha
+            ):
+                text = text.title()  # "OSLO, Norway --", "NEW DELHI --": a dateline in capitals
+            if len(text) <= 4 or text.isupper():
+                # short forms and acronyms match only as written
+                forms = {entry.label, *entry.aliases}
+                if text not in forms:
+                    continue
+            if not texts[i][:1].isupper() and not (lowers[i] in lex.arabic_articles and k > 1):
+                continue
+            if entry.kind == "city" and _inside_name(doc, i, i + k):
+                continue  # "Halden Lund", "Petra Oslo": a city name as part of a longer name
+            if k == 1 and _part_of_longer_name(doc, i, lex):
+                continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
+            hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
+            break
+        if hit:
+            out.append(hit)
+            i = hit.end
+        else:
+            i += 1
+    return out
+
+
+def _inside_name(doc: Doc, s: int, e: int) -> bool:
+    before = s > 0 and is_cap(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_
+    after = e < len(doc) and is_cap(doc[e]) and not doc[e].is_sent_start
+    return bool(before or after)
+
+
+def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
+    prev = doc[i - 1] if i > 0 else None
+    nxt = doc[i + 1] if i + 1 < len(doc) else None
+    if prev is not None and is_cap(prev) and not prev.whitespace_.count("\n") and not _sent_initial(doc, i - 1) \
+            and prev.text not in lex.demonyms and prev.text not in lex.not_entities \
+            and prev.text not in lex.person_titles and not is_acronym(prev.text):
+        return True
+    return nxt is not None and (nxt.text in lex.place_proper_heads or nxt.text in lex.org_heads)
+
+
+# ----------------------------------------------------------------- chunks
+def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
+    """Maximal runs of capitalised tokens (with inner connectors) not in ``taken``."""
+    out = []
+    i, n = 0, len(doc)
+    while i < n:
+        tok = doc[i]
+        starts_arabic = (
+            tok.lower_ in lex.arabic_articles and i + 2 < n and doc[i + 1].text == "-"
+            and is_cap(doc[i + 2]) and not tok.whitespace_
+        )
+        if i in taken or not (is_cap(tok) or starts_arabic):
+            i += 1
+            continue
+        j = i + 3 if starts_arabic else i + 1
+        seen_prep = False
+        while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
+            t = doc[j]
+            if doc[j - 1].text in lex.org_heads and (
+                ((t.text in lex.person_titles or t.lower_ in lex.roles) and j + 1 < n and is_cap(doc[j + 1]))
+                or t.text in lex.given_names
+            ):
+                break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
+            if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
+                j += 1  # "Queen’s College Corwen", "Children’s Hospital"
+            elif is_cap(t) and not t.is_sent_start:
+                j += 1
+            elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
+                    and not t.whitespace_ and j + 1 not in taken:
+                j += 2
+            elif (t.lower_ in lex.arabic_articles and j + 2 < n and doc[j + 1].text == "-"
+                  and is_cap(doc[j + 2]) and j + 2 not in taken):
+                j += 3
+            elif t.lower_ in lex.connectors and t.text.islower() and j + 1 < n and (
+                is_cap(doc[j + 1]) or (doc[j + 1].lower_ == "the" and j + 2 < n and is_cap(doc[j + 2]))
+            ) and j + 1 not in taken:
+                if t.lower_ == "and" and not seen_prep:
+                    break
+                if t.lower_ == "of" and _person_of_org(doc, i, j, lex):
+                    break  # "Halden Ross | of the Harbour Union"
+                if t.lower_ in {"of", "for"}:
+                    seen_prep = True
+                j += 1
+            else:
+                break
+        # a chunk never ends on a connector
+        while j > i + 1 and doc[j - 1].lower_ in lex.connectors and doc[j - 1].text.islower():
+            j -= 1
+        out.append((i, j))
+        i = j
+    return out
+
+
+def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
+    """Tokens i..j-1 look like a person's name and "of [the] ..." after them is
+    an organisation's name (it ends with an organisation head)."""
+    left = doc[i:j]
+    if len(left) < 2 or not all(t.is_title for t in left):
+        return False
+    if any(t.text in lex.org_heads or t.text in lex.org_first_words or t.text in lex.place_proper_heads
+           for t in left):
+        return False
+    k = j + 1
+    if k < len(doc) and doc[k].lower_ == "the":
+        k += 1
+    start = k
+    while k < len(doc) and is_cap(doc[k]):
+        k += 1
+    return k > start and doc[k - 1].text in lex.org_heads
+
+
+def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
+    """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run."""
+    k = j + 1
+    while k < len(doc) and k not in taken and is_cap(doc[k]) and not doc[k].is_sent_start:
+        if doc[k].text in lex.org_heads:
+            return True
+        k += 1
+    return False
+
+
+def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
+    """Drop leading words that are not part of a name (sentence-initial common words,
+    demonyms, compass words, determiners). An organisation-shaped name keeps its
+    demonym ("Norwegian Armed Forces")."""
+    org_shaped = doc[e - 1].text in lex.org_heads and e - s > 1
+    while s < e:
+        tok = doc[s]
+        low = tok.lower_
+        initial = _sent_initial(doc, s)
+        drop = (
+            tok.text in lex.not_entities
+            or (tok.is_upper and tok.text.title() in lex.not_entities)
+            or (tok.text in lex.demonyms and not org_shaped)
+            or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1))
+            or low in {"the", "a", "an"}
+        )
+        if not drop and initial and tok.text not in lex.given_names:
+            drop = (
+                low in lex.common_words
+                or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
+            )
+        if not drop:
+            break
+        s += 1
+    while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
+        e -= 1
+    return s, e
+
+
+# ----------------------------------------------------------------- the whole step
+def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None) -> list[Cand]:
+    """Gazetteer matches plus every capitalised chunk typed by the first rule of ``rules``
+    (default: the shipped table) that fires."""
+    if rules is None:
+        from kg.nlp.entities.rules import shipped_rules
+
+        rules = shipped_rules(lex)
+    gaz = gazetteer_matches(doc, lex)
+    taken = {i for c in gaz for i in range(c.start, c.end)}
+    typed: list[Cand] = []
+    for s, e in chunks(doc, lex, taken):
+        s, e = trim(doc, lex, s, e)
+        if s >= e:
+            continue
+        while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"
+                             or doc[s].lower_ in lex.roles) and doc[s + 1].text not in {"’s", "'s"}:
+            s += 1
+        while e - s > 2 and doc[s : s + 2].text in lex.person_titles:
+            s += 2  # "Prime Minister Ada Corwen"
+        while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-") \
+                and doc[s + 1].text not in {"’s", "'s"}:
+            s += 1  # "Correspondent Ada Corwen", "Secretary-General Halden Ross": not the name
+        if e - s == 1 and doc[s].text in lex.person_titles:
+            continue
+        prev = max((c for c in typed + gaz if c.end <= s), key=lambda c: c.end, default=None)
+        cand = rules.type_chunk(doc, s, e, lex, prev)
+        if cand is not None:
+            typed.append(cand)
+    return sorted(gaz + typed, key=lambda c: c.start)

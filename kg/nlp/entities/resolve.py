@@ -1,0 +1,124 @@
+"""Cluster the candidates of one article into entities: full names first, then
+short forms (surname = full name, acronym = expansion, alias = label); untyped
+candidates nothing supports are dropped."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from kg.nlp.entities.candidates import Cand, is_acronym
+from kg.nlp.lexicon import Lexicon, normalize_name
+from kg.types import ORG, PER, Entity, Mention
+
+
+def _initials(text: str) -> str:
+    skip = {"of", "the", "and", "for", "in", "on", "de", "al"}
+    return "".join(w[0] for w in re.split(r"[\s\-]+", text) if w and w.lower() not in skip).upper()
+
+
+def resolve(
+    doc: Doc, cands: list[Cand], lex: Lexicon, sent_of: list[int]
+) -> tuple[dict[str, Entity], list[Mention]]:
+    """Cluster candidates into entities; drop untyped ones nothing supports."""
+    entities: dict[str, Entity] = {}
+    mentions: list[Mention] = []
+    persons: list[Entity] = []
+    orgs: list[Entity] = []
+
+    full_text = doc.text  # Doc.text joins every token: build it once, not per mention
+
+    def sent_index(tok_i: int) -> int:
+        return sent_of[tok_i]
+
+    def add(c: Cand, ent: Entity) -> None:
+        start = doc[c.title].idx if c.title is not None else doc[c.start].idx
+        end = doc[c.end - 1].idx + len(doc[c.end - 1].text)
+        surface = full_text[start:end]
+        if surface != ent.label:
+            ent.aliases.add(surface)
+        mentions.append(Mention(ent.key, surface, start, end, sent_index(c.start), c.rule))
+
+    def name_text(c: Cand) -> str:
+        text = doc[c.start : c.end].text
+        return text.upper().title() if text.isupper() and len(text) > 5 else text
+
+    # pass 1: gazetteer and typed candidates, full names first
+    order = sorted(range(len(cands)), key=lambda k: (cands[k].type is None, -(cands[k].end - cands[k].start)))
+    pending: list[int] = []
+    for k in order:
+        c = cands[k]
+        if c.gaz is not None:
+            key = "gz:" + (c.gaz.ref_id or c.gaz.label)
+            ent = entities.get(key)
+            if ent is None:
+                ent = entities[key] = Entity(
+                    key, c.gaz.label, c.gaz.type, set(c.gaz.aliases), c.gaz.ref_id, c.gaz.outlet
+                )
+                ent.aliases.discard(ent.label)
+                if ent.type == ORG:
+                    orgs.append(ent)
+            add(c, ent)
+            continue
+        text = name_text(c)
+        if c.type == PER and c.end - c.start >= 2:
+            key = "Person:" + normalize_name(text)
+            ent = entities.get(key)
+            if ent is None:
+                ent = entities[key] = Entity(key, text, PER)
+                persons.append(ent)
+            add(c, ent)
+        elif c.type == ORG and not is_acronym(text):
+            key = "Organisation:" + normalize_name(text)
+            ent = entities.get(key) or entities.setdefault(key, Entity(key, text, ORG))
+            if ent not in orgs:
+                orgs.append(ent)
+            add(c, ent)
+        else:
+            pending.append(k)
+
+    # pass 2: short forms resolve to the full names found in pass 1
+    # typed short forms first, so weak or statistical readings meet the names they refer to
+    for k in sorted(pending, key=lambda k: (cands[k].type is None, cands[k].start)):
+        c = cands[k]
+        text = name_text(c)
+        norm = normalize_name(text)
+        target: Entity | None = None
+        if is_acronym(text):
+            target = next((o for o in orgs if _initials(o.label) == text.replace("-", "")
+                           or text in o.aliases), None)
+        if target is None:
+            hits = [p for p in persons if norm and (
+                normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
+            )]
+            if len({p.key for p in hits}) == 1:
+                target = hits[0]
+        if target is None:
+            for ent in list(entities.values()):
+                if norm in {normalize_name(a) for a in ent.aliases} | {normalize_name(ent.label)}:
+                    target = ent
+                    break
+        if target is not None:
+            add(c, target)
+            continue
+        typ = c.type
+        if typ is None:
+            # weak evidence decides only when nothing else named this text
+            if c.rule == "context-after" and is_acronym(text):
+                typ = ORG  # "QXL fighters"
+            elif c.model_type is not None:
+                typ = c.model_type  # the statistical NER's reading of an unknown name
+            elif c.rule in {"name-shape", "speaker"}:
+                typ = PER  # "Halden Ross claims", "Corwen said"
+            else:
+                continue
+        key = f"{typ}:{norm}"
+        ent = entities.get(key) or entities.setdefault(key, Entity(key, text, typ))
+        if typ == PER and ent not in persons:
+            persons.append(ent)
+        if typ == ORG and ent not in orgs:
+            orgs.append(ent)
+        add(c, ent)
+    mentions.sort(key=lambda m: m.start)
+    return entities, mentions

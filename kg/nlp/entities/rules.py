@@ -1,0 +1,451 @@
+"""The typing rules: a table (kg/nlp/data/entity_rules.jsonl) read once and
+compiled into predicates. This module keeps only the mechanism.
+
+Each row of the table is one rule::
+
+    {"id": "works-at", "name": "works-at", "type": "Organisation",
+     "when": [{"word": "prev1", "lower": true, "is": ["at", "with"]},
+              {"word": "prev2", "lower": true, "in": "roles", "or_singular": true}]}
+
+Rules are tried in file order; the first whose conditions all hold types the
+chunk. ``name`` is what the mention records as ``kg:foundBy`` (several rows may
+share a name; ``id`` is unique). ``type`` is Organisation, Person, Place or null
+(weak evidence, decided at resolution); ``"drop": true`` rejects the chunk and
+``"keep_title": true`` keeps the title found before it ("Mr") in the mention.
+
+Condition kinds (each implemented once, below):
+
+``word``       one context word: ``prev1..prev3`` (before the chunk, spaces
+               skipped), ``next1..next7`` (after it), ``first``, ``last``,
+               ``second_last`` (of the chunk); tested with ``in`` (a Lexicon
+               field), ``is`` (literal tokens), ``startswith`` or ``gazetteer``
+               (its entry's ``type`` and ``kind``) or ``exists``; ``lower``
+               compares lower-cased, ``or_singular`` also tries the word without
+               a final "s". A missing word fails every test.
+``any_word``   some word of the ``chunk`` (or ``chunk_but_last``) passes ``in`` / ``is``
+``phrase``     the last ``n`` words before the chunk, joined and lower-cased,
+               ``equals`` or ``endswith`` an item of a Lexicon field
+``shape``      ``single``, ``acronym``, ``all_title``, ``no_letters``
+``max_tokens`` the chunk has at most this many tokens
+``predicate``  a named predicate registered in ``PREDICATES`` (context that is
+               not a word test: a scan, the previous candidate, the gazetteer)
+``not`` / ``any`` / ``all``   combine conditions
+
+Token tests (``in`` and ``is``) are compiled at load time to spaCy
+PhraseMatcher patterns, one single-token phrase per word, on ``LOWER`` or
+``ORTH`` (``or_singular`` adds a check in code); the two matchers run once per
+doc and a condition asks whether the token at its position matched. Positions
+skip whitespace tokens, so they are resolved in code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spacy.matcher import PhraseMatcher
+from spacy.strings import get_string_id
+from spacy.tokens import Doc
+from spacy.vocab import Vocab
+
+from kg.nlp.entities.candidates import Cand, is_acronym
+from kg.nlp.lexicon import Lexicon, normalize_name
+from kg.resources import nlp_data_dir
+from kg.types import ENTITY_TYPES, LOC
+
+RULES_FILE = "entity_rules.jsonl"
+
+
+def default_rules_path() -> Path:
+    return nlp_data_dir() / RULES_FILE
+
+
+# ----------------------------------------------------------------- the context of one chunk
+def _prev_tokens(doc: Doc, s: int, k: int) -> list[int]:
+    """Indices of the k nearest non-space tokens before s, in text order."""
+    out = []
+    j = s - 1
+    while j >= 0 and len(out) < k:
+        if not doc[j].is_space:
+            out.append(j)
+        j -= 1
+    return list(reversed(out))
+
+
+def _next_tokens(doc: Doc, e: int, k: int) -> list[int]:
+    """Indices of the k nearest non-space tokens from e on."""
+    out = []
+    j = e
+    while j < len(doc) and len(out) < k:
+        if not doc[j].is_space:
+            out.append(j)
+        j += 1
+    return out
+
+
+PREV_WORDS, NEXT_WORDS = 3, 7
+
+
+@dataclass
+class Context:
+    """What the conditions look at: the chunk doc[s:e], the words around it, the
+    candidate found just before it and the tokens each token test matched in the doc."""
+
+    doc: Doc
+    s: int
+    e: int
+    lex: Lexicon
+    prev: Cand | None
+    hits: dict[str, set[int]] = field(default_factory=dict, repr=False)
+    title: int | None = None  # set by the "title-before" predicate
+    _prv: list[int] | None = field(default=None, repr=False)
+    _nxt: list[int] | None = field(default=None, repr=False)
+
+    @property
+    def prv_idx(self) -> list[int]:
+        if self._prv is None:
+            self._prv = _prev_tokens(self.doc, self.s, PREV_WORDS)
+        return self._prv
+
+    @property
+    def nxt_idx(self) -> list[int]:
+        if self._nxt is None:
+            self._nxt = _next_tokens(self.doc, self.e, NEXT_WORDS)
+        return self._nxt
+
+    @property
+    def prv(self) -> list[str]:
+        return [self.doc[j].text for j in self.prv_idx]
+
+    @property
+    def nxt(self) -> list[str]:
+        return [self.doc[j].text for j in self.nxt_idx]
+
+    def index(self, where: str) -> int | None:
+        """The token index of the word at a named position, or None when there is none."""
+        if where.startswith("prev"):
+            k, prv = int(where[4:]), self.prv_idx
+            return prv[-k] if len(prv) >= k else None
+        if where.startswith("next"):
+            k, nxt = int(where[4:]), self.nxt_idx
+            return nxt[k - 1] if len(nxt) >= k else None
+        j = {"first": self.s, "last": self.e - 1, "second_last": self.e - 2}[where]
+        return j if j >= self.s else None
+
+
+WORD_POSITIONS = {f"prev{k}" for k in range(1, PREV_WORDS + 1)} | {
+    f"next{k}" for k in range(1, NEXT_WORDS + 1)
+} | {"first", "last", "second_last"}
+
+
+# ----------------------------------------------------------------- named predicates
+def _title_before(ctx: Context) -> bool:
+    """A person title ("Mr", "Gen.", "Prime Minister") stands just before the chunk."""
+    doc, s, lex = ctx.doc, ctx.s, ctx.lex
+    for k in (2, 1):
+        if s - k < 0:
+            continue
+        words = doc[s - k : s].text
+        if words in lex.person_titles or words.rstrip(".") in lex.person_titles:
+            ctx.title = s - k
+            return True
+    return False
+
+
+def _org_noun_in_apposition(ctx: Context) -> bool:
+    """"Velm, the Nordic carmaker": the first noun after the article names a kind
+    of organisation (not "X, the union's president")."""
+    lex = ctx.lex
+    follow = [x.lower() for x in ctx.nxt]
+    for k in range(2, min(6, len(follow))):
+        w = follow[k]
+        if w in lex.org_appositive_nouns:
+            return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
+        if w in lex.roles or not w.isalpha() or w in lex.connectors:
+            return False
+    return False
+
+
+def _outlet_before_possessive(ctx: Context) -> bool:
+    """The token before the "'s" preceding the chunk ends a news outlet's name ("The Outlet's Name"):
+    a gazetteer entry marked outlet over its last one to three tokens."""
+    doc, i = ctx.doc, ctx.s - 2
+    if i < 0:
+        return False
+    for k in range(1, 4):
+        if i - k + 1 < 0:
+            break
+        entry = ctx.lex.gazetteer.get(normalize_name(doc[i - k + 1 : i + 1].text))
+        if entry is not None and entry.outlet:
+            return True
+    return False
+
+
+def _after_place(ctx: Context) -> bool:
+    """The candidate before is a place and only one token stands between them ("Place, Name",
+    "Place and Name"), or a comma and one more ("Place, and Name")."""
+    prev, s = ctx.prev, ctx.s
+    return prev is not None and prev.type == LOC and (
+        prev.end == s - 1 or (prev.end == s - 2 and ctx.doc[s - 2].text == ",")
+    )
+
+
+PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "title-before": _title_before,
+    "org-noun-in-apposition": _org_noun_in_apposition,
+    "outlet-before-possessive": _outlet_before_possessive,
+    "after-place": _after_place,
+}
+
+
+# ----------------------------------------------------------------- compiling conditions
+Check = Callable[[Context], bool]
+TOKEN_TESTS = ("in", "is")  # compiled to PhraseMatcher patterns
+TEXT_TESTS = ("startswith", "gazetteer", "exists")  # tested on the word's text
+
+
+def _lexicon_field(lex: Lexicon, name: str) -> Any:
+    if not hasattr(lex, name):
+        raise ValueError(f"{RULES_FILE}: unknown lexicon field {name!r}")
+    return getattr(lex, name)
+
+
+class _Compiler:
+    """Turns the table's conditions into checks; token tests ("in" a lexicon
+    field, "is" one of literal tokens) become PhraseMatcher patterns collected in
+    ``patterns`` (one key per distinct test), the rest become Python functions."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+        self.patterns: dict[str, tuple[str, list[str]]] = {}  # key -> (LOWER or ORTH, words)
+
+    def token_test(self, cond: dict) -> str:
+        """The PhraseMatcher key of an "in"/"is" test (one single-token phrase per word), added once."""
+        attr = "LOWER" if cond.get("lower") else "ORTH"
+        if "in" in cond:
+            items = _lexicon_field(self.lex, cond["in"])
+            key = f"{attr}:in:{cond['in']}"
+        else:
+            items = cond["is"]
+            key = f"{attr}:is:" + json.dumps(sorted(items), ensure_ascii=False)
+        # a token's LOWER is its lower-cased text: a word with capitals can never match it
+        words = sorted(w for w in items if isinstance(w, str) and w and (attr == "ORTH" or w == w.lower()))
+        self.patterns.setdefault(key, (attr, words))
+        return key
+
+    def text_test(self, cond: dict) -> Callable[[str], bool]:
+        """A test on the word's text: a prefix, a gazetteer entry, or that the word exists."""
+        lex = self.lex
+        if "startswith" in cond:
+            prefixes = tuple(cond["startswith"])
+
+            def inner(w: str) -> bool:
+                return w.startswith(prefixes)
+        elif "gazetteer" in cond:
+            want_type = cond["gazetteer"].get("type")
+            kinds = cond["gazetteer"].get("kind")
+            if want_type is not None and want_type not in ENTITY_TYPES:
+                raise ValueError(f"{RULES_FILE}: unknown entity type {want_type!r}")
+
+            def inner(w: str) -> bool:
+                entry = lex.gazetteer.get(normalize_name(w))
+                return entry is not None and (want_type is None or entry.type == want_type) and (
+                    kinds is None or entry.kind in kinds
+                )
+        else:
+            def inner(w: str) -> bool:
+                return True
+        if cond.get("lower"):
+            return lambda w: inner(w.lower())
+        return inner
+
+    def word_test(self, cond: dict, where: str | None = None) -> Callable[[Context, int], bool]:
+        """The test a token (by index) must pass."""
+        tests = [k for k in (*TOKEN_TESTS, *TEXT_TESTS) if k in cond]
+        if len(tests) != 1 or (where is None and tests[0] not in TOKEN_TESTS):
+            raise ValueError(f"{RULES_FILE}: a word condition needs one of in/is/startswith/gazetteer/exists "
+                             f"(any_word: in/is): {cond}")
+        if tests[0] in TOKEN_TESTS:
+            key = self.token_test(cond)
+            if cond.get("or_singular"):  # also the word without its final s ("economists")
+                items = _lexicon_field(self.lex, cond["in"])
+                lower = bool(cond.get("lower"))
+
+                def singular(ctx: Context, j: int) -> bool:
+                    w = ctx.doc[j].lower_ if lower else ctx.doc[j].text
+                    return w.rstrip("s") in items
+                return lambda ctx, j: j in ctx.hits[key] or singular(ctx, j)
+            return lambda ctx, j: j in ctx.hits[key]
+        text = self.text_test(cond)
+        return lambda ctx, j: text(ctx.doc[j].text)
+
+    def condition(self, cond: dict) -> Check:
+        """One condition of the table -> a function of the chunk's context."""
+        if not isinstance(cond, dict):
+            raise ValueError(f"{RULES_FILE}: a condition must be an object: {cond!r}")
+        if "not" in cond:
+            inner = self.condition(cond["not"])
+            return lambda ctx: not inner(ctx)
+        if "any" in cond or "all" in cond:
+            parts = [self.condition(c) for c in cond.get("any", cond.get("all"))]
+            combine = any if "any" in cond else all
+            return lambda ctx: combine(p(ctx) for p in parts)
+        if "word" in cond:
+            where = cond["word"]
+            if where not in WORD_POSITIONS:
+                raise ValueError(f"{RULES_FILE}: unknown word position {where!r}")
+            test = self.word_test(cond, where)
+
+            def check_word(ctx: Context) -> bool:
+                j = ctx.index(where)
+                return j is not None and test(ctx, j)
+            return check_word
+        if "any_word" in cond:
+            span = cond["any_word"]
+            if span not in {"chunk", "chunk_but_last"}:
+                raise ValueError(f"{RULES_FILE}: any_word is 'chunk' or 'chunk_but_last', not {span!r}")
+            test = self.word_test(cond)
+            cut = 0 if span == "chunk" else 1
+            return lambda ctx: any(test(ctx, j) for j in range(ctx.s, ctx.e - cut))
+        if "phrase" in cond:
+            if cond["phrase"] != "prev" or cond.get("match") not in {"equals", "endswith"}:
+                raise ValueError(f"{RULES_FILE}: a phrase condition is 'prev' with match equals/endswith: {cond}")
+            n, items = int(cond["n"]), _lexicon_field(self.lex, cond["in"])
+            if cond["match"] == "equals":
+                return lambda ctx: bool(ctx.prv_idx) and " ".join(ctx.prv[-n:]).lower() in items
+            markers = tuple(items)
+            return lambda ctx: " ".join(ctx.prv[-n:]).lower().endswith(markers)
+        if "shape" in cond:
+            shape = SHAPES.get(cond["shape"])
+            if shape is None:
+                raise ValueError(f"{RULES_FILE}: unknown shape {cond['shape']!r}")
+            return shape
+        if "max_tokens" in cond:
+            most = int(cond["max_tokens"])
+            return lambda ctx: ctx.e - ctx.s <= most
+        if "predicate" in cond:
+            pred = PREDICATES.get(cond["predicate"])
+            if pred is None:
+                raise ValueError(f"{RULES_FILE}: unknown predicate {cond['predicate']!r}")
+            return pred
+        raise ValueError(f"{RULES_FILE}: unknown condition kind: {cond}")
+
+
+SHAPES: dict[str, Check] = {
+    "single": lambda ctx: ctx.e - ctx.s == 1,
+    "acronym": lambda ctx: is_acronym(ctx.doc[ctx.s : ctx.e].text),
+    "all_title": lambda ctx: all(t.is_title for t in ctx.doc[ctx.s : ctx.e]),
+    "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.doc[ctx.s : ctx.e].text),
+}
+
+CONDITION_KINDS = ("word", "any_word", "phrase", "shape", "max_tokens", "predicate", "not", "any", "all")
+
+
+# ----------------------------------------------------------------- the table
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    name: str  # recorded as the mention's kg:foundBy
+    type: str | None
+    drop: bool
+    keep_title: bool
+    checks: tuple[Check, ...]
+
+
+class RuleTable:
+    """The rows of the table, compiled against a lexicon, in order."""
+
+    def __init__(self, rows: Iterable[dict], lex: Lexicon) -> None:
+        self.rows: list[dict] = []
+        self.rules: list[Rule] = []
+        compiler = _Compiler(lex)
+        seen: set[str] = set()
+        for row in rows:
+            rule_id = row.get("id")
+            if not rule_id or rule_id in seen:
+                raise ValueError(f"{RULES_FILE}: every rule needs a unique id (got {rule_id!r})")
+            seen.add(rule_id)
+            typ = row.get("type")
+            if typ is not None and typ not in ENTITY_TYPES:
+                raise ValueError(f"{RULES_FILE}: rule {rule_id!r}: unknown type {typ!r}")
+            checks = tuple(compiler.condition(c) for c in row.get("when", []))
+            self.rows.append(row)
+            self.rules.append(Rule(rule_id, row.get("name", rule_id), typ, bool(row.get("drop")),
+                                   bool(row.get("keep_title")), checks))
+        self.patterns = compiler.patterns
+        self._matchers: dict[str, PhraseMatcher] | None = None
+        self._vocab: Vocab | None = None
+        self._key_of: dict[int, str] = {}
+        self._last: tuple[Doc, dict[str, set[int]]] | None = None
+
+    def token_hits(self, doc: Doc) -> dict[str, set[int]]:
+        """Token test key -> indices of the tokens of ``doc`` that pass it (the two matchers run once per doc)."""
+        if self._last is not None and self._last[0] is doc:
+            return self._last[1]
+        if self._matchers is None or self._vocab is not doc.vocab:
+            # The matchers may be built inside a memory zone (kg.builder.workers), which forgets
+            # the strings added in it: the keys are stored for good (the matcher looks them up
+            # at every call), the phrases are given as attribute hashes (no Doc, no Lexeme).
+            self._vocab = doc.vocab
+            self._matchers = {attr: PhraseMatcher(doc.vocab, attr=attr) for attr in ("LOWER", "ORTH")}
+            self._key_of = {doc.vocab.strings.add(key, allow_transient=False): key for key in self.patterns}
+            for key, (attr, words) in self.patterns.items():
+                self._matchers[attr].add(key, [[get_string_id(w)] for w in words])
+        hits: dict[str, set[int]] = {key: set() for key in self.patterns}
+        for matcher in self._matchers.values():
+            for match_id, start, _end in matcher(doc):
+                hits[self._key_of[match_id]].add(start)
+        self._last = (doc, hits)
+        return hits
+
+    def context(self, doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Context:
+        return Context(doc, s, e, lex, prev, self.token_hits(doc))
+
+    def type_chunk(self, doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Cand | None:
+        """The candidate the first matching rule makes of doc[s:e] (None: not a name)."""
+        ctx = self.context(doc, s, e, lex, prev)
+        rule = self.first_match(ctx)
+        if rule is None or rule.drop:
+            return None
+        return Cand(s, e, rule.type, rule.name, title=ctx.title if rule.keep_title else None)
+
+    def first_match(self, ctx: Context) -> Rule | None:
+        """The first rule whose conditions all hold (None: no rule, the table has no catch-all)."""
+        for rule in self.rules:
+            if all(check(ctx) for check in rule.checks):
+                return rule
+        return None
+
+
+def parse_rows(text: str, where: str) -> list[dict]:
+    """The rows of a rule table in JSONL (blank lines skipped)."""
+    rows = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{where}:{n}: not valid JSON ({exc.msg})") from exc
+    return rows
+
+
+def read_rows(path: Path) -> list[dict]:
+    return parse_rows(path.read_text(encoding="utf-8"), str(path))
+
+
+def load_rules(lex: Lexicon, path: Path | None = None) -> RuleTable:
+    return RuleTable(read_rows(path or default_rules_path()), lex)
+
+
+_SHIPPED: dict[int, tuple[Lexicon, RuleTable]] = {}
+
+
+def shipped_rules(lex: Lexicon) -> RuleTable:
+    """The shipped table compiled against ``lex``, once per lexicon."""
+    hit = _SHIPPED.get(id(lex))
+    if hit is None or hit[0] is not lex:
+        hit = _SHIPPED[id(lex)] = (lex, load_rules(lex))
+    return hit[1]

@@ -1,0 +1,166 @@
+"""Affiliations and spokespeople: a person linked to an organisation, with the
+role as written. Works on the resolved mentions of kg_entities, sentence by sentence.
+
+Phrasings (role words from roles.json, the other words from relations.json):
+  ORG ROLE PERSON                     "SDF spokesman Mustafa Bali"
+  ROLE for|of|with ORG PERSON         "spokesman for the Syrian Democratic Forces Mustafa Bali"
+  PERSON, (a|the) ROLE for|of ORG     "Mustafa Bali, a spokesman for the SDF"
+  ORG ROLE who goes by PERSON         "a Syrian Democratic Forces official who goes by Mervan The Brave"
+  PERSON, who LEADS [the ...] ORG      "Jeanine Mukeba, who heads the civil society group Sauvons Kamituga"
+  PERSON, the nom de guerre of a ROLE with the <group>   (the group: the last organisation named)
+  OUTLET's PERSON (and PERSON) reported|wrote            bylines: journalist
+  (OUTLET Photo/PERSON), Credit: PERSON/OUTLET            photo credits: photographer
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from kg.nlp.lexicon import Lexicon
+from kg.nlp.relations.patterns import relation_patterns
+from kg.types import ORG, PER, Affiliation, Mention
+
+
+def role_at(text: str, roles: dict) -> str | None:
+    """The role phrase that ``text`` (lower-case words) ends with, longest first."""
+    t = text.lower().strip()
+    for r in sorted(roles, key=len, reverse=True):
+        if t == r or t.endswith(" " + r):
+            return r
+    return None
+
+
+def is_spokesperson(role: str, lex: Lexicon, quoted: bool) -> bool:
+    """Whether ``role`` (as written) speaks for the organisation: a spokesperson role,
+    a role that does when quoted, or a media or press office."""
+    roles = lex.roles
+    parts = re.split(r"\s+and\s+", role.lower())
+    for p in parts:
+        spec = roles.get(p.split()[-1]) or roles.get(p) or {}
+        if spec.get("spokesperson") or (quoted and spec.get("quoted_spokesperson")):
+            return True
+    return any(office in role.lower() for office in lex.relations["spokesperson_offices"])
+
+
+def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
+    entities = doc._.kg_entities or {}
+    mentions: list[Mention] = doc._.kg_mentions or []
+    text = doc.text
+    roles = lex.roles
+    pat = relation_patterns(lex)
+    byline_role, photo_role = lex.relations["byline_role"], lex.relations["photo_role"]
+    affs: list[Affiliation] = []
+    by_sent: dict[int, list[Mention]] = {}
+    for m in mentions:
+        by_sent.setdefault(m.sentence, []).append(m)
+    sents = list(doc.sents)
+
+    def typ(m: Mention) -> str:
+        return entities[m.entity].type
+
+    def outlet(m: Mention) -> bool:
+        return entities[m.entity].outlet
+
+    def quoted(si: int) -> bool:
+        return pat.speech.search(sents[si].text) is not None
+
+    def add(p: Mention, o: Mention | str, role: str, si: int, spk: bool | None = None) -> None:
+        org_key = o if isinstance(o, str) else o.entity
+        s = min(p.start, o.start if not isinstance(o, str) else p.start)
+        e = max(p.end, o.end if not isinstance(o, str) else p.end)
+        sp = is_spokesperson(role, lex, quoted(si)) if spk is None else spk
+        if not any(a.person == p.entity and a.organisation == org_key for a in affs):
+            affs.append(Affiliation(p.entity, org_key, role, sp, si, s, e))
+
+    last_org: str | None = None
+    for si, sent in enumerate(sents):
+        ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
+        for m in ms:
+            if typ(m) != PER:
+                continue
+            before = text[sent.start_char : m.start]
+            after = text[m.end : sent.end_char]
+            orgs_before = [o for o in ms if typ(o) == ORG and o.end <= m.start]
+            # ORG ROLE PERSON / ROLE for ORG PERSON
+            if orgs_before:
+                o = orgs_before[-1]
+                gap = text[o.end : m.start]
+                # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
+                words = m.text.split()
+                k = 0
+                while k < len(words) - 1 and (words[k] in lex.person_titles or words[k].lower() in roles):
+                    k += 1
+                role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
+                if k and len(gap) < 40 and not re.search(r"[.;:]", gap) and role_at(role_text, roles):
+                    add(m, o, role_text, si)  # "ITV News Correspondent Emma Murphy", "NATO Secretary General J. S."
+                    continue
+                role = role_at(gap.strip(" ,"), roles)
+                if role and len(gap) < 40 and not re.search(r"[.;:]", gap):
+                    add(m, o, gap.strip(" ,").strip(), si)
+                    continue
+                mm = re.search(r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
+                               text[sent.start_char : o.start])
+                if mm and len(gap.strip(" ,")) == 0:
+                    role = role_at(mm.group(1), roles)
+                    if role:
+                        add(m, o, role, si)
+                        continue
+                # OUTLET's PERSON, OUTLET Photo/PERSON
+                if outlet(o) and re.fullmatch(r"\s*[’']s\s*", gap):
+                    add(m, o, byline_role, si, False)
+                    continue
+                if outlet(o) and pat.outlet_photo.fullmatch(gap):
+                    add(m, o, photo_role, si, False)
+                    continue
+            # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
+            am = pat.apposition.match(after)
+            if am:
+                role = am.group(2).strip()
+                if role_at(role, roles) or " and " in role and any(role_at(r, roles) for r in role.split(" and ")):
+                    rest_start = m.end + am.end()
+                    nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 25
+                                    and "," not in text[rest_start : o.start]), None)
+                    if nxt_org:
+                        add(m, nxt_org, role, si)
+                        continue
+            # PERSON, who leads|heads|runs ... ORG (the verb, as written, is the role)
+            wm = pat.leader.match(after)
+            if wm:
+                rest_start = m.end + wm.end()
+                nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 40
+                                and not re.search(r"[,;.]", text[rest_start : o.start])), None)
+                if nxt_org:
+                    add(m, nxt_org, wm.group(1), si, False)
+                    continue
+            # nom de guerre of an official with the <group description>: the organisation named last
+            nm = pat.alias_apposition.match(after)
+            if nm and last_org and nm.group(2).split()[-1].lower() in lex.group_descriptions:
+                add(m, last_org, role_at(nm.group(1), roles) or nm.group(1), si)
+                continue
+            # a ORG ROLE who goes by PERSON
+            gm = pat.alias_before.search(before)
+            if gm and orgs_before:
+                o = orgs_before[-1]
+                role = role_at(text[o.end : m.start - len(gm.group(0))].strip(), roles)
+                if role:
+                    add(m, o, role, si)
+                    continue
+            # bylines: "and PERSON" after a byline person; "while PERSON wrote"
+            if affs and affs[-1].sentence == si and affs[-1].role == byline_role and pat.byline_sentence.search(
+                sent.text
+            ):
+                add(m, affs[-1].organisation, byline_role, si, False)
+                continue
+            # Credit: PERSON/OUTLET
+            cm = re.match(r"\s*/\s*", after)
+            if cm and pat.credit_before.search(before):
+                o = next((o for o in ms if typ(o) == ORG and o.start >= m.end), None)
+                if o is not None:
+                    add(m, o, photo_role, si, False)
+                    continue
+        for m in ms:
+            if typ(m) == ORG and not entities[m.entity].outlet:
+                last_org = m.entity
+    return affs

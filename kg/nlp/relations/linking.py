@@ -1,0 +1,83 @@
+"""Ties each count (made by kg_counts) to what the other components found in its
+sentence: the event its trigger word names, the nearest place and organisation,
+the date (in the sentence, else the narrative's last one before it, skipping
+photo captions) and the speaker of the sentence's statement. The
+``kg_count_links`` component runs this after kg_relations."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from kg.nlp.lexicon import Lexicon
+from kg.nlp.relations.patterns import link_patterns
+from kg.types import LOC, ORG, DateMention
+
+
+def link_counts(doc: Doc, lex: Lexicon) -> None:
+    """Fill in event, place, organisation, date and attributed_to of doc._.kg_counts (in place)."""
+    counts = doc._.kg_counts or []
+    mentions = doc._.kg_mentions or []
+    entities = doc._.kg_entities or {}
+    dates: list[DateMention] = doc._.kg_dates or []
+    stmts = doc._.kg_statements or []
+    pat = link_patterns(lex)
+    text = doc.text
+    sents = list(doc.sents)
+
+    def is_period(d: DateMention) -> bool:
+        """'since December', 'from 2014': the date starts a period, it does not date an event."""
+        return pat.period.search(text[max(0, d.start - 7) : d.start]) is not None
+
+    captions = {i for i, s in enumerate(sents) if pat.caption.search(s.text)}
+    # a credit standing alone ("(Reuters)") makes the sentence before it a caption
+    captions |= {i - 1 for i in captions if re.fullmatch(r"\s*\([^)]*\)\s*", sents[i].text)}
+    trig_re = pat.triggers
+    for c in counts:
+        sent = sents[c.sentence]
+        # event: nearest trigger word after the count, else before it, in the sentence
+        after = text[c.end : sent.end_char]
+        before = text[sent.start_char : c.start]
+        ms = list(trig_re.finditer(before))
+        m = trig_re.search(after)
+        if ms and len(before) - ms[-1].end() < 4:
+            c.event_word = ms[-1].group(1)  # "captured 400 fighters"
+        elif m and m.start() < 80:
+            c.event_word = m.group(1)
+        elif ms and len(before) - ms[-1].end() < 40:
+            c.event_word = ms[-1].group(1)
+        if c.event_word:
+            c.event = lex.event_triggers.get(c.event_word.lower())
+        # place: nearest Place mention in the sentence
+        places = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == LOC
+                  and not text[m.end : m.end + 1] == "-"]  # "US-backed" is not where it happened
+        if places:
+            c.place = min(places, key=lambda m: abs(m.start - c.start)).entity
+        orgs = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == ORG
+                and not entities[m.entity].outlet]
+        if orgs:
+            c.organisation = min(orgs, key=lambda m: abs(m.start - c.start)).entity
+        # date: in the sentence (not a "since ..." period), else the narrative's last date
+        in_sent = [d for d in dates if d.sentence == c.sentence and d.value]
+        periods = [d for d in in_sent if is_period(d)]
+        if periods:
+            c.date = None
+        elif in_sent:
+            # nearest date; on a tie the one after the count ("$870 million in 2016")
+            c.date = min(in_sent, key=lambda d: (d.start - c.end, 0) if d.start >= c.end
+                         else (c.start - d.end, 1)).value
+        else:
+            for back in range(1, 4):
+                si = c.sentence - back
+                if si < 0:
+                    break
+                if si in captions:
+                    continue
+                prior = [d for d in dates if d.sentence == si]
+                if prior:
+                    c.date = prior[-1].value if not is_period(prior[-1]) else None
+                    break
+        st = next((s for s in stmts if s.sentence == c.sentence and s.speaker), None)
+        if st:
+            c.attributed_to = st.speaker

@@ -1,0 +1,78 @@
+"""The regular expressions of the relation phrasings, built once per lexicon from
+its words (roles.json, speech.json, events.json, relations.json). Articles,
+prepositions and punctuation are the syntax of the phrasings and stay here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kg.nlp.lexicon import Lexicon
+
+
+def _alt(words: list[str] | set[str], *, longest_first: bool = False) -> str:
+    """An alternation of the words, escaped, in the order given (or longest first)."""
+    items = sorted(words, key=len, reverse=True) if longest_first else list(words)
+    return "|".join(re.escape(w) for w in items)
+
+
+@dataclass(frozen=True)
+class RelationPatterns:
+    apposition: re.Pattern[str]  # ", a senior ROLE for the ..."
+    alias_apposition: re.Pattern[str]  # ", the nom de guerre of a ROLE with the GROUP"
+    leader: re.Pattern[str]  # ", who leads the ..."
+    speech: re.Pattern[str]  # a speech verb or "according to"
+    alias_before: re.Pattern[str]  # "... who goes by" right before a person
+    byline_sentence: re.Pattern[str]  # a sentence that is a byline ("... reported")
+    outlet_photo: re.Pattern[str]  # the gap in "OUTLET Photo/PERSON"
+    credit_before: re.Pattern[str]  # "Credit:" right before a person
+    pronoun: re.Pattern[str]  # a pronoun right before a speech verb
+
+
+@dataclass(frozen=True)
+class LinkPatterns:
+    triggers: re.Pattern[str]  # event trigger words
+    caption: re.Pattern[str]  # a photo caption's credit
+    period: re.Pattern[str]  # "since", "from" right before a date: a period, not a date of the event
+
+
+def _relation_patterns(lex: Lexicon) -> RelationPatterns:
+    words = lex.relations
+    speech = _alt(lex.speech_verbs, longest_first=True)
+    return RelationPatterns(
+        apposition=re.compile(
+            rf"\s*,\s*((?:(?:{_alt(words['apposition_modifiers'])})\s+)*)"
+            r"([a-z][\w\- ]*?)\s+(?:for|of|with|at|from)\s+(?:the\s+)?"
+        ),
+        alias_apposition=re.compile(
+            rf"\s*,\s*(?:{_alt(words['alias_appositions'])}) (?:a|an|the)\s+([a-z\- ]+?)\s+(?:with|for|of)\s+the\s+"
+            r"([\w\- ]+)"
+        ),
+        leader=re.compile(rf"\s*,\s*who\s+(?:also\s+)?({_alt(lex.leader_verbs, longest_first=True)})\s+(?:the\s+)?"),
+        speech=re.compile(rf"\b(?:{speech})\b|\b(?:{_alt(lex.according_to)})\b"),
+        alias_before=re.compile(rf"(?:{_alt(words['alias_before_person'])})\s*$"),
+        byline_sentence=re.compile(rf"\b(?:{_alt(words['byline_sentence_verbs'])})\b"),
+        outlet_photo=re.compile(rf"\s*(?:{_alt(words['photo_markers'])})\s*/\s*"),
+        credit_before=re.compile(rf"(?:{_alt(words['credit_labels'])})\s*:\s*$"),
+        pronoun=re.compile(rf"\b({_alt(words['pronouns'])})\s*$", re.IGNORECASE),
+    )
+
+
+def _link_patterns(lex: Lexicon) -> LinkPatterns:
+    words = lex.relations
+    return LinkPatterns(
+        triggers=re.compile(rf"\b({_alt(lex.event_triggers, longest_first=True)})\b", re.IGNORECASE),
+        caption=re.compile(
+            rf"\((?:[A-Z][\w.]*\s*)+(?:(?:{_alt(words['photo_markers'])})[^)]*)?\)\s*$"
+            rf"|(?:{_alt(words['credit_labels'])})\s*:"
+        ),
+        period=re.compile(rf"\b(?:{_alt(words['period_starts'])})\s*$", re.IGNORECASE),
+    )
+
+
+def relation_patterns(lex: Lexicon) -> RelationPatterns:
+    return lex.pattern("relation_patterns", _relation_patterns)
+
+
+def link_patterns(lex: Lexicon) -> LinkPatterns:
+    return lex.pattern("link_patterns", _link_patterns)

@@ -1,0 +1,219 @@
+"""The entity-typing rule table (kg/nlp/data/entity_rules.jsonl): one sentence per
+rule, checking WHICH rule typed the name (its id, the kg:foundBy it records and
+the type), and that the table and the code agree. The names are invented."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import spacy
+
+from kg.nlp.entities import EntityFinder, find_candidates
+from kg.nlp.entities.rules import (
+    CONDITION_KINDS,
+    PREDICATES,
+    SHAPES,
+    RuleTable,
+    default_rules_path,
+    read_rows,
+)
+from kg.types import ENTITY_TYPES
+
+from .conftest import run_doc
+
+# rule id, sentence, the name's text, kg:foundBy, type (None: weak evidence, typed at resolution)
+ROWS = [
+    ("title", "Later Dr Pellworth opened the clinic.", "Pellworth", "title", "Person"),
+    ("org-noun-before", "Farmers joined the cooperative Velmora last spring.", "Velmora", "org-noun-before",
+     "Organisation"),
+    ("org-shape", "Later the Tarvel Regional Council approved the plan.", "Tarvel Regional Council", "org-shape",
+     "Organisation"),
+    ("org-shape-first-word", "Troops launched Operation Silver Lantern at dawn.", "Operation Silver Lantern",
+     "org-shape", "Organisation"),
+    ("org-shape-head-of", "Farmers sold wheat to the Grain Board of Kestland last year.", "Grain Board of Kestland",
+     "org-shape", "Organisation"),
+    ("org-shape-head-place", "She taught at Harbour College Lisbon for years.", "Harbour College Lisbon",
+     "org-shape", "Organisation"),
+    ("place-shape", "Ships waited by the Orvinne Strait on Tuesday.", "Orvinne Strait", "place-shape", "Place"),
+    ("org-apposition", "Prices fell at Dravik, the Nordic carmaker, after the recall.", "Dravik", "org-apposition",
+     "Organisation"),
+    ("org-noun-after", "Police arrested members of the Varrowind gang overnight.", "Varrowind", "org-noun-after",
+     "Organisation"),
+    ("works-at", "The forecast was cut, said economists at Fennick Brothers on Monday.", "Fennick Brothers",
+     "works-at", "Organisation"),
+    ("acronym-context", "Three QXL fighters were detained.", "QXL", "acronym-context", "Organisation"),
+    ("acronym-definition", "Members of the Harlow Civic Front (HCF) marched.", "HCF", "acronym-definition",
+     "Organisation"),
+    ("acronym-speaker", "Later QXL said the deal was off.", "QXL", "acronym-speaker", "Organisation"),
+    ("acronym", "The QXL deal collapsed.", "QXL", "acronym", None),
+    ("alias-marker", "Police sought a smuggler known as Crooked Tavi for weeks.", "Crooked Tavi", "alias-marker",
+     "Person"),
+    ("byline", "The BBC’s Malvina Orsk reported from the border.", "Malvina Orsk", "byline", "Person"),
+    ("role-before", "The deal is off, spokesman Dorin Vasko said on Monday.", "Dorin Vasko", "role-before",
+     "Person"),
+    ("apposition-role", "Later Tamsin Hallow, a spokeswoman for the ministry, said it was over.", "Tamsin Hallow",
+     "apposition-role", "Person"),
+    ("nom-de-guerre", "Later Vostrin Kael, the nom de guerre of a militia chief, vanished.", "Vostrin Kael",
+     "nom-de-guerre", "Person"),
+    ("place-of", "Families fled the town of Brellim in the night.", "Brellim", "place-of", "Place"),
+    ("given-name", "Later Ahmed Sorvello thanked the volunteers.", "Ahmed Sorvello", "given-name", "Person"),
+    ("photo-credit", "The crowd gathered at dusk. (Velm Photo/Isobel Quark)", "Isobel Quark", "photo-credit",
+     "Person"),
+    ("photo-credit-colon", "A boy waits in line. Credit: Quenby Darrow / Velmstock", "Quenby Darrow",
+     "photo-credit", "Person"),
+    ("locative", "Shelling was reported near Kovrast overnight.", "Kovrast", "locative", "Place"),
+    ("speaker", "Later Pellam said the road was closed.", "Pellam", "speaker", None),
+    ("place-comma-country", "The convoy reached Dunmerrow, Peru, on Friday.", "Dunmerrow", "place-comma-country",
+     "Place"),
+    ("place-head", "Aid arrived in the Torvesh district on Friday.", "Torvesh", "place-head", "Place"),
+    ("place-possessive", "Later Merrow’s al-Farsin market was shelled.", "Merrow", "place-possessive", "Place"),
+    ("place-list", "Refugees came from Peru, Pellick and elsewhere.", "Pellick", "place-list", "Place"),
+    ("context-after", "Later Pellick officials denied it.", "Pellick", "context-after", None),
+    ("name-shape", "Later Quenby Darrow walked home.", "Quenby Darrow", "name-shape", None),
+    ("capitalised", "The visit by Quorvane ended early.", "Quorvane", "capitalised", None),
+]
+
+# rules that reject a chunk: rule id, sentence, the chunk's text
+DROPS = [
+    ("no-letters", "Prices rose 5 % on Monday.", "5 %"),
+    ("org-head-alone", "Then the Army withdrew.", "Army"),
+]
+
+
+@pytest.fixture(scope="module")
+def finder() -> EntityFinder:
+    return EntityFinder(None)
+
+
+def _span(doc, text: str) -> tuple[int, int]:
+    start = doc.text.index(text)
+    span = doc.char_span(start, start + len(text))
+    assert span is not None, text
+    return span.start, span.end
+
+
+@pytest.mark.parametrize("rule_id, sentence, name, found_by, typ", ROWS, ids=[r[0] for r in ROWS])
+def test_rule_fires(nlp, finder, rule_id, sentence, name, found_by, typ):
+    doc = run_doc(nlp, sentence)
+    cands = find_candidates(doc, finder.lex, finder.rules)
+    hit = [c for c in cands if doc[c.start : c.end].text == name]
+    assert hit, f"no candidate {name!r} in {[doc[c.start : c.end].text for c in cands]}"
+    cand = hit[0]
+    assert (cand.rule, cand.type) == (found_by, typ)
+    prev = max((c for c in cands if c.end <= cand.start), key=lambda c: c.end, default=None)
+    rule = finder.rules.first_match(finder.rules.context(doc, cand.start, cand.end, finder.lex, prev))
+    assert rule is not None and rule.id == rule_id
+    # a typed name keeps the rule as its mention's kg:foundBy
+    if typ is not None:
+        assert found_by in {m.source for m in doc._.kg_mentions if m.text.endswith(name)}
+
+
+@pytest.mark.parametrize("rule_id, sentence, chunk", DROPS, ids=[r[0] for r in DROPS])
+def test_rule_drops(nlp, finder, rule_id, sentence, chunk):
+    doc = run_doc(nlp, sentence)
+    s, e = _span(doc, chunk)
+    rule = finder.rules.first_match(finder.rules.context(doc, s, e, finder.lex, None))
+    assert rule is not None and rule.id == rule_id and rule.drop
+    assert finder.rules.type_chunk(doc, s, e, finder.lex, None) is None
+
+
+def test_every_rule_has_a_sentence():
+    ids = [row["id"] for row in read_rows(default_rules_path())]
+    assert sorted(ids) == sorted([r[0] for r in ROWS] + [d[0] for d in DROPS])
+
+
+def _kinds(cond: dict) -> list[str]:
+    kinds = [k for k in CONDITION_KINDS if k in cond]
+    for k in ("not",):
+        if k in cond:
+            kinds += _kinds(cond[k])
+    for k in ("any", "all"):
+        for sub in cond.get(k, []):
+            kinds += _kinds(sub)
+    return kinds
+
+
+def _leaves(cond: dict) -> list[dict]:
+    if "not" in cond:
+        return _leaves(cond["not"])
+    if "any" in cond or "all" in cond:
+        return [leaf for sub in cond.get("any", cond.get("all", [])) for leaf in _leaves(sub)]
+    return [cond]
+
+
+def test_table_and_code_agree(lex):
+    rows = read_rows(default_rules_path())
+    used_predicates, used_shapes = set(), set()
+    for row in rows:
+        assert row.get("type") in (*ENTITY_TYPES, None), row["id"]
+        assert row.get("drop") or "type" in row, f"{row['id']}: say type null for weak evidence"
+        for cond in row["when"]:
+            for leaf in _leaves(cond):
+                kinds = _kinds(leaf)
+                assert len(kinds) == 1, f"{row['id']}: {leaf} has no single known condition kind"
+                if "predicate" in leaf:
+                    assert leaf["predicate"] in PREDICATES, row["id"]
+                    used_predicates.add(leaf["predicate"])
+                if "shape" in leaf:
+                    used_shapes.add(leaf["shape"])
+                for field in ("in",):
+                    if field in leaf:
+                        assert hasattr(lex, leaf[field]), f"{row['id']}: no lexicon field {leaf[field]!r}"
+    assert used_predicates == set(PREDICATES), "a registered predicate no rule uses"
+    assert used_shapes == set(SHAPES), "a shape no rule uses"
+    assert rows[-1]["when"] == [], "the last rule is the catch-all"
+    table = RuleTable(rows, lex)
+    # every "in"/"is" token test became PhraseMatcher patterns, one key per distinct test
+    leaves = [leaf for row in rows for cond in row["when"] for leaf in _leaves(cond)]
+    tests = {(bool(leaf.get("lower")), leaf.get("in") or json.dumps(sorted(leaf["is"])))
+             for leaf in leaves if ("word" in leaf or "any_word" in leaf) and ("in" in leaf or "is" in leaf)}
+    assert len(table.patterns) == len(tests)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"id": "x", "type": None, "when": [{"colour": "red"}]}, "unknown condition kind"),
+    ({"id": "x", "type": None, "when": [{"predicate": "no-such"}]}, "unknown predicate"),
+    ({"id": "x", "type": "Animal", "when": []}, "unknown type"),
+    ({"id": "x", "type": None, "when": [{"word": "next9", "is": ["a"]}]}, "unknown word position"),
+    ({"id": "x", "type": None, "when": [{"word": "first", "in": "no_such_list"}]}, "unknown lexicon field"),
+])
+def test_bad_rows_are_refused(lex, bad, message):
+    with pytest.raises(ValueError, match=message):
+        RuleTable([bad], lex)
+
+
+def test_component_round_trips_through_disk(nlp, tmp_path):
+    """nlp.to_disk then spacy.load gives the same entities and mentions, and the
+    rule table read back is the one in the saved folder."""
+    text = ("Later Tamsin Hallow, a spokeswoman for the ministry, said the Tarvel Regional Council "
+            "met near Kovrast. Three QXL fighters were detained. The visit by Quorvane ended early.")
+    nlp.to_disk(tmp_path / "pipeline")
+    saved = tmp_path / "pipeline" / "kg_entities"
+    for name in (*EntityFinder.FILES, "entity_rules.jsonl"):
+        assert (saved / name).read_bytes() == (default_rules_path().parent / name).read_bytes(), name
+    loaded = spacy.load(tmp_path / "pipeline")
+    a, b = run_doc(nlp, text), run_doc(loaded, text)
+    assert a._.kg_mentions == b._.kg_mentions and a._.kg_entities == b._.kg_entities
+    assert [(e.text, e.label_) for e in a.ents] == [(e.text, e.label_) for e in b.ents]
+
+    # the saved table is what the loaded component uses: drop the locative rule
+    rows = [json.loads(line) for line in (saved / "entity_rules.jsonl").read_text(encoding="utf-8").splitlines()]
+    (saved / "entity_rules.jsonl").write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows if r["id"] != "locative"), encoding="utf-8")
+    changed = run_doc(spacy.load(tmp_path / "pipeline"), text)
+    sources = {m.text: m.source for m in changed._.kg_mentions}
+    assert sources.get("Kovrast") != "locative" and {m.text: m.source for m in a._.kg_mentions}["Kovrast"] == \
+        "locative"
+
+
+def test_rules_work_across_memory_zones():
+    """The build processes each article inside nlp.memory_zone(), which forgets the strings
+    added in it; the token matchers built during the first article must still work after it."""
+    from kg.nlp.assemble import build_nlp
+
+    fresh = build_nlp("none")
+    for text in ("Shelling was reported near Kovrast overnight.", "Three QXL fighters were detained."):
+        with fresh.memory_zone():
+            doc = run_doc(fresh, text)
+            assert {m.source for m in doc._.kg_mentions} & {"locative", "acronym-context"}
