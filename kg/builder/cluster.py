@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg.builder.runner import BuildReport, pending
+from kg.builder.runner import BuildReport, Writer
 from kg.builder.workers import TALLIES, chunked
 from kg.errors import Errors, InputError, RemoteError
 from kg.types import Article
@@ -62,44 +62,32 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
         raise InputError(Errors.KG128) from exc
     from kg.ingest import DEFAULT_MAX_CHARS, iter_articles
     from kg.nlp.assemble import check_model, extractor_id
-    from kg.rdf.mapping import article_iri
     from kg.store import Store
 
     check_model(ner)
     extractor = extractor_id(ner)
-    report = BuildReport()
-    totals = dict.fromkeys(TALLIES, 0)
     parts.mkdir(parents=True, exist_ok=True)
     try:
         client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError) as exc:
         raise RemoteError(Errors.KG609.format(scheduler=scheduler, reason=exc)) from exc
     store = Store(store_path) if push is None and store_path is not None else None
-    replacing: set[str] = set()
-    located: dict[str, str] = {}
+    writer = Writer(store, BuildReport(), progress=progress)
 
     def finish(part: Part) -> None:
         data = Path(part.path).read_bytes()
-        if store is not None:
-            store.write_articles([article_iri(s) for s in part.sources], data)
-            store.record_locations({article_iri(s): located.pop(s, None) for s in part.sources})
-        elif push is not None:
+        if push is not None:
             _push_part(data, push)
+        writer.report.failed.extend(part.errors)
+        writer.write(part.sources, data, part.tallies)
         if not keep_parts:
             Path(part.path).unlink(missing_ok=True)
-        report.failed.extend(part.errors)
-        for s in part.sources:
-            (report.replaced if s in replacing else report.added).append(s)
-            if progress:
-                progress(s)
-        for k in TALLIES:
-            totals[k] += part.tallies.get(k, 0)
 
     try:
         threads = max(1, sum(client.nthreads().values()))
         in_flight: deque = deque()
         items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options)
-        for i, batch in enumerate(chunked(pending(items, store, extractor, report, replacing, located), partition)):
+        for i, batch in enumerate(chunked(writer.pending(items, extractor), partition)):
             out = str(parts / f"part-{i:06d}.nq")
             in_flight.append(client.submit(extract_partition, batch, out, ner, pure=False))
             if len(in_flight) >= 2 * threads:
@@ -110,10 +98,7 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
         client.close()
         if store is not None:
             store.close()
-    if report.added or report.replaced:
-        report.counts = totals
-    return report
-
+    return writer.close()
 
 def _push_part(data: bytes, endpoint: str) -> None:
     """PUT each article graph of an N-Quads part to a Graph Store endpoint

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.builder.workers import TALLIES
 from kg.errors import Errors, InputError
 from kg.ingest import iter_articles
 from kg.store import Store
@@ -14,12 +15,59 @@ from kg.types import Article
 
 @dataclass
 class BuildReport:
+    """What a build did: the sources added, replaced, skipped (unchanged) and failed (one-line
+    messages), warnings, and how many entities, affiliations, counts, dates and statements the
+    written articles hold."""
+
     added: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)  # one-line messages
     warnings: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Writer:
+    """The one write loop of every executor: finished articles go into the store (with the
+    path each was read from) and into the report. With ``store=None`` (a Dask build that
+    pushes to a remote endpoint instead) only the report is kept."""
+
+    store: Store | None
+    report: BuildReport
+    replacing: set[str] = field(default_factory=set)  # sources already in the store
+    located: dict[str, str] = field(default_factory=dict)  # source -> path, filled by pending()
+    progress: Callable[[str], None] | None = None
+    totals: dict[str, int] = field(default_factory=dict)
+
+    def write(self, sources: list[str], nquads: bytes, tallies: dict[str, int]) -> None:
+        """Write the graphs of ``sources`` (``nquads`` holds all of them) in one bulk load."""
+        from kg.rdf.mapping import article_iri
+
+        if self.store is not None:
+            graphs = [article_iri(s) for s in sources]
+            self.store.write_articles(graphs, nquads)
+            self.store.record_locations({g: self.located.get(s) for g, s in zip(graphs, sources, strict=True)})
+        for s in sources:
+            self.located.pop(s, None)
+            if s in self.replacing:
+                self.replacing.discard(s)
+                self.report.replaced.append(s)
+            else:
+                self.report.added.append(s)
+            if self.progress:
+                self.progress(s)
+        for k, n in tallies.items():
+            self.totals[k] = self.totals.get(k, 0) + n
+
+    def pending(self, items: Iterable[Article | InputError], extractor: str) -> Iterator[Article]:
+        """The articles still to extract (see ``pending``)."""
+        return pending(items, self.store, extractor, self.report, self.replacing, self.located)
+
+    def close(self) -> BuildReport:
+        if self.report.added or self.report.replaced:
+            self.report.counts = {k: self.totals.get(k, 0) for k in TALLIES}
+        return self.report
 
 
 WRITE_BATCH = 64  # articles per bulk write: bigger batches, fewer table files for RocksDB to compact
@@ -50,52 +98,38 @@ def build(
     ``WRITE_BATCH`` articles at a time. What is in flight is bounded however
     many files there are, and an interrupted build leaves whole articles only.
     """
-    from kg.builder.workers import TALLIES, Workers, chunked
+    from kg.builder.workers import Workers, chunked
     from kg.ingest import DEFAULT_MAX_CHARS
     from kg.nlp.assemble import check_model, extractor_id
-    from kg.rdf.mapping import article_iri
 
-    report = BuildReport()
     check_model(ner)  # a missing model is a user error before any work is done
     extractor = extractor_id(ner)
-    totals = dict.fromkeys(TALLIES, 0)
     with Workers(jobs, ner) as workers, Store(store_path) as store:
-        replacing: set[str] = set()
-        located: dict[str, str] = {}
-
-        def write(done: list) -> None:
-            store.write_articles([article_iri(d.source) for d in done], b"".join(d.nquads for d in done))
-            store.record_locations({article_iri(d.source): located.pop(d.source, None) for d in done})
-            for d in done:
-                if d.source in replacing:
-                    replacing.discard(d.source)
-                    report.replaced.append(d.source)
-                else:
-                    report.added.append(d.source)
-                for k in TALLIES:
-                    totals[k] += d.tallies.get(k, 0)
-                if progress:
-                    progress(d.source)
-
+        writer = Writer(store, BuildReport(), progress=progress)
         buffer: list = []
+
+        def flush() -> None:
+            tallies: dict[str, int] = {}
+            for d in buffer:
+                for k, n in d.tallies.items():
+                    tallies[k] = tallies.get(k, 0) + n
+            writer.write([d.source for d in buffer], b"".join(d.nquads for d in buffer), tallies)
+            buffer.clear()
+
         items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
                               stdin=stdin, stdin_format=stdin_format)
-        todo = pending(items, store, extractor, report, replacing, located)
-        for results in workers.map(chunked(todo, EXTRACT_BATCH)):
+        for results in workers.map(chunked(writer.pending(items, extractor), EXTRACT_BATCH)):
             for d in results:
                 if d.error:
-                    located.pop(d.source, None)
-                    report.failed.append(d.error)
+                    writer.located.pop(d.source, None)
+                    writer.report.failed.append(d.error)
                 else:
                     buffer.append(d)
             if len(buffer) >= WRITE_BATCH:
-                write(buffer)
-                buffer = []
+                flush()
         if buffer:
-            write(buffer)
-        if report.added or report.replaced:
-            report.counts = totals
-    return report
+            flush()
+        return writer.close()
 
 
 def pending(items: Iterable[Article | InputError], store: Store | None, extractor: str,
