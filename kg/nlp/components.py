@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc
 
+from kg.nlp.extensions import sentence_index
 from kg.nlp.lexicon import Lexicon, load_lexicon, read_lexicon
 from kg.resources import nlp_data_dir
 
@@ -50,12 +51,6 @@ class DataComponent:
         return self
 
 
-def _sentence_index(doc: Doc) -> list[int]:
-    from kg.nlp.factories import sentence_index
-
-    return sentence_index(doc)
-
-
 class SentenceSplitter(DataComponent):
     """Sentence and paragraph boundaries (token.is_sent_start)."""
 
@@ -75,7 +70,7 @@ class DateFinder(DataComponent):
     def __call__(self, doc: Doc) -> Doc:
         from kg.nlp.dates import find_dates
 
-        doc._.kg_dates = find_dates(doc, self.lex, doc._.kg_published, _sentence_index(doc))
+        doc._.kg_dates = find_dates(doc, self.lex, doc._.kg_published, sentence_index(doc))
         return doc
 
 
@@ -87,7 +82,7 @@ class CountFinder(DataComponent):
     def __call__(self, doc: Doc) -> Doc:
         from kg.nlp.counts import find_counts
 
-        doc._.kg_counts = find_counts(doc, self.lex, _sentence_index(doc))
+        doc._.kg_counts = find_counts(doc, self.lex, sentence_index(doc))
         return doc
 
 

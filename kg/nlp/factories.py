@@ -25,36 +25,9 @@ kg_count_links     doc._.kg_counts         ties the counts to events, places,
 from __future__ import annotations
 
 from spacy.language import Language
-from spacy.tokens import Doc
 
 from kg.nlp.components import CountFinder, CountLinker, DateFinder, ModelNER, RelationFinder, SentenceSplitter
 from kg.nlp.entities import EntityFinder
-
-_EXTENSIONS = (
-    "kg_published", "kg_entities", "kg_mentions", "kg_dates", "kg_counts",
-    "kg_affiliations", "kg_statements", "kg_sent_of", "kg_model_ents",
-)
-
-
-def register_extensions() -> None:
-    for name in _EXTENSIONS:
-        if not Doc.has_extension(name):
-            Doc.set_extension(name, default=None)
-
-
-register_extensions()
-
-
-def sentence_index(doc: Doc) -> list[int]:
-    """Token index -> sentence number, cached on the doc."""
-    if doc._.kg_sent_of is None:
-        out, k = [], -1
-        for tok in doc:
-            if tok.is_sent_start:
-                k += 1
-            out.append(max(k, 0))
-        doc._.kg_sent_of = out
-    return doc._.kg_sent_of
 
 
 @Language.factory("kg_sentences", assigns=["token.is_sent_start"], default_config={"data_dir": None})

@@ -10,7 +10,8 @@ the statistical NER's entities merged in (``fusion``) -> mentions clustered into
 entities (``resolve``). ``component`` is the ``kg_entities`` pipeline component.
 """
 
-from kg.nlp.entities.candidates import Cand, chunks, find_candidates, gazetteer_matches, is_acronym, is_cap, trim
+from kg.nlp.entities.cand import Cand, is_acronym, is_cap
+from kg.nlp.entities.candidates import chunks, find_candidates, gazetteer_matches, trim
 from kg.nlp.entities.component import EntityFinder
 from kg.nlp.entities.fusion import merge_model, plausible_model_span
 from kg.nlp.entities.resolve import resolve

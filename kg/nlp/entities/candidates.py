@@ -6,38 +6,15 @@ part of a name. ``find_candidates`` types each chunk with a rule table
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc
 
-from kg.nlp.lexicon import GazetteerEntry, Lexicon, normalize_name
+from kg.nlp.entities.cand import Cand, is_acronym, is_cap
+from kg.nlp.lexicon import Lexicon, normalize_name
 
 if TYPE_CHECKING:
     from kg.nlp.entities.rules import RuleTable
-
-_ACRONYM = re.compile(r"^[A-Z][A-Z0-9&\-]{1,7}$")
-
-
-@dataclass
-class Cand:
-    start: int  # token index
-    end: int  # token index (exclusive)
-    type: str | None
-    rule: str
-    gaz: GazetteerEntry | None = None
-    title: int | None = None  # token index of a title ("Mr") that belongs to the mention
-    model_type: str | None = None  # the statistical NER's type, used when nothing better decides
-
-
-def is_cap(tok: Token) -> bool:
-    t = tok.text
-    return bool(t) and t[0].isupper() and any(c.isalpha() for c in t)
-
-
-def is_acronym(text: str) -> bool:
-    return bool(_ACRONYM.match(text)) and sum(c.isalpha() for c in text) >= 2
-
 
 def _sent_initial(doc: Doc, i: int) -> bool:
     """True when only spaces, quotes or bullets stand between the sentence start and token i."""

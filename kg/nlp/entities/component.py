@@ -19,6 +19,7 @@ from kg.nlp.entities.candidates import find_candidates
 from kg.nlp.entities.fusion import merge_model
 from kg.nlp.entities.resolve import resolve
 from kg.nlp.entities.rules import RULES_FILE, RuleTable, parse_rows
+from kg.nlp.extensions import sentence_index
 from kg.nlp.lexicon import GAZETTEER_FILES
 from kg.resources import nlp_data_dir
 
@@ -38,8 +39,6 @@ class EntityFinder(DataComponent):
         self.rules = RuleTable(parse_rows(self._rules_bytes.decode("utf-8"), str(folder / RULES_FILE)), self.lex)
 
     def __call__(self, doc: Doc) -> Doc:
-        from kg.nlp.factories import sentence_index
-
         cands = find_candidates(doc, self.lex, self.rules)
         # statistical entities: an installed --model's, else the shipped NER's (doc.ents)
         model_ents = doc._.kg_model_ents or list(doc.ents)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.nlp.entities.candidates import Cand, is_cap, trim
+from kg.nlp.entities.cand import Cand, is_cap
+from kg.nlp.entities.candidates import trim
 from kg.nlp.lexicon import Lexicon
 from kg.types import LOC, ORG, PER
 

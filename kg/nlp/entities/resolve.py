@@ -8,7 +8,7 @@ import re
 
 from spacy.tokens import Doc
 
-from kg.nlp.entities.candidates import Cand, is_acronym
+from kg.nlp.entities.cand import Cand, is_acronym
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.types import ORG, PER, Entity, Mention
 

@@ -51,7 +51,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
-from kg.nlp.entities.candidates import Cand, is_acronym
+from kg.nlp.entities.cand import Cand, is_acronym
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.resources import nlp_data_dir
 from kg.types import ENTITY_TYPES, LOC

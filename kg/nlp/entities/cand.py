@@ -1,0 +1,33 @@
+"""A candidate name (a token span with the rule that found it and its type) and the
+token shapes every step asks about."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Token
+
+from kg.nlp.lexicon import GazetteerEntry
+
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9&\-]{1,7}$")
+
+
+@dataclass
+class Cand:
+    start: int  # token index
+    end: int  # token index (exclusive)
+    type: str | None
+    rule: str
+    gaz: GazetteerEntry | None = None
+    title: int | None = None  # token index of a title ("Mr") that belongs to the mention
+    model_type: str | None = None  # the statistical NER's type, used when nothing better decides
+
+
+def is_cap(tok: Token) -> bool:
+    t = tok.text
+    return bool(t) and t[0].isupper() and any(c.isalpha() for c in t)
+
+
+def is_acronym(text: str) -> bool:
+    return bool(_ACRONYM.match(text)) and sum(c.isalpha() for c in text) >= 2
