@@ -387,3 +387,19 @@ def test_an_html_page_with_only_a_copyright_year_has_no_publication_date(tmp_pat
         "<footer>Copyright 2021 Field Notes</footer></body></html>", encoding="utf-8")
     arts, errors = items(tmp_path / "c.html")
     assert not errors and arts[0].published is None and "Valparaiso" in arts[0].text
+
+
+@pytest.mark.parametrize("name, text", [
+    # an unclosed parenthesis of capitals: the caption pattern split it in 2^n ways (26 letters: 8 s)
+    ("caption", "Workers gathered (" + "A" * 60 + "! and 30 people left on Monday."),
+    # a sentence of 120,000 characters before "ORG, PERSON": the role search ran over all of it (64 KB: 38 s)
+    ("long sentence", "Acme Corporation, Jane Roe spoke" + " and then some words" * 6000
+     + ". Acme Corporation, Jane Roe spoke."),
+])
+def test_hostile_text_does_not_make_extraction_backtrack(name, text):
+    """Patterns that backtrack exponentially or scan a whole long sentence per person
+    would hang a build worker; each of these took seconds to hours before."""
+    code = ("import sys, kg; ex = kg.extract(sys.stdin.read(), '2024-01-02', ner='none');"
+            "print(len(ex.sentences))")
+    r = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and int(r.stdout) >= 1, r.stderr[-500:]

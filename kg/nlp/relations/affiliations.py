@@ -100,9 +100,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if role and len(gap) < 40 and not re.search(r"[.;:]", gap):
                     add(m, o, gap.strip(" ,").strip(), si)
                     continue
-                mm = re.search(r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
-                               text[sent.start_char : o.start])
-                if mm and len(gap.strip(" ,")) == 0:
+                # only where nothing stands between the organisation and the person, and on the
+                # last 300 characters: over a whole long sentence this search is super-linear
+                mm = None if gap.strip(" ,") else re.search(
+                    r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
+                    text[max(sent.start_char, o.start - 300) : o.start])
+                if mm:
                     role = role_at(mm.group(1), roles)
                     if role:
                         add(m, o, role, si)

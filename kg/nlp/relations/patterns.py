@@ -63,7 +63,9 @@ def _link_patterns(lex: Lexicon) -> LinkPatterns:
     return LinkPatterns(
         triggers=re.compile(rf"\b({_alt(lex.event_triggers, longest_first=True)})\b", re.IGNORECASE),
         caption=re.compile(
-            rf"\((?:[A-Z][\w.]*\s*)+(?:(?:{_alt(words['photo_markers'])})[^)]*)?\)\s*$"
+            # capitalised words separated by spaces: "(?:[A-Z][\w.]*\s*)+" was the same language
+            # but could split "(AAAA..." in exponentially many ways
+            rf"\([A-Z][\w.]*(?:\s+[A-Z][\w.]*)*\s*(?:(?:{_alt(words['photo_markers'])})[^)]*)?\)\s*$"
             rf"|(?:{_alt(words['credit_labels'])})\s*:"
         ),
         period=re.compile(rf"\b(?:{_alt(words['period_starts'])})\s*$", re.IGNORECASE),
