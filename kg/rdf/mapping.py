@@ -10,6 +10,7 @@ IRIs (base https://w3id.org/kg-news/id/):
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import unicodedata
@@ -36,10 +37,17 @@ _STRING = ox.NamedNode(XSD.string)
 
 
 def slug(text: str) -> str:
-    t = unicodedata.normalize("NFKD", normalize_name(text))
+    """The readable part of an entity IRI: the name folded to ASCII letters and digits.
+    A name whose letters do not all fold (Cyrillic, Arabic, CJK, "ø") gets a short hash of
+    the whole name as well, so two such names never share an IRI."""
+    name = normalize_name(text)
+    t = unicodedata.normalize("NFKD", name)
     t = "".join(c for c in t if not unicodedata.combining(c))
-    t = re.sub(r"[^a-z0-9]+", "-", t).strip("-")
-    return t or "x"
+    folded = re.sub(r"[^a-z0-9]+", "-", t).strip("-")
+    if all(c.isascii() for c in t if c.isalnum()) and folded:
+        return folded
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
+    return f"{folded}-{digest}" if folded else digest
 
 
 def article_iri(source: str) -> str:
