@@ -46,7 +46,7 @@ def test_jsonl_one_article_per_line_with_configured_fields():
     items = articles(DATA / "feed.jsonl", options=ReadOptions.with_fields({"text": "body"}))
     good = [i for i in items if not isinstance(i, Exception)]
     bad = [str(i) for i in items if isinstance(i, Exception)]
-    assert [a.source for a in good] == ["feed.jsonl#a1", "feed.jsonl#a2", "feed.jsonl#5"]
+    assert [a.source for a in good] == ["feed.jsonl#a1", "feed.jsonl#a2", "feed.jsonl#line-5"]
     assert good[0].published == "2024-06-18" and good[0].outlet == "Wire One" and good[0].title == "Flood waters rise"
     assert good[1].published == "2024-06-17"  # 'published' when there is no 'date'
     assert any("feed.jsonl:3" in m and "no text" in m for m in bad)
@@ -57,7 +57,7 @@ def test_jsonl_default_field_names(tmp_path):
     f = tmp_path / "d.jsonl"
     f.write_text('{"text": "Ten people died in Lagos on Monday.", "date": "2024-01-02", "outlet": "X"}\n')
     [a] = articles(f)
-    assert a.source == "d.jsonl#1" and a.published == "2024-01-02" and a.outlet == "X"
+    assert a.source == "d.jsonl#line-1" and a.published == "2024-01-02" and a.outlet == "X"
 
 
 def test_unknown_field_key_is_a_user_error():
@@ -140,3 +140,10 @@ def test_an_integer_of_5000_digits_is_reported_not_raised(tmp_path, name, data):
     else:
         [a] = got
         assert a.title is None and "not valid YAML" in a.warnings[0]
+
+
+def test_jsonl_records_without_an_id_never_clash_with_records_that_have_one(tmp_path):
+    f = tmp_path / "d.jsonl"
+    f.write_text('{"text": "Ten people died in Lagos on Monday."}\n'
+                 '{"id": "1", "text": "Nine people were hurt in Accra on Monday."}\n')
+    assert [a.source for a in articles(f)] == ["d.jsonl#line-1", "d.jsonl#1"]

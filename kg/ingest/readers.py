@@ -292,7 +292,8 @@ def read_jsonl(data: bytes | BinaryIO, path: Path, opts: ReadOptions) -> Iterato
         if not body.strip():
             yield InputError(Errors.KG115.format(where=where, field="/".join(f["text"])))
             continue
-        ident = _field(obj, f["id"]) or str(lineno)
+        # no id: "line-N", which no id of another record can be mistaken for ("1" is not line 1)
+        ident = _field(obj, f["id"]) or f"line-{lineno}"
         if ident in first_line:
             yield InputError(Errors.KG150.format(where=where, ident=ident, first=first_line[ident]))
             continue
