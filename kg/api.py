@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kg.errors import Errors, QueryError
+from kg.rdf import iris
 from kg.types import Extraction
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def queries() -> dict[str, str]:
     return {name: nq.description for name, nq in named_queries().items()}
 
 
-_XSD = "http://www.w3.org/2001/XMLSchema#"  # spelled here: kg.rdf.namespaces imports rdflib
+_XSD = iris.XSD  # the plain string: kg.rdf.namespaces imports rdflib
 _INTEGERS = {_XSD + t for t in ("integer", "int", "long", "short", "byte", "nonNegativeInteger", "positiveInteger",
                                 "negativeInteger", "nonPositiveInteger", "unsignedLong", "unsignedInt",
                                 "unsignedShort", "unsignedByte")}
@@ -275,12 +276,21 @@ def _period_start(text: str) -> dt.date:
     return dt.date(int(year), int(month or 1), 1)
 
 
-def _binding(name: str, v: object) -> str:
-    """A keyword argument of :meth:`Graph.query` as the text kg.query.run binds:
-    ``"<iri>"`` for an IRI, an int as an xsd:integer, any other str as a plain string."""
+def _binding(name: str, v: object):
+    """A keyword argument of :meth:`Graph.query` as the RDF term it binds: ``"<iri>"`` an
+    IRI, an int an xsd:integer, any other str a plain string (``"42"`` stays a string;
+    ``kg query -p`` reads digits as an integer, a Python caller says which it means)."""
+    import pyoxigraph as ox
+
+    from kg.query.run import _term
+
     if isinstance(v, bool) or not isinstance(v, (str, int)):
         raise TypeError(f"{name}={v!r}: bind a str (\"<...>\" for an IRI) or an int")
-    return str(v)
+    if isinstance(v, int):
+        return ox.Literal(str(v), datatype=ox.NamedNode(_XSD + "integer"))
+    if v.startswith("<") and v.endswith(">"):
+        return _term(v)
+    return ox.Literal(v)
 
 
 class Graph:

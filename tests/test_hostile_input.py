@@ -403,3 +403,16 @@ def test_hostile_text_does_not_make_extraction_backtrack(name, text):
             "print(len(ex.sentences))")
     r = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and int(r.stdout) >= 1, r.stderr[-500:]
+
+
+def test_a_bad_metadata_csv_date_is_a_warning_like_any_other_bad_date(tmp_path):
+    """A metadata.csv date that is not YYYY-MM-DD no longer refuses the article: the
+    date is unknown (or the one the text states) and a warning names it."""
+    (tmp_path / "a.txt").write_text("date 2024-05-06\nTen people died in Lagos on Monday.", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("Nine people were hurt in Accra on Monday.", encoding="utf-8")
+    (tmp_path / "metadata.csv").write_text("file,published\na.txt,Tuesday\nb.txt,2019-03-05garbage\n", encoding="utf-8")
+    arts, errors = items(tmp_path)
+    assert errors == []
+    by = {a.source: a for a in arts}
+    assert by["a.txt"].published == "2024-05-06" and by["b.txt"].published is None
+    assert any("KG118" in w for a in arts for w in a.warnings)

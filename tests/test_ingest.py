@@ -96,5 +96,6 @@ def test_folder_recursion_and_errors(tmp_path):
 def test_bad_published_in_metadata(tmp_path):
     (tmp_path / "a.txt").write_text("Text.", encoding="utf-8")
     (tmp_path / "metadata.csv").write_text("file,published\na.txt,March 3\n", encoding="utf-8")
-    items = list(iter_articles([Path(tmp_path)]))
-    assert isinstance(items[0], InputError) and "YYYY-MM-DD" in str(items[0])
+    [item] = list(iter_articles([Path(tmp_path)]))
+    # like every unusable publication date: a warning, the date unknown, the article kept
+    assert item.published is None and "YYYY-MM-DD" in item.warnings[0] and "KG118" in item.warnings[0]

@@ -115,3 +115,9 @@ def test_every_iri_mapping_writes_is_in_a_vocabulary_of_the_namespace_module():
     assert not outside
     prefixes = {p for i in iris for p, ns in VOCABULARIES.items() if i.startswith(ns)}
     assert {"kg", "id", "rdf", "skos", "schema", "xsd", "owl", "wd", "gn"} <= prefixes
+
+
+def test_plain_iri_strings_agree_with_the_namespaces():
+    from kg.rdf import iris, namespaces
+
+    assert iris.ID == str(namespaces.ID) and iris.KG == namespaces.NS and iris.XSD == str(namespaces.XSD)

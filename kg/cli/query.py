@@ -33,8 +33,8 @@ def query(query: str, store: str | None, fmt: str | None, params, update: bool, 
     path = store_path(store)
     fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
     if update or q.is_update(text):
-        st = Store(path, create=False) if update else Store.open_read(path)
-        click.echo(q.render_result(q.run(st, text, dict(params), update=update), fmt), nl=False)
+        with Store(path, create=False) if update else Store.open_read(path) as st:
+            click.echo(q.render_result(q.run(st, text, dict(params), update=update), fmt), nl=False)
         return
     if timeout:  # the child process opens the store; its errors come back as kg errors
         out = q.run_with_timeout(path, text, dict(params), fmt, timeout)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from kg.cli.options import store_option, store_path
-from kg.errors import Errors, InputError
 from kg.outputs import output_path
 
 
@@ -36,13 +33,8 @@ def render(store: str | None, output: str, focus: str | None, depth: int, types,
     from kg.store import Store
     from kg.views.html import render as do_render
 
-    for name, value in (("--since", since), ("--until", until)):
-        if value and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", value):
-            raise InputError(Errors.KG131.format(option=name, value=value))
-    st = Store.open_read(store_path(store))
-    with output_path(output) as tmp:  # whole or not at all; refuses folders and devices
-        n, e = do_render(st, tmp, focus=focus, depth=depth, types=set(types) or None, source=source,
-                         since=since, until=until, colour_by=colour_by)
+    n, e = do_render(Store.open_read(store_path(store)), output, focus=focus, depth=depth,
+                     types=set(types) or None, source=source, since=since, until=until, colour_by=colour_by)
     click.echo(f"{n} nodes, {e} edges -> {output}")
 
 

@@ -40,12 +40,15 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
     meta = {**raw.meta, **{k: v for k, v in (meta_row or {}).items() if v}}
     published: str | None = None
     published_from: str | None = None
-    if meta_row and meta_row.get("published"):
+    if meta_row and meta_row.get("published") and valid_iso(meta_row["published"]):
         published = valid_iso(meta_row["published"])
-        if published is None:
-            raise InputError(Errors.KG118.format(source=raw.source, value=meta_row["published"]))
         published_from = "metadata"
         _, text = date_from_text(text)  # still blank a header line
+    elif meta_row and meta_row.get("published"):
+        # like any other unusable date: a warning, and the date the text states (if any)
+        warnings.append(Errors.KG118.format(source=raw.source, value=meta_row["published"]))
+        published, text = date_from_text(text)
+        published_from = "text" if published else None
     elif meta.get("published"):
         published = parse_published(meta["published"], raw.source, warnings)
         published_from = "metadata" if published else None

@@ -107,7 +107,9 @@ def parse_published(value: str, where: str, warnings: list[str]) -> str | None:
     weekday, a date without a year, a number, an impossible date) is dropped with
     a warning and the date is unknown: never today's."""
     value = value.strip()
-    iso = valid_iso(value[:10]) if re.match(r"\d{4}-\d{2}-\d{2}", value) else _iso(value)
+    # an ISO date, or an ISO date-time ("2019-03-05T10:00:00Z"); "2019-03-05garbage" is neither
+    iso_like = re.fullmatch(r"\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+\-][0-9:]+)?)?", value)
+    iso = valid_iso(value[:10]) if iso_like else _iso(value)
     if iso is None:
         warnings.append(Errors.KG158.format(where=where, value=value))
     return iso

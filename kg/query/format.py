@@ -7,6 +7,7 @@ import io
 import json
 
 from kg.query.run import plain
+from kg.rdf import iris
 
 
 def format_rows(variables: list[str], rows: list[list], fmt: str) -> str:
@@ -31,8 +32,8 @@ def format_rows(variables: list[str], rows: list[list], fmt: str) -> str:
 
 def _short(v: str, n: int = 60) -> str:
     v = v.replace("\n", " ")
-    if v.startswith("https://w3id.org/kg-news/id/"):
-        v = v[len("https://w3id.org/kg-news/id/"):]
+    if v.startswith(iris.ID):
+        v = v[len(iris.ID):]
     return v if len(v) <= n else v[: n - 1] + "…"
 
 
@@ -47,7 +48,7 @@ def _sparql_json(variables: list[str], rows: list[list]) -> dict:
         d = {"type": "literal", "value": t.value}
         if t.language:
             d["xml:lang"] = t.language
-        elif t.datatype and t.datatype.value != "http://www.w3.org/2001/XMLSchema#string":
+        elif t.datatype and t.datatype.value != iris.XSD + "string":
             d["datatype"] = t.datatype.value
         return d
 

@@ -6,6 +6,7 @@ import re
 
 from kg.errors import Errors, QueryError
 from kg.query.catalogue import is_update, resolve_query
+from kg.rdf import iris
 from kg.store import Store
 
 
@@ -18,7 +19,7 @@ def _term(value: str):
         except ValueError as exc:  # a space, a '<', no scheme ...
             raise QueryError(Errors.KG307.format(reason=f"{value!r} is not a valid IRI ({exc})")) from exc
     if re.fullmatch(r"-?\d+", value):
-        return ox.Literal(value, datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
+        return ox.Literal(value, datatype=ox.NamedNode(iris.XSD + "integer"))
     return ox.Literal(value)
 
 
@@ -49,7 +50,8 @@ def run(store: Store, text: str, params: dict[str, str] | None = None, *, update
         except SyntaxError as exc:
             raise QueryError(Errors.KG305.format(reason=_position(str(exc)))) from exc
         return None
-    subs = {_variable(k): _term(v) for k, v in (params or {}).items()}
+    # a str is read as kg query -p reads it; a pyoxigraph term (from the Python API) is bound as it is
+    subs = {_variable(k): _term(v) if isinstance(v, str) else v for k, v in (params or {}).items()}
     try:
         result = store.raw.query(_values_first(text, subs), use_default_graph_as_union=True,
                                  substitutions=subs or None)

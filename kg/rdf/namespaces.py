@@ -22,8 +22,8 @@ namespace IRI (tests/test_ontology.py checks it against ontology/kg.ttl,
 ontology/context.jsonld and what kg.rdf.mapping writes).
 
 This module imports rdflib, so the ``kg query`` path (kg.query, kg.store at import
-time) does not import it: kg.query.run and kg.query.format spell the xsd and id
-IRIs they compare against themselves.
+time) does not import it: it takes the id, kg and xsd IRIs as plain strings from
+kg.rdf.iris, as this module does.
 """
 
 from __future__ import annotations
@@ -31,9 +31,11 @@ from __future__ import annotations
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, DefinedNamespace, Namespace
 from rdflib.term import URIRef
 
-NS = "https://w3id.org/kg-news/ontology#"
+from kg.rdf import iris
+
+NS = iris.KG
 ONTOLOGY = "https://w3id.org/kg-news/ontology"  # the ontology's IRI, the graph ``kg export --with-ontology`` adds
-ID = Namespace("https://w3id.org/kg-news/id/")  # base of every IRI kg mints
+ID = Namespace(iris.ID)  # base of every IRI kg mints
 SCHEMA = SDO  # schema.org, https (rdflib's name for it is SDO)
 WD = Namespace("http://www.wikidata.org/entity/")
 GN = Namespace("https://sws.geonames.org/")

@@ -18,10 +18,11 @@ import re
 import warnings
 from collections.abc import Iterable, Iterator
 
+from kg.rdf import iris
 from kg.resources import ontology_dir
 from kg.store import Store
 
-XSD = "http://www.w3.org/2001/XMLSchema#"
+XSD = iris.XSD
 MAX_DIGITS = 4300  # Python's limit for int(str); a longer integer cannot be checked (or used) here
 
 _INT_RANGES: dict[str, tuple[int | None, int | None]] = {

@@ -96,7 +96,7 @@ class Generator:
             return f"{r.choice(s['org_lead'])} {r.choice(s['org_lead_tail'])}"
         if k < 0.85:
             return f"{r.choice(self.cities)} {r.choice(s['org_suffixes'])}"
-        return self._word("place", 2, 4)  # a one-word name nobody listed ("Coomika")
+        return self._word("place", 2, 4)  # a one-word invented name no list knows
 
     def long_org(self) -> tuple[str, str]:
         r, s = self.rng, self.spec

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from kg.errors import Errors, InputError
 from kg.store import Store
 from kg.views.analysis import communities
 from kg.views.graph import select, to_networkx
@@ -64,9 +65,17 @@ def safe_json(value: object) -> str:
 def render(store: Store, output: Path, *, focus: str | None = None, depth: int = 1,
            types: set[str] | None = None, source: str | None = None, since: str | None = None,
            until: str | None = None, colour_by: str = "type") -> tuple[int, int]:
+    """Write the view of the store (filtered as ``select`` does) to ``output``, whole or
+    not at all, into a regular file only (kg.outputs); returns (nodes, edges) drawn."""
+    from kg.outputs import output_path
+
+    for name, value in (("--since", since), ("--until", until)):
+        if value and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", value):
+            raise InputError(Errors.KG131.format(option=name, value=value))
     g = select(to_networkx(store), focus=focus, depth=depth, types=types, source=source, since=since,
                until=until)
-    return render_graph(g, output, colour_by=colour_by)
+    with output_path(output) as tmp:  # refuses folders, devices and missing folders
+        return render_graph(g, tmp, colour_by=colour_by)
 
 
 def render_graph(g: nx.MultiGraph, output: Path, *, colour_by: str = "type",

@@ -6,7 +6,7 @@ Phrasings (role words from roles.json, the other words from relations.json):
   ROLE for|of|with ORG PERSON         "spokesman for the Syrian Democratic Forces Mustafa Bali"
   PERSON, (a|the) ROLE for|of ORG     "Mustafa Bali, a spokesman for the SDF"
   ORG ROLE who goes by PERSON         "a Syrian Democratic Forces official who goes by Mervan The Brave"
-  PERSON, who LEADS [the ...] ORG      "Jeanine Mukeba, who heads the civil society group Sauvons Kamituga"
+  PERSON, who LEADS [the ...] ORG      "Jane Roe, who heads the residents' group Save Harrowfield"
   PERSON, the nom de guerre of a ROLE with the <group>   (the group: the last organisation named)
   OUTLET's PERSON (and PERSON) reported|wrote            bylines: journalist
   (OUTLET Photo/PERSON), Credit: PERSON/OUTLET            photo credits: photographer
