@@ -88,7 +88,7 @@ def test_build_from_every_format_and_stdin(tmp_path):
     with Store.open_read(store) as st:
         _, rows = run(st, "PREFIX kg: <https://w3id.org/kg-news/ontology#> SELECT ?s WHERE { ?a kg:sourceFile ?s }")
         sources = sorted(r[0].value for r in rows)
-    assert sources[:5] == ["feed.jsonl#5", "feed.jsonl#a1", "feed.jsonl#a2", "notes.md", "page.html"]
+    assert sources[:5] == ["feed.jsonl#a1", "feed.jsonl#a2", "feed.jsonl#line-5", "notes.md", "page.html"]
     assert sources[5].startswith("stdin-") and sources[5].endswith(".txt")
     with Store.open_read(store) as st:
         _, rows = run(st, (Path(__file__).parents[1] / "queries" / "spokespeople.rq").read_text())
