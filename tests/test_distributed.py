@@ -78,3 +78,13 @@ def test_without_scheduler_or_unreachable_one_line(tmp_path):
     r = _kg("build", str(SEEDS), "--store", str(tmp_path / "s"), "--executor", "dask",
             "--scheduler", "tcp://127.0.0.1:9")
     assert r.returncode != 0 and "cannot reach the Dask scheduler" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_push_url_with_credentials_is_refused_before_any_work(tmp_path):
+    """--push goes through kg push's checks, once, before the scheduler is asked for:
+    a password in the URL is refused and never echoed."""
+    r = subprocess.run([*KG, "build", str(SEEDS), "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9",
+                        "--push", "http://editor:s3cret@127.0.0.1:9/store", "--parts", str(tmp_path / "parts")],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0 and "[KG651]" in r.stderr and "s3cret" not in r.stderr + r.stdout
+    assert "Traceback" not in r.stderr and not (tmp_path / "parts").exists()

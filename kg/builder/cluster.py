@@ -66,6 +66,14 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
 
     check_model(ner)
     extractor = extractor_id(ner)
+    auth = None
+    if push is not None:  # a bad or credential-bearing URL is refused before any work, as by kg push
+        import os
+
+        from kg.rdf.push import check_endpoint, resolve_auth
+
+        check_endpoint(push)
+        auth = resolve_auth(push, token=os.environ.get("KG_PUSH_TOKEN") or None)
     parts.mkdir(parents=True, exist_ok=True)
     try:
         client = Client(scheduler, timeout="10s")
@@ -77,7 +85,7 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
     def finish(part: Part) -> None:
         data = Path(part.path).read_bytes()
         if push is not None:
-            _push_part(data, push)
+            _push_part(data, push, auth)
         writer.report.failed.extend(part.errors)
         writer.write(part.sources, data, part.tallies)
         if not keep_parts:
@@ -100,21 +108,17 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
             store.close()
     return writer.close()
 
-def _push_part(data: bytes, endpoint: str) -> None:
-    """PUT each article graph of an N-Quads part to a Graph Store endpoint
-    (bearer token from $KG_PUSH_TOKEN, as kg push)."""
-    import os
 
+def _push_part(data: bytes, endpoint: str, auth) -> None:
+    """PUT each article graph of an N-Quads part to a Graph Store endpoint (checked and
+    authenticated once, as kg push does, before any partition is extracted)."""
     import pyoxigraph as ox
 
-    from kg.rdf.push import Auth, graph_url, send
+    from kg.rdf.push import graph_url, send
 
     by_graph: dict[str, list] = {}
     for q in ox.parse(data, format=ox.RdfFormat.N_QUADS):
         by_graph.setdefault(q.graph_name.value, []).append(ox.Triple(q.subject, q.predicate, q.object))
-    if not endpoint.startswith(("http://", "https://")):
-        raise RemoteError(Errors.KG601.format(endpoint=endpoint))
     for graph, triples in by_graph.items():
         body = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES)
-        send("PUT", graph_url(endpoint, graph), body, Auth(token=os.environ.get("KG_PUSH_TOKEN") or None),
-             timeout=60.0, retries=4, backoff=0.5)
+        send("PUT", graph_url(endpoint, graph), body, auth, timeout=60.0, retries=4, backoff=0.5)
