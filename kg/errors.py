@@ -160,6 +160,7 @@ class Errors(metaclass=_Catalogue):
     KG158 = "{where}: publication date {value!r} is not a full calendar date (day, month and year); left unknown"
     KG159 = "{where}: not valid JSON ({reason})"
     KG160 = "{option} {value!r} is not an IRI ({reason}); give an absolute IRI such as https://example.org/graph/news"
+    KG161 = "{path}: the HTML page could not be read ({reason}); skipped"
 
 
 def catalogue() -> dict[str, str]:

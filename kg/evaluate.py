@@ -72,6 +72,28 @@ def query_rows(store: Store) -> dict[str, list[dict[str, str]]]:
     return out
 
 
+_GOLD_LISTS = {  # category -> the string fields each of its items must have
+    "entities": ("name", "type"), "affiliations": ("person", "organisation"), "counts": ("text",),
+    "dates": ("text",), "statements": ("speaker", "quote"),
+}
+
+
+def _check_gold(gold: object) -> None:
+    """Raise ValueError unless ``gold`` has the shape GUIDELINE.md describes (what the
+    scoring below reads), so a malformed file is a one-line error, not a TypeError."""
+    if not isinstance(gold, dict) or not isinstance(gold.get("article"), str):
+        raise ValueError("expected an object with an 'article' name")
+    for key, fields in _GOLD_LISTS.items():
+        items = gold.get(key, [])
+        if not isinstance(items, list):
+            raise ValueError(f"'{key}' is not a list")
+        for item in items:
+            if not isinstance(item, dict) or not all(isinstance(item.get(f), str) for f in fields):
+                raise ValueError(f"an item of '{key}' lacks {', '.join(fields)}")
+            if key == "entities" and not all(isinstance(a, str) for a in item.get("aliases", [])):
+                raise ValueError("entity aliases must be strings")
+
+
 def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noqa: C901 (mirrors score.py)
     ents, aliases, spk = rows["entities"], rows["aliases"], rows["spokespeople"]
     counts, dates = rows["counts"], rows["dates"]
@@ -89,6 +111,7 @@ def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noq
     for gf in files:
         try:
             gold = json.loads(gf.read_text(encoding="utf-8"))
+            _check_gold(gold)
             src = gold["article"]
         except (OSError, ValueError, KeyError) as exc:
             raise InputError(Errors.KG139.format(path=gf, reason=exc)) from exc

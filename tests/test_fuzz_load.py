@@ -8,10 +8,12 @@ are fine; any other exception is a bug. Shrunk failures are kept as @example."""
 from __future__ import annotations
 
 import logging
+import os
 import tempfile
 import warnings
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -205,3 +207,11 @@ def _doc(**values: str) -> str:
 @example(_doc(d_date=f'"2019-02-30"^^<{XSD}date>', s_start=f'"{"9" * 5000}"^^<{XSD}integer>'))  # rdflib logs
 def test_loaded_odd_literals_break_no_command(document):
     check(document)
+
+
+@pytest.mark.skipif(not os.environ.get("KG_FUZZ_SECONDS"), reason="long runs only: set KG_FUZZ_SECONDS")
+def test_loaded_odd_literals_budgeted():
+    """The same property for KG_FUZZ_SECONDS (see tests/test_fuzz_readers.py), each example under a hang guard."""
+    from tests.test_fuzz_readers import fuzz
+
+    fuzz(check, documents(), default=60, name="load")

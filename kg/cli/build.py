@@ -23,7 +23,7 @@ from kg.errors import Errors, InputError
               help="JSON Lines field name for KEY (text, title, published, url, outlet, id, author); repeatable.")
 @click.option("--stdin-format", type=click.Choice(["txt", "md", "html", "jsonl"]), default=None,
               help="Format of standard input (PATH '-'); default: sniffed from the first bytes.")
-@click.option("--max-chars", default=5_000_000, show_default=True, type=click.IntRange(1),
+@click.option("--max-chars", default=5_000_000, show_default=True, type=click.IntRange(1, 1_000_000_000),
               help="Refuse (one error line; the others go on) an article with more characters of text than this.")
 @click.option("-j", "--jobs", type=click.IntRange(1), default=None,
               help="Extraction worker processes (default: one per CPU core; 1 = in this process).")

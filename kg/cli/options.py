@@ -57,7 +57,19 @@ def format_option(*choices: str, default: str | None, help: str,
 def timeout_option(default: float, help: str, *, minimum: float = 0) -> Callable[[F], F]:
     """--timeout SECONDS, passed to the command as ``timeout`` (a float)."""
     return click.option("--timeout", default=default, show_default=True, metavar="SECONDS",
-                        type=click.FloatRange(minimum), help=help)
+                        type=_Seconds(minimum), help=help)
+
+
+class _Seconds(click.FloatRange):
+    """A number of seconds: NaN passes FloatRange but no deadline is ever >= NaN."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        seconds = super().convert(value, param, ctx)
+        if seconds != seconds:  # NaN
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
 
 
 class KGGroup(click.Group):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ from kg.ingest.discover import discover, not_regular
 from kg.ingest.metadata import date_from_text, parse_published, read_metadata, valid_iso
 from kg.types import Article
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 DEFAULT_MAX_CHARS = 5_000_000  # an article longer than this is skipped with a warning
 STDIN = "-"
 BYTES_PER_CHAR = 4  # the size limit of a file (or a JSON line) is 4 bytes per --max-chars character
@@ -32,12 +34,14 @@ JSONL = (".jsonl", ".ndjson")
 def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int) -> Article:
     """A reader's raw article + metadata.csv row -> Article (raises InputError)."""
     warnings = list(raw.warnings)
-    text = raw.text
+    # a lone surrogate ("\ud800" in JSON) is no character: U+FFFD, as a decoder would give
+    text = _SURROGATE.sub("\ufffd", raw.text)
     if not text.strip():
         raise InputError(Errors.KG116.format(source=raw.source))
     if len(text) > max_chars:
         raise InputError(Errors.KG117.format(source=raw.source, chars=len(text), limit=max_chars))
     meta = {**raw.meta, **{k: v for k, v in (meta_row or {}).items() if v}}
+    meta = {k: _SURROGATE.sub("\ufffd", v) for k, v in meta.items()}
     published: str | None = None
     published_from: str | None = None
     if meta_row and meta_row.get("published") and valid_iso(meta_row["published"]):

@@ -195,9 +195,13 @@ def read_html(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw]:
     logging.getLogger("htmldate").setLevel(logging.CRITICAL)
     # extensive_search off: a date the page's markup states, not one guessed from the text
     # (it turns "Copyright 2021" into 2021-01-01)
-    doc = trafilatura.bare_extraction(html, with_metadata=True, include_comments=False,
-                                      include_tables=False, favor_precision=True,
-                                      date_extraction_params={"extensive_search": False, "original_date": True})
+    try:
+        doc = trafilatura.bare_extraction(html, with_metadata=True, include_comments=False,
+                                          include_tables=False, favor_precision=True,
+                                          date_extraction_params={"extensive_search": False, "original_date": True})
+    except Exception as exc:  # noqa: BLE001 - lxml/htmldate fail on some markup (an AssertionError in
+        # drop_tree for blocks inside <svg>): the page is reported and skipped, its folder goes on
+        raise InputError(Errors.KG161.format(path=path.name, reason=f"{type(exc).__name__}: {exc}"[:200])) from exc
     if doc is None:
         raise InputError(Errors.KG112.format(path=path.name))
     d = doc if isinstance(doc, dict) else doc.as_dict()
@@ -242,8 +246,12 @@ def _lines(stream: BinaryIO, max_chars: int, where: str) -> Iterator[tuple[int, 
             return
         lineno += 1
         if len(line) > limit and not line.endswith(ends):
-            while line and not line.endswith(ends):
-                line = read(1 << 20)
+            try:
+                while line and not line.endswith(ends):
+                    line = read(1 << 20)
+            except UnicodeDecodeError as exc:  # UTF-16 cut inside the over-long line
+                yield lineno, InputError(Errors.KG110.format(path=where, reason=exc.reason)), []
+                return
             yield lineno, InputError(Errors.KG152.format(where=f"{where}:{lineno}", limit=limit,
                                                          max_chars=max_chars)), []
             continue
@@ -294,6 +302,8 @@ def read_jsonl(data: bytes | BinaryIO, path: Path, opts: ReadOptions) -> Iterato
             continue
         # no id: "line-N", which no id of another record can be mistaken for ("1" is not line 1)
         ident = _field(obj, f["id"]) or f"line-{lineno}"
+        if not ident.isprintable():  # a line break in an id would break every one-line message
+            ident = json.dumps(ident, ensure_ascii=False)[1:-1]
         if ident in first_line:
             yield InputError(Errors.KG150.format(where=where, ident=ident, first=first_line[ident]))
             continue

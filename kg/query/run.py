@@ -49,6 +49,8 @@ def run(store: Store, text: str, params: dict[str, str] | None = None, *, update
             store.raw.update(text)
         except SyntaxError as exc:
             raise QueryError(Errors.KG305.format(reason=_position(str(exc)))) from exc
+        except (OSError, RuntimeError) as exc:  # LOAD of an unreadable source, a SERVICE refused, ...
+            raise QueryError(Errors.KG308.format(reason=exc)) from exc
         return None
     # a str is read as kg query -p reads it; a pyoxigraph term (from the Python API) is bound as it is
     subs = {_variable(k): _term(v) if isinstance(v, str) else v for k, v in (params or {}).items()}
@@ -64,13 +66,16 @@ def run(store: Store, text: str, params: dict[str, str] | None = None, *, update
         raise QueryError(Errors.KG308.format(reason=msg)) from exc
     except OSError as exc:
         raise QueryError(Errors.KG308.format(reason=exc)) from exc
-    if isinstance(result, ox.QueryBoolean):
-        return bool(result)
-    if isinstance(result, ox.QuerySolutions):
-        variables = [v.value for v in result.variables]
-        rows = [[sol[v] for v in variables] for sol in result]
-        return variables, rows
-    return list(result)
+    try:  # solutions are computed while they are read: a SERVICE call fails here
+        if isinstance(result, ox.QueryBoolean):
+            return bool(result)
+        if isinstance(result, ox.QuerySolutions):
+            variables = [v.value for v in result.variables]
+            rows = [[sol[v] for v in variables] for sol in result]
+            return variables, rows
+        return list(result)
+    except (OSError, RuntimeError) as exc:
+        raise QueryError(Errors.KG308.format(reason=exc)) from exc
 
 
 _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)

@@ -82,6 +82,8 @@ class Store:
                     time.sleep(0.2)
                     continue
                 raise _explain(self.path, exc) from exc
+            except RuntimeError as exc:  # RocksDB found the folder damaged ("Corruption: ...")
+                raise StoreError(Errors.KG205.format(path=self.path, reason=exc)) from exc
         self.read_only = read_only
 
     @classmethod
