@@ -427,6 +427,7 @@ def _read_one(case) -> None:
 
 def test_fuzzed_files_give_articles_or_input_errors():
     fuzz(_read_one, files(), default=150, examples=[
+        example((".txt", b"DATE 0001-01-01", 60)),  # only a date header: an empty article, refused
         example((".jsonl", b'\xff\xfe{\x00"\x00t\x00e\x00x\x00t\x00"\x00:\x00 \x00"\x00"\x00}\x00\x00',
                  1)),
         example((".htm", b"<svg><p></p><p></p>", 1)),

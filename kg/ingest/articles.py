@@ -62,6 +62,8 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
     else:
         published, text = date_from_text(text)
         published_from = "text" if published else None
+    if not text.strip():  # nothing but a "date YYYY-MM-DD" header line, now blanked
+        raise InputError(Errors.KG116.format(source=raw.source))
     return Article(
         source=raw.source,
         text=text,
