@@ -205,6 +205,7 @@ def _doc(**values: str) -> str:
 @example(_doc(c_date=f'"2019-03-01"^^<{XSD}date>', c_value=f'"x"^^<{XSD}integer>',
               c_qualifier='"exact"'))  # float("x")
 @example(_doc(d_date=f'"2019-02-30"^^<{XSD}date>', s_start=f'"{"9" * 5000}"^^<{XSD}integer>'))  # rdflib logs
+@example(_doc(s_start=f'"NaN"^^<{XSD}decimal>'))  # pySHACL's sh:minInclusive raised decimal.InvalidOperation
 def test_loaded_odd_literals_break_no_command(document):
     check(document)
 
