@@ -33,6 +33,8 @@ from spacy.tokens import Doc, DocBin, Span
 from spacy.util import filter_spans
 
 REPO = Path(__file__).resolve().parents[2]  # the kg checkout; ../shared sits beside it
+sys.path.insert(0, str(REPO))
+from kg.training.ner import spans_of as iob_spans  # noqa: E402  (one IOB2 reading for both trainings)
 
 LABELS = ("PER", "LOC", "ORG")
 GUM_TYPES = {"person": "PER", "organization": "ORG", "place": "LOC"}
@@ -97,19 +99,6 @@ def read_iob2(path: Path):
                 tags.append(tag if tag[2:] in LABELS else "O")
     if toks:
         yield sid, text, toks, tags
-
-
-def iob_spans(tags):
-    """(start, end, label) token spans; an I- with nothing open starts an entity."""
-    spans, start, label = [], None, None
-    for i, tag in enumerate([*tags, "O"]):
-        kind, lab = (tag[0], tag[2:]) if tag != "O" else ("O", None)
-        if start is not None and (kind != "I" or lab != label):
-            spans.append((start, i, label))
-            start, label = None, None
-        if kind == "B" or (kind == "I" and start is None):
-            start, label = i, lab
-    return spans
 
 
 # ---------------------------------------------------------------- alignment helpers
@@ -426,7 +415,6 @@ def main():
     summary["gum_news_devtest"] = write(gum_news, args.out / "gum_news_devtest.spacy")
 
     if args.synthetic:
-        sys.path.insert(0, str(REPO))
         from kg.training.synthetic import training_docs
         syn = list(training_docs(args.synthetic, args.synthetic_seed, vocab))
         summary["synthetic"] = write(syn, args.out / "synthetic.spacy")
