@@ -19,6 +19,8 @@ PUB = "2019-03-12"  # a Tuesday
         ("July 2018", None, "2018-07", "month"),
         ("2014", None, "2014", "year"),
         ("February 20", PUB, "2019-02-20", "day"),
+        ("March 20", PUB, "2019-03-20", "day"),  # a month and day: the one nearest publication
+        ("Dec. 30", "2019-01-04", "2018-12-30", "day"),
         ("February 20", None, None, "day"),
         ("December", PUB, "2018-12", "month"),
         ("March", PUB, "2019-03", "month"),
@@ -61,3 +63,15 @@ def test_dates_found_in_text(nlp):
     assert ("the day before", "2019-03-02") in found
     assert ("2014", "2014") in found and ("July 2017", "2017-07") in found
     assert not any("48" in d.text or "30" in d.text for d in doc._.kg_dates)
+
+
+def test_day_pairs_and_recurring_weekdays(nlp):
+    doc = run_doc(
+        nlp,
+        "The board meets on March 4 and 5. Clinics are open Tuesday through Thursday "
+        "and on Saturday mornings. The strike began on Monday.",
+        "2019-02-27",
+    )
+    values = {d.value for d in doc._.kg_dates}
+    assert {"2019-03-04", "2019-03-05", "2019-02-25"} <= values
+    assert not any(d.text.startswith(("Tuesday", "Thursday", "Saturday")) for d in doc._.kg_dates)

@@ -56,6 +56,10 @@ ROWS = [
      "apposition-role", "Person"),
     ("nom-de-guerre", "Later Vostrin Kael, the nom de guerre of a militia chief, vanished.", "Vostrin Kael",
      "nom-de-guerre", "Person"),
+    ("apposition-role-near", "Later Orla Venstrom, policy director at the trust, said it was over.", "Orla Venstrom",
+     "apposition-role-near", "Person"),
+    ("relative-who", "In the harbour, Tavin Brooke, who runs a bait shop, counted the boats.", "Tavin Brooke",
+     "relative-who", "Person"),
     ("place-of", "Families fled the town of Brellim in the night.", "Brellim", "place-of", "Place"),
     ("given-name", "Later Ahmed Sorvello thanked the volunteers.", "Ahmed Sorvello", "given-name", "Person"),
     ("photo-credit", "The crowd gathered at dusk. (Velm Photo/Isobel Quark)", "Isobel Quark", "photo-credit",
@@ -78,6 +82,7 @@ ROWS = [
 DROPS = [
     ("no-letters", "Prices rose 5 % on Monday.", "5 %"),
     ("org-head-alone", "Then the Army withdrew.", "Army"),
+    ("storm-name", "Homes flooded as Hurricane Velmora came ashore.", "Hurricane Velmora"),
 ]
 
 

@@ -99,3 +99,17 @@ def test_bad_published_in_metadata(tmp_path):
     [item] = list(iter_articles([Path(tmp_path)]))
     # like every unusable publication date: a warning, the date unknown, the article kept
     assert item.published is None and "YYYY-MM-DD" in item.warnings[0] and "KG118" in item.warnings[0]
+
+
+@pytest.mark.parametrize("head, published", [
+    ("Council Passes Budget\n\nThursday, Feb. 27, 2025\n\nThe council voted.", "2025-02-27"),
+    ("Rovers Go Top\n\nBy Ada Corwen | Sunday, March 9, 2025\n\nThe club won.", "2025-03-09"),
+    ("Mayor Elected\n\nHALDEN FALLS, Pa. (Nov. 6, 2024) — The mayor won.", "2024-11-06"),
+    ("Budget Passed\n\nPosted Jun 12, 2024\n\nThe vote was close.", "2024-06-12"),
+    ("Mayor Elected\n\nThe mayor, who took office on March 3, 2019, won again.", None),  # a date in a sentence
+    ("Mayor Elected\n\nThe vote is on Tuesday.", None),  # no full date: never guessed
+])
+def test_publication_date_under_the_headline(head, published):
+    from kg.ingest.datelines import top_date
+
+    assert top_date(head) == published

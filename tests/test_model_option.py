@@ -24,7 +24,7 @@ def _tiny_pipeline(path):
 
 def test_model_entities_fill_in_and_rules_keep_their_types(tmp_path):
     nlp = build_nlp(ner=_tiny_pipeline(tmp_path / "tiny"))
-    assert "kg_model_ner" in nlp.pipe_names
+    assert nlp.pipe_names[:2] == ["kg_sentences", "entity_ruler"]  # the installed pipeline, kg's components around it
     doc = run_doc(nlp, "zorblax said nothing. Zorblax Kettering thanked Vexmoorly for the help. He flew to Syria.")
     found = {(e.label, e.type) for e in doc._.kg_entities.values()}
     assert ("Zorblax Kettering", "Person") in found  # the model and the name-shape rule agree

@@ -1,5 +1,6 @@
-"""The NER model shipped inside the package: it loads offline, it is the default,
-and a bad retrain fails here (floors on the UNER dev split and on the seeds)."""
+"""The statistical pipeline shipped inside the package (tagger, parser, NER): it loads
+offline, it is the default, and a bad retrain fails here (floors on the UNER dev split
+and on the seeds)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ def test_shipped_model_is_small_credited_and_loads_offline(tmp_path):
     size = sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
     assert size <= 25 * 1024 * 1024
     meta = json.loads((path / "meta.json").read_text())
-    assert meta["license"] == "CC BY-SA 4.0" and "UNER" in meta["sources"][0]["name"]
+    assert meta["license"] == "CC BY-SA 4.0"
+    names = [src["name"] for src in meta["sources"]]
+    assert any("UNER" in n for n in names) and any("GUM" in n for n in names)
     # a fresh interpreter with no network access to anything: only the package's files
     code = ("import spacy, kg.nlp.assemble as p; nlp = spacy.load(p.shipped_model_dir()); "
             "print([(e.text, e.label_) for e in nlp('Angela Merkel met officials from Siemens in Munich.').ents])")
@@ -34,18 +37,21 @@ def test_shipped_model_is_small_credited_and_loads_offline(tmp_path):
 
 
 def test_default_pipeline_uses_the_model_and_no_model_does_not():
-    assert "kg_ner" in build_nlp().pipe_names
-    assert "kg_ner" not in build_nlp(ner="none").pipe_names
-    assert extractor_id("shipped").endswith("rules+kg_ner-1.0.0")
+    names = build_nlp().pipe_names
+    assert {"tagger", "parser", "ner"} <= set(names)
+    # kg's sentences first (the parser keeps them), then the parse, then kg's rules
+    assert names[0] == "kg_sentences" and names.index("parser") < names.index("kg_entities")
+    assert not {"parser", "ner"} & set(build_nlp(ner="none").pipe_names)
+    assert extractor_id("shipped").endswith("rules+kg_parsed-1.0.0")
     assert extractor_id("none").endswith(" rules")
 
 
 def test_the_model_finds_a_name_no_rule_or_list_knows(nlp):
-    text = "Rescuers thanked Tovarka for the food."
+    text = "Villagers thanked Marenko for the food."
     with_model = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}
     rules = {(e.label, e.type) for e in run_doc(build_nlp(ner="none"), text)._.kg_entities.values()}
-    assert "Tovarka" not in {label for label, _ in rules}
-    assert any(label == "Tovarka" for label, _ in with_model)
+    assert "Marenko" not in {label for label, _ in rules}
+    assert ("Marenko", "Person") in with_model
 
 
 @pytest.mark.skipif(not UNER.is_dir(), reason=f"UNER corpus not at {UNER}")
@@ -75,4 +81,7 @@ def test_conversion_reads_oth_and_stray_tags_as_outside():
 
 def test_model_loads_with_spacy_itself():
     nlp = spacy.load(shipped_model_dir())
-    assert nlp.pipe_names == ["ner"] and set(nlp.get_pipe("ner").labels) == {"PER", "LOC", "ORG"}
+    assert nlp.pipe_names == ["tok2vec", "tagger", "morphologizer", "parser", "ner"]
+    assert set(nlp.get_pipe("ner").labels) == {"PER", "LOC", "ORG"}
+    doc = nlp("The union said its members would strike on Monday.")
+    assert doc.has_annotation("DEP") and doc[1].dep_ == "nsubj" and doc[2].dep_ == "ROOT"

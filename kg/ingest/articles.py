@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from kg.errors import Errors, InputError
+from kg.ingest.datelines import top_date
 from kg.ingest.discover import discover, not_regular
 from kg.ingest.metadata import date_from_text, parse_published, read_metadata, valid_iso
 from kg.types import Article
@@ -61,6 +62,9 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
             published_from = "text" if published else None
     else:
         published, text = date_from_text(text)
+        published_from = "text" if published else None
+    if published is None:
+        published = top_date(text)  # "Thursday, Feb. 27, 2025" under the headline
         published_from = "text" if published else None
     if not text.strip():  # nothing but a "date YYYY-MM-DD" header line, now blanked
         raise InputError(Errors.KG116.format(source=raw.source))

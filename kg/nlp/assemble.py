@@ -96,13 +96,16 @@ def check_model(ner: str = SHIPPED) -> None:
 
 
 def build_nlp(ner: str = SHIPPED) -> Language:
-    """The default pipeline: spacy.blank("en"), a statistical NER and kg's
-    registered rule and gazetteer components.
+    """The kg pipeline: a statistical spaCy pipeline with kg's registered rule and
+    gazetteer components added to it (the order and config of those are PIPELINE_CONFIG).
 
-    ``ner`` chooses the statistical NER: ``"shipped"`` (the one trained by
-    ``kg train`` and shipped in kg/nlp/model), ``"none"`` (rules and gazetteer
-    alone), or the name or path of an installed spaCy pipeline whose NER is used.
-    How the NER and the rules combine is decided in ``kg.nlp.entities.fusion.merge_model``.
+    ``ner`` chooses the statistical pipeline: ``"shipped"`` (the tagger, parser and
+    NER trained from open data and shipped in kg/nlp/model), ``"none"`` (rules and
+    gazetteer alone, on ``spacy.blank("en")``), or the name or path of an installed
+    spaCy pipeline, whose tokenizer, parser and NER are then used the same way.
+    ``kg_sentences`` runs first, so the parser keeps kg's sentence boundaries. How the
+    NER and the rules combine is decided in ``kg.nlp.entities.fusion.merge_model``;
+    the relations read the parse where there is one (``kg.nlp.relations``).
     """
     import spacy
     from thinc.api import Config
@@ -111,16 +114,18 @@ def build_nlp(ner: str = SHIPPED) -> Language:
 
     check_model(ner)
     config = Config().from_str(PIPELINE_CONFIG)
-    nlp = spacy.blank("en", config=config)
-    nlp.max_length = 2**63 - 1  # kg.ingest enforces --max-chars; spaCy's own 1,000,000 must not be lower
     if ner == NO_NER:
-        return nlp
-    if ner == SHIPPED:
-        trained = spacy.load(shipped_model_dir())
-        nlp.add_pipe("ner", name="kg_ner", source=trained, before="kg_entities")
-        return nlp
-    try:
-        nlp.add_pipe("kg_model_ner", before="kg_entities", config={"model": ner}).load()
-    except OSError as exc:  # a folder that is not a spaCy pipeline
-        raise _not_installed(ner) from exc
+        nlp = spacy.blank("en", config=config)
+    else:
+        path = shipped_model_dir() if ner == SHIPPED else ner
+        try:
+            nlp = spacy.load(path, exclude=["lemmatizer"])
+        except OSError as exc:  # a folder that is not a spaCy pipeline
+            raise _not_installed(ner) from exc
+        for name in config["nlp"]["pipeline"]:
+            spec = dict(config["components"][name])
+            factory = spec.pop("factory")
+            where = {"first": True} if name == "kg_sentences" else {"last": True}
+            nlp.add_pipe(factory, name=name, config=spec, **where)
+    nlp.max_length = 2**63 - 1  # kg.ingest enforces --max-chars; spaCy's own 1,000,000 must not be lower
     return nlp

@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc
 
 from kg.nlp.extensions import sentence_index
 from kg.nlp.lexicon import Lexicon, load_lexicon, read_lexicon
 from kg.resources import nlp_data_dir
-
-if TYPE_CHECKING:
-    from spacy.language import Language
 
 
 class DataComponent:
@@ -89,7 +85,7 @@ class CountFinder(DataComponent):
 class RelationFinder(DataComponent):
     """Affiliations, spokespeople and statements (doc._.kg_affiliations, doc._.kg_statements)."""
 
-    FILES = ("roles.json", "speech.json", "relations.json")
+    FILES = ("roles.json", "speech.json", "relations.json", "dependency_patterns.json")
 
     def __call__(self, doc: Doc) -> Doc:
         from kg.nlp.relations import find_affiliations, find_statements
@@ -109,40 +105,3 @@ class CountLinker(DataComponent):
 
         link_counts(doc, self.lex)
         return doc
-
-
-class ModelNER:
-    """Runs an installed spaCy pipeline's NER; kg_entities merges its entities
-    (doc._.kg_model_ents). The pipeline is loaded on first use (``load``);
-    saving writes it into the component's folder, and loading reads that copy."""
-
-    def __init__(self, model: str) -> None:
-        self.model_name = model
-        self._nlp: Language | None = None
-
-    def load(self) -> Language:
-        """The wrapped pipeline (OSError if ``model`` is not a spaCy pipeline)."""
-        if self._nlp is None:
-            import spacy
-
-            self._nlp = spacy.load(self.model_name, exclude=["lemmatizer"])
-        return self._nlp
-
-    def __call__(self, doc: Doc) -> Doc:
-        other = self.load()(doc.text)
-        spans = []
-        for ent in other.ents:
-            span = doc.char_span(ent.start_char, ent.end_char, label=ent.label_, alignment_mode="expand")
-            if span is not None:
-                spans.append(span)
-        doc._.kg_model_ents = spans
-        return doc
-
-    def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
-        self.load().to_disk(path)
-
-    def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> ModelNER:
-        import spacy
-
-        self._nlp = spacy.load(path)
-        return self

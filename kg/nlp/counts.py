@@ -36,7 +36,9 @@ def _numberish_text(text: str, low: str, lex) -> bool:
     return (
         (text[:1].isdigit() and parse_digits(text) is not None)
         or low in lex.numbers["units"]
-        or (low in lex.numbers["scales"] and low not in lex.numbers["scale_abbreviations"])
+        # "bn", "mn" but not "BN" or "MN", which are names (a party, a state) more often than scales
+        or (low in lex.numbers["scales"] and low not in lex.numbers["scale_abbreviations"]
+            and not (text.isupper() and len(text) > 1 and len(low) <= 3))
     )
 
 
@@ -59,6 +61,22 @@ def _is_plural_noun(tok: Token, lex) -> bool:
     if tok.is_upper and len(w) > 1:
         return False
     return w in lex.numbers["irregular_plurals"] or (w.endswith("s") and not w.endswith("ss") and len(w) > 3)
+
+
+def _hyphen_compound(doc: Doc, j: int, lex) -> tuple[int, int] | None:
+    """The counted noun of "8,500-member union", "a 12,000-person trial": token range of
+    the noun after the hyphen, when it is a plain noun (not a unit: "30-year-old") and
+    another noun follows it."""
+    if j + 2 >= len(doc):
+        return None
+    word, after = doc[j + 1], doc[j + 2]
+    if not word.is_alpha or not word.is_lower or word.lower_ in lex.numbers["not_count_units"]:
+        return None
+    if after.text in {"-", "–"} or not after.is_alpha or word.lower_ in lex.numbers["not_count_words"]:
+        return None
+    if word.pos_ and word.pos_ not in {"NOUN", "PROPN", "ADJ"}:
+        return None
+    return j + 1, j + 2
 
 
 def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
@@ -158,9 +176,17 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         prev = doc[start - 1] if start > 0 else None
         nxt = doc[j] if j < n else None
         # not counts: ages, durations, years, dates, times, ordinals, fractions, percentages
-        if nxt is not None and (nxt.text in {"-", "–"} or nxt.lower_ in not_units or nxt.text == "%"):
+        compound = _hyphen_compound(doc, j, lex) if nxt is not None and nxt.text in {"-", "–"} else None
+        unit_at = j
+        while unit_at < n - 1 and doc[unit_at].lower_ in nums["unit_skip_words"]:
+            unit_at += 1  # "60 more hours"
+        if compound is None and nxt is not None and (
+                nxt.text in {"-", "–"} or doc[unit_at].lower_ in not_units or nxt.text == "%"):
             i = j
             continue
+        if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
+            i = j
+            continue  # "Category 3 hurricane", "Route 9"
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
             i = j
             continue
@@ -175,12 +201,14 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         upper = None
         qualifier = "exact"
         end = j
-        if (value is not None and j + 1 < n and doc[j].lower_ in nums["range_connectors"]
-                and _is_numberish(doc[j + 1], lex)):
-            k = j + 1
+        # "$16.2 billion to $16.5 billion": the currency again after the connector
+        cur_gap = 1 if currency and j + 2 < n and doc[j + 1].text in currencies else 0
+        if (value is not None and j + 1 + cur_gap < n and doc[j].lower_ in nums["range_connectors"]
+                and _is_numberish(doc[j + 1 + cur_gap], lex)):
+            k = j + 1 + cur_gap
             while k < n and _is_numberish(doc[k], lex):
                 k += 1
-            up = _num_value(list(doc[j + 1 : k]), lex)
+            up = _num_value(list(doc[j + 1 + cur_gap : k]), lex)
             is_between = start >= 1 and doc[start - 1].lower_ == "between"
             if up is not None and (doc[j].lower_ != "and" or is_between) and up > value:
                 upper, qualifier, end = up, "between", k
@@ -206,7 +234,11 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 np_start += 1
             while np_start < n and _is_numberish(doc[np_start], lex):
                 np_start += 1
-        a, b = _noun_phrase_after(doc, np_start, lex)
+        if compound is not None:  # "the 8,500-member union": members are counted
+            a, b = compound
+            np_start = end = b
+        else:
+            a, b = _noun_phrase_after(doc, np_start, lex)
         what = doc[a:b].text if b > a else None
         if currency:
             what = what if what and what.lower() not in nums["not_what_after_currency"] else None
@@ -219,6 +251,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         sent_start = doc[i].sent.start
         if not what and not currency:
             rng = _np_before_linking(doc, sent_start, q_start, lex)
+            if rng and value is not None and value < 130 and upper is None \
+                    and not _is_plural_noun(doc[rng[1] - 1], lex):
+                rng = None  # "My daughter is seven": one person's age, not a count
             if rng:
                 what = doc[rng[0] : rng[1]].text
                 head = _singular(doc[rng[1] - 1].text, lex)

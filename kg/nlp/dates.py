@@ -3,7 +3,8 @@
 Absolute dates are parsed with python-dateutil; relative ones ("Tuesday", "last
 month", "the day before") are resolved against the publication date with
 dateutil's relativedelta. A weekday is the latest such day on or before
-publication; a month or day without a year is the latest one on or before it.
+publication; a month without a year is the latest one on or before it, a month and
+day the one nearest it; "Tuesday through Thursday" (a recurring time) is no date.
 With no publication date a relative expression keeps its text, unresolved.
 """
 
@@ -33,6 +34,19 @@ def _fmt(d: date, precision: str) -> str:
 
 def latest_weekday(weekday: int, anchor: date) -> date:
     return anchor - timedelta(days=(anchor.weekday() - weekday) % 7)
+
+
+def nearest_month_day(month: int, day: int, anchor: date) -> date | None:
+    """A month and day without a year: the one nearest the publication date ("the trial
+    starts Sept. 9", published in August, is this September; "on Dec. 30", published
+    on Jan. 4, is last December)."""
+    found = []
+    for year in (anchor.year - 1, anchor.year, anchor.year + 1):
+        try:
+            found.append(date(year, month, day))
+        except ValueError:
+            continue
+    return min(found, key=lambda d: (abs((d - anchor).days), d > anchor)) if found else None
 
 
 def latest_month_day(month: int, day: int | None, anchor: date) -> date | None:
@@ -78,7 +92,7 @@ def normalise(
             mon = m.group(1) or m.group(4)
             day = int(m.group(2) or m.group(3))
             if mon in months:
-                d = latest_month_day(months[mon], day, anchor) if anchor else None
+                d = nearest_month_day(months[mon], day, anchor) if anchor else None
                 return Resolved(_fmt(d, "day") if d else None, "day", True)
         if t in months:
             d = latest_month_day(months[t], None, anchor) if anchor else None
@@ -134,6 +148,8 @@ class DatePatterns:
     day_and_month: re.Pattern[str]
     find: re.Pattern[str]  # every date expression in a text
     lead: re.Pattern[str]  # the preposition before a month or year found by ``find``
+    recurring: re.Pattern[str]  # after a weekday: "s", "through Thursday", " mornings"
+    second_day: re.Pattern[str]  # after a month and day: "and 4" ("March 3 and 4")
 
 
 def _alt(words: list[str]) -> str:
@@ -151,6 +167,11 @@ def _patterns(lex: Lexicon) -> DatePatterns:
         day_and_month=re.compile(rf"(\w+) (\d{{1,2}}){nth}?|(\d{{1,2}}){nth}? (\w+)"),
         find=_word_pattern(lex, nth, preps),
         lead=re.compile(rf"(?:{preps})\s+"),
+        recurring=re.compile(
+            rf"(?:\s+(?:{_alt(d['range_words'])})\s+(?:{_alt([w.capitalize() for w in d['weekdays']])})\b"
+            rf"|s?\s+(?:{_alt(d['recurring_after'])})\b)"
+        ),
+        second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.]?\d)(?!,?\s+\d{{4}})"),
     )
 
 
@@ -185,6 +206,8 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
     text = doc.text
     out: list[DateMention] = []
     last_day: str | None = None
+    weekdays = lex.dates["weekdays"]
+    skip_until = 0
     for m in pat.find.finditer(text):
         s, e = m.start(), m.end()
         expr = m.group(0)
@@ -196,10 +219,25 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
         span = doc.char_span(s, e, alignment_mode="expand")
         if span is None:
             continue
+        if s < skip_until:
+            continue
+        if expr.split()[0].lower() in weekdays:
+            rec = pat.recurring.match(text, e)
+            if rec:  # "Tuesday through Thursday", "on Saturday mornings": a recurring time, no date
+                skip_until = rec.end()
+                continue
         res = normalise(expr, published, lex, previous_day=last_day)
         if res.precision is None:
             continue
         if res.value and res.precision == "day":
             last_day = res.value
         out.append(DateMention(expr, s, e, sent_of[span.start], res.value, res.precision, res.relative))
+        second = pat.second_day.match(text, e) if res.precision == "day" and res.value else None
+        if second and res.value:  # "March 3 and 4": the 4th as well
+            try:
+                d2 = date.fromisoformat(res.value).replace(day=int(second.group(1)))
+            except ValueError:
+                continue
+            out.append(DateMention(text[s : second.end()], s, second.end(), sent_of[span.start], d2.isoformat(),
+                                   "day", res.relative))
     return out

@@ -7,7 +7,7 @@ from spacy.tokens import Doc
 
 _EXTENSIONS = (
     "kg_published", "kg_entities", "kg_mentions", "kg_dates", "kg_counts",
-    "kg_affiliations", "kg_statements", "kg_sent_of", "kg_model_ents",
+    "kg_affiliations", "kg_statements", "kg_sent_of",
 )
 
 

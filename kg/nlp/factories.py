@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from spacy.language import Language
 
-from kg.nlp.components import CountFinder, CountLinker, DateFinder, ModelNER, RelationFinder, SentenceSplitter
+from kg.nlp.components import CountFinder, CountLinker, DateFinder, RelationFinder, SentenceSplitter
 from kg.nlp.entities import EntityFinder
 
 
@@ -41,11 +41,6 @@ def make_sentences(nlp: Language, name: str, data_dir: str | None) -> SentenceSp
 )
 def make_entities(nlp: Language, name: str, data_dir: str | None) -> EntityFinder:
     return EntityFinder(data_dir)
-
-
-@Language.factory("kg_model_ner", assigns=["doc._.kg_model_ents"], default_config={"model": ""})
-def make_model_ner(nlp: Language, name: str, model: str) -> ModelNER:
-    return ModelNER(model)
 
 
 @Language.factory("kg_dates", assigns=["doc._.kg_dates"], default_config={"data_dir": None})

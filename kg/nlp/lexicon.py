@@ -76,6 +76,7 @@ class Lexicon:
     numbers: dict = field(default_factory=dict)
     dates: dict = field(default_factory=dict)
     relations: dict = field(default_factory=dict)  # relations.json: words of the relation phrasings
+    dependency_patterns: dict = field(default_factory=dict)  # dependency_patterns.json (kg.nlp.relations.syntax)
     sentences: dict = field(default_factory=dict)  # sentences.json: sentence-boundary punctuation
     org_heads: set[str] = field(default_factory=set)
     org_first_words: set[str] = field(default_factory=set)
@@ -90,6 +91,8 @@ class Lexicon:
     compass_modifiers: set[str] = field(default_factory=set)
     org_appositive_nouns: set[str] = field(default_factory=set)
     org_type_nouns_after: set[str] = field(default_factory=set)
+    corporate_suffixes: set[str] = field(default_factory=set)
+    headlines: dict = field(default_factory=dict)  # what makes a line a title-case headline
     demonyms: set[str] = field(default_factory=set)
     given_names: set[str] = field(default_factory=set)
     common_words: set[str] = field(default_factory=set)
@@ -171,8 +174,8 @@ def _entities(path: Path) -> dict[str, Any]:
     ents = _json(path)
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
-            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after")
-    return {k: set(ents[k]) for k in keys}
+            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "corporate_suffixes")
+    return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 
 def _speech(path: Path) -> dict[str, Any]:
@@ -188,6 +191,7 @@ FILES: dict[str, Callable[[Path], dict[str, Any]]] = {
     "numbers.json": lambda p: dict(numbers=_numbers(p)),
     "dates.json": lambda p: dict(dates=_json(p)),
     "relations.json": lambda p: dict(relations=_json(p)),
+    "dependency_patterns.json": lambda p: dict(dependency_patterns=_json(p)),
     "sentences.json": lambda p: dict(sentences=_json(p)),
     "entities.json": _entities,
     "demonyms.txt": lambda p: dict(demonyms=_words(p)),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import Cand, is_acronym, is_cap
+from kg.nlp.entities.headlines import Headlines
 from kg.nlp.lexicon import Lexicon, normalize_name
 
 if TYPE_CHECKING:
@@ -126,6 +127,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 j += 1  # "Queen’s College Corwen", "Children’s Hospital"
             elif is_cap(t) and not t.is_sent_start:
                 j += 1
+            elif t.text in lex.corporate_suffixes and not t.is_sent_start:
+                j += 1  # "Halden Telecom plc": a legal form written in lower case ends the name
+            elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
+                j += 1  # "Oregon Health & Science University", "Johnson & Johnson"
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
                     and not t.whitespace_ and j + 1 not in taken:
                 j += 2
@@ -135,7 +140,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.lower_ in lex.connectors and t.text.islower() and j + 1 < n and (
                 is_cap(doc[j + 1]) or (doc[j + 1].lower_ == "the" and j + 2 < n and is_cap(doc[j + 2]))
             ) and j + 1 not in taken:
-                if t.lower_ == "and" and not seen_prep:
+                if t.lower_ == "and" and not _and_inside_name(doc, i, j, lex, taken, seen_prep):
                     break
                 if t.lower_ == "of" and _person_of_org(doc, i, j, lex):
                     break  # "Halden Ross | of the Harbour Union"
@@ -150,6 +155,26 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         out.append((i, j))
         i = j
     return out
+
+
+def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], seen_prep: bool) -> bool:
+    """Whether the "and" at j joins two parts of one name (tokens from i): "Competition
+    and Markets Authority", "Bureau of Alcohol, Tobacco, Firearms and Explosives", not
+    two names ("Harvard University and the Max Planck Institute", "Ada Corwen and Halden
+    Ross"). One name has at most one organisation head, so "and" joins when the part
+    after it ends with a head and the part before has none, or, after "of"/"for", when
+    the two parts do not both have one."""
+    if doc[j + 1].lower_ == "the":
+        return False
+    k = j + 1
+    while k < len(doc) and k not in taken and is_cap(doc[k]) and not doc[k].is_sent_start:
+        k += 1
+    right_head = doc[k - 1].text in lex.org_heads
+    if seen_prep:  # the head before "of" is the name's own: "Department of Job and Family Services"
+        last_prep = max(x for x in range(i, j) if doc[x].lower_ in {"of", "for"})
+        i = last_prep + 1
+    left_head = any(doc[x].text in lex.org_heads for x in range(i, j))
+    return not (right_head and left_head) if seen_prep else right_head and not left_head
 
 
 def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
@@ -209,14 +234,29 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     return s, e
 
 
+def _after_role_phrase(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
+    """Skip a capitalised role phrase of two words or more at the start of the chunk
+    ("Chief Financial Officer Ada Corwen", "Board Member Ada Corwen"), if a name of at
+    least two words follows."""
+    words = [t.lower_ for t in doc[s:e]]
+    for k in range(min(len(words) - 2, 4), 1, -1):
+        if " ".join(words[:k]) in lex.roles and all(t.text[:1].isupper() for t in doc[s + k : e]):
+            return s + k
+    return s
+
+
 # ----------------------------------------------------------------- the whole step
-def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None) -> list[Cand]:
+def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
+                    headlines: Headlines | None = None) -> list[Cand]:
     """Gazetteer matches plus every capitalised chunk typed by the first rule of ``rules``
-    (default: the shipped table) that fires."""
+    (default: the shipped table) that fires. On a title-case line a chunk keeps only
+    the part the body also writes (kg.nlp.entities.headlines)."""
     if rules is None:
         from kg.nlp.entities.rules import shipped_rules
 
         rules = shipped_rules(lex)
+    if headlines is None:
+        headlines = Headlines(doc, lex)
     gaz = gazetteer_matches(doc, lex)
     taken = {i for c in gaz for i in range(c.start, c.end)}
     typed: list[Cand] = []
@@ -224,6 +264,12 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None) -> l
         s, e = trim(doc, lex, s, e)
         if s >= e:
             continue
+        if headlines.covers(s, e):
+            part = headlines.named_part(s, e)
+            if part is None:
+                continue
+            s, e = part
+        s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen"
         while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"
                              or doc[s].lower_ in lex.roles) and doc[s + 1].text not in {"’s", "'s"}:
             s += 1

@@ -17,6 +17,7 @@ from spacy.util import filter_spans
 from kg.nlp.components import DataComponent
 from kg.nlp.entities.candidates import find_candidates
 from kg.nlp.entities.fusion import merge_model
+from kg.nlp.entities.headlines import Headlines
 from kg.nlp.entities.resolve import resolve
 from kg.nlp.entities.rules import RULES_FILE, RuleTable, parse_rows
 from kg.nlp.extensions import sentence_index
@@ -39,11 +40,11 @@ class EntityFinder(DataComponent):
         self.rules = RuleTable(parse_rows(self._rules_bytes.decode("utf-8"), str(folder / RULES_FILE)), self.lex)
 
     def __call__(self, doc: Doc) -> Doc:
-        cands = find_candidates(doc, self.lex, self.rules)
-        # statistical entities: an installed --model's, else the shipped NER's (doc.ents)
-        model_ents = doc._.kg_model_ents or list(doc.ents)
+        headlines = Headlines(doc, self.lex)
+        cands = find_candidates(doc, self.lex, self.rules, headlines)
+        model_ents = list(doc.ents)  # the statistical pipeline's entities, if it has an NER
         if model_ents:
-            cands = merge_model(doc, cands, model_ents, self.lex)
+            cands = merge_model(doc, cands, model_ents, self.lex, headlines)
         entities, mentions = resolve(doc, cands, self.lex, sentence_index(doc))
         doc._.kg_entities = entities
         doc._.kg_mentions = mentions

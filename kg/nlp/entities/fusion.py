@@ -6,6 +6,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.entities.cand import Cand, is_cap
 from kg.nlp.entities.candidates import trim
+from kg.nlp.entities.headlines import Headlines
 from kg.nlp.lexicon import Lexicon
 from kg.types import LOC, ORG, PER
 
@@ -23,10 +24,13 @@ def plausible_model_span(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
         return False
     if e - s == 1 and doc[s].text in lex.org_heads:
         return False  # "Police", "Army" alone
+    if e - s == 1 and doc[s].pos_ == "NOUN" and (s == 0 or doc[s].is_sent_start):
+        return False  # "Turnout was 61 percent": a common noun that starts a sentence (the tagger's reading)
     return trim(doc, lex, s, e) == (s, e)
 
 
-def merge_model(doc: Doc, cands: list[Cand], model_ents: list[Span], lex: Lexicon) -> list[Cand]:
+def merge_model(doc: Doc, cands: list[Cand], model_ents: list[Span], lex: Lexicon,
+                headlines: Headlines | None = None) -> list[Cand]:
     """Combine the statistical NER with the rules and gazetteer.
 
     - Gazetteer matches and typed rule candidates win: they are more specific.
@@ -36,7 +40,8 @@ def merge_model(doc: Doc, cands: list[Cand], model_ents: list[Span], lex: Lexico
       a locative rule elsewhere in the article stays a place).
     - A model entity where no candidate is becomes a new candidate, resolved the
       same way, unless it is a known non-entity (demonym, weekday, month, common
-      word, title) or does not look like a name (no capital letter, too long).
+      word, title) or does not look like a name (no capital letter, too long), or
+      stands on a title-case line and the body never writes it.
     """
     covered = {i: c for c in cands for i in range(c.start, c.end)}
     out = list(cands)
@@ -50,6 +55,8 @@ def merge_model(doc: Doc, cands: list[Cand], model_ents: list[Span], lex: Lexico
                 inside = ent.start <= c.start and c.end <= ent.end
                 if c.type is None and c.gaz is None and inside:
                     c.model_type = typ
+            continue
+        if headlines is not None and headlines.covers(ent.start, ent.end) and not headlines.in_body(ent.text):
             continue
         if plausible_model_span(doc, ent.start, ent.end, lex):
             out.append(Cand(ent.start, ent.end, None, "model", model_type=typ))

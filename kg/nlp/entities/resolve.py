@@ -18,6 +18,14 @@ def _initials(text: str) -> str:
     return "".join(w[0] for w in re.split(r"[\s\-]+", text) if w and w.lower() not in skip).upper()
 
 
+def _without_suffix(name: str, lex: Lexicon) -> str:
+    """The name without a trailing legal-form word ("Halden Foods Inc." -> "Halden Foods")."""
+    words = name.split()
+    while len(words) > 1 and (words[-1] in lex.corporate_suffixes or words[-1].rstrip(",") in lex.corporate_suffixes):
+        words.pop()
+    return " ".join(words).rstrip(",")
+
+
 def resolve(
     doc: Doc, cands: list[Cand], lex: Lexicon, sent_of: list[int]
 ) -> tuple[dict[str, Entity], list[Mention]]:
@@ -70,7 +78,7 @@ def resolve(
                 persons.append(ent)
             add(c, ent)
         elif c.type == ORG and not is_acronym(text):
-            key = "Organisation:" + normalize_name(text)
+            key = "Organisation:" + normalize_name(_without_suffix(text, lex))
             ent = entities.get(key) or entities.setdefault(key, Entity(key, text, ORG))
             if ent not in orgs:
                 orgs.append(ent)
@@ -93,6 +101,11 @@ def resolve(
                 normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
             )]
             if len({p.key for p in hits}) == 1:
+                target = hits[0]
+        if target is None and norm and text not in lex.given_names:
+            # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
+            hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")]
+            if len({o.key for o in hits}) == 1:
                 target = hits[0]
         if target is None:
             for ent in list(entities.values()):

@@ -20,6 +20,7 @@ from spacy.tokens import Doc
 
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import relation_patterns
+from kg.nlp.relations.syntax import syntax_affiliations
 from kg.types import ORG, PER, Affiliation, Mention
 
 
@@ -166,4 +167,10 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         for m in ms:
             if typ(m) == ORG and not entities[m.entity].outlet:
                 last_org = m.entity
+    # what the parse adds (nothing without a parser): the surface phrasings above come first
+    known = {(a.person, a.organisation) for a in affs}
+    for a in syntax_affiliations(doc, lex, entities, mentions, lambda role, si: is_spokesperson(role, lex, quoted(si))):
+        if (a.person, a.organisation) not in known:
+            known.add((a.person, a.organisation))
+            affs.append(a)
     return affs

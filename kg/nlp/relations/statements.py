@@ -1,86 +1,302 @@
-"""Statements: what a speaker said, sentence by sentence. The speaker is the person
-(else organisation) named shortly before a speech verb, the one named after
-"according to", or the person a pronoun refers to; the quote is the quoted text,
-else what follows "said ... that"."""
+"""Statements: what a speaker said. One statement per attribution (a speech verb or
+"according to"), found sentence by sentence.
+
+The speaker is the person (else organisation) named shortly before the speech verb,
+right after it ("..., said Ada Corwen"), after "according to", or the entity a pronoun
+("she said") or a definite description ("the company said") refers back to; a
+statement whose speaker cannot be resolved is left out.
+
+The quote is the quotation the attribution stands next to ("\u201cWe will win,\u201d she
+said, \u201cwithin days.\u201d" gives both parts joined; a quotation may run over several
+sentences of one paragraph), else the reported clause: what follows the verb ("that"
+dropped), or, when the attribution ends the sentence ("..., the ministry said."), what
+comes before it."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import relation_patterns
 from kg.types import ORG, PER, Entity, Mention, Statement
 
+_OPEN, _CLOSE = "\u201c\"", "\u201d\""
+_WORD = re.compile(r"\w+")
 
-def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
-    entities = doc._.kg_entities or {}
-    by_sent: dict[int, list[Mention]] = {}
-    for m in doc._.kg_mentions or []:
-        by_sent.setdefault(m.sentence, []).append(m)
-    out: list[Statement] = []
-    text = doc.text  # Doc.text joins every token: once per article, not per sentence (quadratic)
-    for si, sent in enumerate(doc.sents):
-        ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
-        out.extend(_statements(by_sent, text, sent, si, ms, entities, lex))
+
+def quotations(text: str) -> list[tuple[int, int]]:
+    """Character spans of the text inside quotation marks, paragraph by paragraph. A
+    quotation left open at a paragraph's end (the convention for one running over
+    several paragraphs) ends there."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for para in re.split(r"(\n\s*\n)", text):
+        start = None
+        for m in re.finditer(r"[\u201c\u201d\"]", para):
+            ch = m.group(0)
+            if start is None and ch in _OPEN:
+                start = m.end()
+            elif start is not None and ch in _CLOSE:
+                out.append((pos + start, pos + m.start()))
+                start = None
+        if start is not None and para[start:].strip():
+            out.append((pos + start, pos + len(para.rstrip())))
+        pos += len(para)
     return out
 
 
-def _statements(by_sent: dict[int, list[Mention]], text: str, sent, si: int, ms: list[Mention],
-                entities: dict[str, Entity], lex: Lexicon) -> list[Statement]:
+@dataclass
+class _Context:
+    text: str
+    entities: dict[str, Entity]
+    mentions: list[Mention]
+    quotes: list[tuple[int, int]]
+    lex: Lexicon
+    prior: list[Statement] = field(default_factory=list)  # the statements found so far
+
+
+def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
+    entities = doc._.kg_entities or {}
+    mentions = sorted(doc._.kg_mentions or [], key=lambda m: m.start)
+    by_sent: dict[int, list[Mention]] = {}
+    for m in mentions:
+        by_sent.setdefault(m.sentence, []).append(m)
+    text = doc.text  # Doc.text joins every token: once per article, not per sentence
+    ctx = _Context(text, entities, mentions, quotations(text), lex)
+    parsed = doc.has_annotation("DEP")
+    token_mention: dict[int, Mention] = {}
+    if parsed:
+        for m in mentions:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            for tok in span if span is not None else ():
+                token_mention[tok.i] = m
+    out: list[Statement] = []
+    used_quotes: set[tuple[int, int]] = set()
+    for si, sent in enumerate(doc.sents):
+        ctx.prior = out
+        out.extend(_statements(ctx, doc, sent, si, by_sent.get(si, []), used_quotes,
+                               token_mention if parsed else None))
+    return out
+
+
+def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
+                used_quotes: set[tuple[int, int]], token_mention: dict[int, Mention] | None) -> list[Statement]:
+    lex, text, entities = ctx.lex, ctx.text, ctx.entities
     pat = relation_patterns(lex)
     according_to = set(lex.according_to)
     told_verbs = set(lex.relations["told_verbs"])
-    out = []
+    speakers = [m for m in ms if entities[m.entity].type in {PER, ORG}]
+    out: list[Statement] = []
     for vm in pat.speech.finditer(sent.text):
-        vs = sent.start_char + vm.start()
-        ve = sent.start_char + vm.end()
-        speaker = None
-        speaker_text = ""
+        vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
+        if _inside_quote(ctx.quotes, vs):
+            continue  # a verb inside a quotation is part of what was said
+        speaker: str | None = None
+        stext = ""
+        att_start, att_end = vs, ve
+        verb = doc.char_span(vs, ve, alignment_mode="expand")
+        verb_tok = verb[0] if verb is not None and len(verb) else None
         if vm.group(0) in according_to:
-            after = [m for m in ms if m.start >= ve and m.start - ve < 60]
-            if after:
-                speaker = after[0]
-            content = text[sent.start_char : vs].strip(" ,")
+            after = [m for m in speakers if 0 <= m.start - ve < 60]
+            if not after:
+                continue
+            speaker, stext, att_end = after[0].entity, after[0].text, after[0].end
+            content = _without(text[sent.start_char : sent.end_char], vs - sent.start_char,
+                               att_end - sent.start_char)
         else:
-            cands = [m for m in ms if 0 <= vs - m.end < 80 and entities[m.entity].type in {PER, ORG}]
-            gap_ok = [m for m in cands if not re.search(r"[.;:!?]", text[m.end : vs])]
-            pron = pat.pronoun.search(text[sent.start_char : vs])
-            if pron:
-                speaker_text = pron.group(1)
-                speaker = _resolve_pronoun(by_sent, si, vs, entities)
-            elif gap_ok:
-                persons = [m for m in gap_ok if entities[m.entity].type == PER]
-                speaker = (persons or gap_ok)[-1]
-            q = re.search(r"[“\"](.+?)[”\"]", sent.text)
-            if q:
-                content = q.group(1)
-            else:
-                # "said on Twitter that ...": the content starts after "that"
-                content = re.sub(r"^\s*(?:[^,.;]{0,40}?\s)?that\s+", "", text[ve : sent.end_char]).strip()
-        if speaker is None and not speaker_text:
+            found = _speaker_from_parse(ctx, verb_tok, token_mention) if token_mention is not None else None
+            if found is None:
+                found = _speaker_from_surface(ctx, sent, speakers, vs, ve)
+            if found is None and out and verb_tok is not None and verb_tok.dep_ == "conj":
+                found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X, and warned that Y"
+            if found is None or found[0] is None:
+                continue
+            speaker, stext, att_start, att_end = found
+            att_start, att_end = min(att_start, vs), max(att_end, ve)
+            content = _quoted(ctx, att_start, att_end, used_quotes)
+            if not content:
+                content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None)
+                first = _WORD.match(content or "")
+                if first and first.group(0).lower() in lex.relations["not_clause_starts"]:
+                    continue  # "reported from London", "said at a briefing": where, not what
+        content = content.strip().rstrip(",;:").strip()
+        if content.endswith(".") and not _quoted_text(content):
+            content = content[:-1]  # a reported clause, not a quotation: no full stop
+        if not content or len(_WORD.findall(content)) < 2:
             continue
-        if isinstance(speaker, str):
-            key, stext = speaker, speaker_text
-        elif speaker is not None:
-            key, stext = speaker.entity, speaker_text or speaker.text
-        else:
-            key, stext = None, speaker_text
         told = None
         if vm.group(0) in told_verbs:
             o = next((m for m in ms if 0 <= m.start - ve < 3 and entities[m.entity].type == ORG), None)
             told = o.entity if o else None
-        if content:
-            out.append(Statement(key, stext, content, si, sent.start_char, sent.end_char, told))
-            break
+        out.append(Statement(speaker, stext, content, si, sent.start_char, sent.end_char, told))
     return out
 
 
-def _resolve_pronoun(by_sent: dict[int, list[Mention]], si: int, pos: int, entities: dict[str, Entity]) -> str | None:
-    """The person a pronoun at character ``pos`` refers to, when exactly one person is
+_SUBJECTS = {"nsubj", "nsubj:pass", "nsubjpass"}
+
+
+def _speaker_from_parse(ctx: _Context, verb: Token | None,
+                        token_mention: dict[int, Mention]) -> tuple[str | None, str, int, int] | None:
+    """The speech verb's grammatical subject: a named entity, a pronoun or "the company".
+    None when the verb has no subject (the surface reading decides); a subject that names
+    nobody ("officials said") gives no speaker."""
+    if verb is None:
+        return None
+    subj = next((c for c in verb.children if c.dep_ in _SUBJECTS), None)
+    if subj is None:
+        return None
+    m = token_mention.get(subj.i)
+    if m is None:  # the subject may be the role noun of "ORG spokesman NAME"
+        m = next((token_mention[t.i] for t in subj.subtree if t.i in token_mention
+                  and ctx.entities[token_mention[t.i].entity].type == PER), None)
+    first = min(t.idx for t in subj.subtree)  # the whole subject: "Halden chief executive Ada Corwen"
+    if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
+        return m.entity, m.text, min(first, m.start), m.end
+    if subj.pos_ == "PRON" and subj.lower_ in set(ctx.lex.relations["pronouns"]):
+        return _resolve_pronoun(ctx, subj.idx), subj.text, subj.idx, subj.idx + len(subj)
+    if subj.lower_ in set(ctx.lex.relations["org_reference_nouns"]) and any(
+            c.lower_ == "the" for c in subj.lefts):
+        ref = _resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex)
+        return ref, f"the {subj.text}", first, subj.idx + len(subj)
+    return None, "", verb.idx, verb.idx
+
+
+def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs: int,
+                          ve: int) -> tuple[str | None, str, int, int] | None:
+    """Without a parse: the entity named shortly before the verb, a pronoun, "the company",
+    or the name right after the verb ("..., said Ada Corwen")."""
+    text, entities, lex = ctx.text, ctx.entities, ctx.lex
+    pat = relation_patterns(lex)
+    before = [m for m in speakers if 0 <= vs - m.end < 120 and not re.search(r"[;\"\u201c\u201d]", text[m.end : vs])]
+    pron = pat.pronoun.search(text[sent.start_char : vs])
+    ref = _description_before(text, sent.start_char, vs, lex)
+    after = [m for m in speakers if 0 <= m.start - ve < 4]
+    if before:
+        persons = [m for m in before if entities[m.entity].type == PER]
+        m = (persons or before)[-1]
+        return m.entity, m.text, m.start, m.end
+    if pron:
+        return _resolve_pronoun(ctx, vs), pron.group(1), sent.start_char + pron.start(1), vs
+    if ref is not None:
+        return _resolve_description(ctx.mentions, entities, ref[0], vs, lex), ref[0], ref[1], vs
+    if after:
+        return after[0].entity, after[0].text, after[0].start, after[0].end
+    return None
+
+
+def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int, att_end: int,
+            parsed: bool) -> str:
+    """The reported clause: the verb's clausal complement in the parse ("that" dropped),
+    else what follows the verb, else what comes before the attribution."""
+    if parsed and verb is not None:
+        comp = next((c for c in verb.children if c.dep_ in {"ccomp", "xcomp"} and c.i > verb.i), None)
+        if comp is not None:
+            # from the complement's first word to the sentence's end (a small parser often
+            # hangs the clause's last parts elsewhere), or to the next speech verb
+            first = min(t.i for t in comp.subtree)
+            end = sent.end
+            for t in doc[first : sent.end]:
+                if t.dep_ == "conj" and t.head.i == verb.i:
+                    end = t.i
+                    break
+            toks = list(doc[first:end])
+            while toks and toks[-1].dep_ in {"cc", "punct"}:
+                toks = toks[:-1]
+            while toks and (toks[0].dep_ == "mark" or toks[0].is_punct):
+                toks = toks[1:]
+            while toks and toks[-1].is_punct and toks[-1].text not in {")"}:
+                toks = toks[:-1]
+            if toks:
+                return doc[toks[0].i : toks[-1].i + 1].text.strip("\"\u201c\u201d ")
+    return _reported(text, sent, att_start, att_end)
+
+
+def _quoted_text(content: str) -> bool:
+    """Whether a quote is several sentences (a quotation keeps its full stops)."""
+    return bool(re.search(r"[.!?]\s+\S", content))
+
+
+def _inside_quote(quotes: list[tuple[int, int]], pos: int) -> bool:
+    return any(s <= pos < e for s, e in quotes)
+
+
+def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, int]]) -> str:
+    """The quotation right before the attribution and/or right after it, joined."""
+    text = ctx.text
+    parts = []
+    for q in ctx.quotes:
+        s, e = q
+        gap_before = text[e:att_start]
+        gap_after = text[att_end:s]
+        if e <= att_start and re.fullmatch(r"[\s,.!?\u201d\"]*", gap_before) and "\n\n" not in gap_before:
+            parts.append(q)
+        elif s >= att_end and re.fullmatch(r"\s*[^\w\n]{0,3}\s*(?:[\w ]{0,25}?[,:]\s*)?[\u201c\"]\s*", gap_after) \
+                and "\n\n" not in gap_after:
+            parts.append(q)
+        elif parts and s >= att_end and len(gap_after) < 100 and "\n" not in gap_after \
+                and re.fullmatch(r"[^\u201c\u201d\"]*[.!?]\s+[\u201c\"]", gap_after):
+            parts.append(q)  # "A," she said in a statement. "B." : one quotation, interrupted
+    parts = [q for q in parts if q not in used]
+    used.update(parts)
+    return " ".join(text[s:e].strip().rstrip(",;:") for s, e in sorted(parts)).strip()
+
+
+def _reported(text: str, sent: Span, att_start: int, att_end: int) -> str:
+    """The reported clause: after the verb ("that" dropped), else before the attribution."""
+    after = text[att_end : sent.end_char]
+    after = re.sub(r"^[\s,]*(?:(?:on|in|at|to|during|late|early|last|this)\b[^,.;]{0,40}?\s)?that\s+", "", after)
+    after = after.strip().strip("\"\u201c\u201d").strip()
+    if len(_WORD.findall(after)) >= 3:
+        return after
+    before = text[sent.start_char : att_start].strip()
+    before = re.sub(r"[\s,]+$", "", before).strip("\"\u201c\u201d").strip()
+    return before
+
+
+def _without(sentence: str, s: int, e: int) -> str:
+    """The sentence without the characters s..e (an "according to X" phrase)."""
+    out = (sentence[:s].rstrip(" ,") + " " + sentence[e:].lstrip(" ,")).strip()
+    return re.sub(r"\s+([,.])", r"\1", out)
+
+
+def _description_before(text: str, sent_start: int, vs: int, lex: Lexicon) -> tuple[str, int] | None:
+    """"the company" right before the speech verb: the noun and where the phrase starts."""
+    m = re.search(r"\b[Tt]he\s+(\w+)\s*,?\s*$", text[sent_start:vs])
+    if m and m.group(1).lower() in set(lex.relations["org_reference_nouns"]):
+        return m.group(1).lower(), sent_start + m.start()
+    return None
+
+
+def _resolve_description(mentions: list[Mention], entities: dict[str, Entity], noun: str, pos: int,
+                         lex: Lexicon) -> str | None:
+    """The organisation "the NOUN" refers back to: the latest named before ``pos`` whose
+    name has the noun in it, else (a generic noun) the one named most often so far."""
+    orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet]
+    named = [m for m in orgs if noun in entities[m.entity].label.lower().split()]
+    if named:
+        return named[-1].entity
+    if not orgs or noun not in set(lex.relations["generic_org_nouns"]):
+        return None
+    tally: dict[str, tuple[int, int]] = {}
+    for k, m in enumerate(orgs):
+        tally[m.entity] = (tally.get(m.entity, (0, 0))[0] + 1, k)
+    return max(tally, key=lambda e: tally[e])
+
+
+def _resolve_pronoun(ctx: _Context, pos: int) -> str | None:
+    """The person a pronoun at character ``pos`` refers to: the speaker of the last
+    statement, if a person named within the last three sentences; else the one person
     named in the previous sentence and this one before the pronoun; else None."""
-    window = [m for m in by_sent.get(si - 1, []) + by_sent.get(si, [])
-              if entities[m.entity].type == PER and (m.sentence == si - 1 or m.end <= pos)]
-    keys = {m.entity for m in window}
-    return next(iter(keys)) if len(keys) == 1 else None
+    mentions, entities = ctx.mentions, ctx.entities
+    here = max((m.sentence for m in mentions if m.start <= pos), default=0)
+    named = [m for m in mentions if m.end <= pos and entities[m.entity].type == PER and here - m.sentence <= 3]
+    if ctx.prior and ctx.prior[-1].speaker in {m.entity for m in named}:
+        last = ctx.prior[-1].speaker
+        # unless another person was named since that statement
+        if all(m.entity == last for m in named if m.start > ctx.prior[-1].end):
+            return last
+    window = {m.entity for m in named if m.sentence >= here - 1}
+    return next(iter(window)) if len(window) == 1 else None

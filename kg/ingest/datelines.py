@@ -1,0 +1,50 @@
+"""A publication date printed near the top of an article, where news pages put it:
+a line of its own ("Thursday, Feb. 27, 2025", "Posted Jun 12, 2024", a byline
+"By Ada Corwen | Sunday, March 9, 2025") or a dateline ("HALDEN, Pa. (Nov. 6, 2024) —").
+Only a full calendar date counts (day, month and year): kg never guesses a year."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]{0,6}\.?"
+_DATE = re.compile(
+    rf"({_MONTH}\s{{1,3}}\d{{1,2}},?\s{{1,3}}\d{{4}}|\d{{1,2}}\s{{1,3}}{_MONTH}\s{{1,3}}\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
+)
+_TOP_LINES = 6  # the headline, a byline, a date line, the dateline paragraph...
+_SHORT_LINE = 120  # a line this short with no full stop at its end is not a sentence
+_DATELINE_END = re.compile(r"\s{0,3}\)?\s{0,3}[\-—–(]")  # the date ends a dateline: "(Nov. 6, 2024) —"
+_FAR_APART = (datetime(2001, 1, 1), datetime(2002, 2, 2))
+
+
+def _full_date(value: str) -> str | None:
+    """ISO date when ``value`` states day, month and year (parsed with two defaults that
+    differ in every field, kept only when both agree), else None."""
+    from dateutil import parser as dparser
+
+    try:
+        first, second = (dparser.parse(value.replace("Sept.", "Sep."), default=d).date() for d in _FAR_APART)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    return first.isoformat() if first == second else None
+
+
+def top_date(text: str) -> str | None:
+    """The publication date the first lines state, else None."""
+    seen = 0
+    for line in text[:3000].splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        seen += 1
+        if seen > _TOP_LINES:
+            break
+        short = len(line) <= _SHORT_LINE and not line.endswith(".")
+        for m in _DATE.finditer(line if short else line[:100]):
+            if not short and not _DATELINE_END.match(line, m.end()):
+                continue
+            iso = _full_date(m.group(1))
+            if iso:
+                return iso
+    return None

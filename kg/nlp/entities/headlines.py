@@ -1,0 +1,76 @@
+"""Headlines and other title-case lines ("Airline Cancels Thousands Of Flights").
+
+In such a line capitals say nothing about names, so a capitalised run there is a name
+only as far as the article's body (the lines that are not title case) uses it: the
+longest part of the run that the body also writes is kept, the rest is dropped.
+Gazetteer matches stand on their own and are not checked here."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from kg.nlp.lexicon import Lexicon
+
+
+def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
+    """Token ranges (start, end) of the lines written in title case: at least
+    ``min_words`` words of four letters or more, nearly all capitalised, and no full
+    stop at the end (a sentence of names would end with one)."""
+    spec = lex.headlines
+    out: list[tuple[int, int]] = []
+    start = 0
+    n = len(doc)
+    for i in range(n + 1):
+        if i < n and "\n" not in doc[i].text and "\n" not in doc[i].whitespace_:
+            continue
+        end = i + 1 if i < n and "\n" not in doc[i].text else i
+        line = [t for t in doc[start:end] if not t.is_space]
+        words = [t for t in line if t.is_alpha and len(t) >= 4]
+        byline = bool(line) and line[0].text in spec["byline_starts"]  # "By Ada Corwen-Halden": names only
+        if line and not byline and len(words) >= spec["min_words"] and line[-1].text not in {".", "?", "!"} \
+                and not all(t.is_upper for t in words):
+            capital = sum(1 for t in words if t.text[0].isupper())
+            if capital / len(words) >= spec["min_capital_share"]:
+                out.append((start, end))
+        start = i + 1
+    return out
+
+
+class Headlines:
+    """Which token spans lie on title-case lines, and what the body says about them."""
+
+    def __init__(self, doc: Doc, lex: Lexicon) -> None:
+        self.doc = doc
+        self.lines = title_case_lines(doc, lex)
+        self._inside = {i for s, e in self.lines for i in range(s, e)}
+        if self.lines:
+            text = doc.text
+            parts, last = [], 0
+            for s, e in self.lines:
+                a = doc[s].idx
+                b = doc[e - 1].idx + len(doc[e - 1].text)
+                parts.append(text[last:a])
+                last = b
+            parts.append(text[last:])
+            self.body = "\n".join(parts)
+        else:
+            self.body = doc.text
+
+    def covers(self, s: int, e: int) -> bool:
+        return s in self._inside or (e - 1) in self._inside
+
+    def in_body(self, text: str) -> bool:
+        return re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", self.body) is not None
+
+    def named_part(self, s: int, e: int) -> tuple[int, int] | None:
+        """The longest part of tokens s..e-1 that the body writes the same way, or None."""
+        for size in range(e - s, 0, -1):
+            for a in range(s, e - size + 1):
+                span = self.doc[a : a + size]
+                if not span[0].text[:1].isupper() or not span[-1].text[:1].isupper():
+                    continue
+                if self.in_body(span.text):
+                    return a, a + size
+        return None

@@ -1,0 +1,189 @@
+"""Affiliations read from the dependency parse: spaCy DependencyMatcher patterns kept as
+data (dependency_patterns.json) over the resolved mentions of kg_entities.
+
+Runs on any pipeline with a parser: kg's shipped one (Universal Dependencies labels) or
+an installed spaCy English pipeline (ClearNLP labels); the patterns list both. Without
+a parse (``--ner none``) it finds nothing and the surface phrasings
+(kg.nlp.relations.affiliations) work alone.
+
+An organisation may be named ("Halden spokesperson Ada Corwen") or referred to by a
+noun ("the company's chairman", "union president Ada Corwen"); such a noun is resolved
+to the organisation the article has been about: of the organisations named before it,
+the one whose name has the noun in it, else, for a generic noun ("company", "firm"),
+the one named most often so far (ties: the latest)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spacy.matcher import DependencyMatcher
+from spacy.strings import get_string_id
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.lexicon import Lexicon
+from kg.types import ORG, PER, Affiliation, Entity, Mention
+
+if not Token.has_extension("kg_rel"):
+    Token.set_extension("kg_rel", default="")
+
+
+def _expand(value: object, words: dict[str, list[str]]) -> object:
+    """Replace every "$NAME" string in the pattern by the word list NAME."""
+    if isinstance(value, str) and value.startswith("$"):
+        return sorted(words[value[1:]])
+    if isinstance(value, dict):
+        return {k: _expand(v, words) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_expand(v, words) for v in value]
+    return value
+
+
+def _word_lists(lex: Lexicon) -> dict[str, list[str]]:
+    rel = lex.relations
+    return {
+        "role_prepositions": rel["role_prepositions"],
+        "person_prepositions": rel["person_prepositions"],
+        "leader_verbs": list(lex.leader_verbs),
+    }
+
+
+class SyntaxPatterns:
+    """The compiled DependencyMatcher, made once per lexicon and vocabulary."""
+
+    def __init__(self, lex: Lexicon, vocab) -> None:  # noqa: ANN001 (spaCy Vocab)
+        self.matcher = DependencyMatcher(vocab)
+        words = _word_lists(lex)
+        # match ids by hash: the builder's memory zones may drop the strings of a batch
+        self.rows: dict[int, dict] = {}
+        for row in lex.dependency_patterns["patterns"]:
+            self.matcher.add(row["id"], [_expand(row["pattern"], words)])
+            self.rows[get_string_id(row["id"])] = row
+        self.role_heads = {r.split()[-1] for r in lex.roles}
+        self.org_nouns = set(lex.relations["org_reference_nouns"])
+        self.generic_org_nouns = set(lex.relations["generic_org_nouns"])
+        self.not_roles = set(lex.relations["not_role_nouns"])
+
+
+def _patterns(lex: Lexicon, doc: Doc) -> SyntaxPatterns:
+    key = f"syntax_patterns:{id(doc.vocab)}"
+    return lex.pattern(key, lambda _lex: SyntaxPatterns(_lex, doc.vocab))
+
+
+def _mark(doc: Doc, mentions: list[Mention], typ: Callable[[Mention], str], pat: SyntaxPatterns) -> dict[int, Mention]:
+    """Set token._.kg_rel and return token index -> the mention it lies in."""
+    at: dict[int, Mention] = {}
+    for m in mentions:
+        span = doc.char_span(m.start, m.end, alignment_mode="expand")
+        if span is None:
+            continue
+        t = typ(m)
+        label = "PER" if t == PER else "ORG" if t == ORG else ""
+        for tok in span:
+            at[tok.i] = m
+            tok._.kg_rel = label
+    for tok in doc:
+        if tok.i not in at:
+            tok._.kg_rel = "ORGREF" if tok.lower_ in pat.org_nouns and tok.pos_ in {"NOUN", "PROPN", ""} else ""
+    return at
+
+
+def _role_ok(tok: Token, pat: SyntaxPatterns) -> bool:
+    """A role noun: a known role word, or a common noun that is not a known non-role."""
+    low = tok.lower_
+    if low in pat.not_roles:
+        return False
+    return low in pat.role_heads or (tok.pos_ == "NOUN" and tok.tag_ in {"NN", "NNS"} and tok.is_lower)
+
+
+def _role_text(doc: Doc, role: Token, at: dict[int, Mention]) -> str:
+    """The role noun with the modifiers before it that are not names ("chief financial officer")."""
+    start = role.i
+    for child in sorted(role.lefts, key=lambda t: -t.i):
+        if child.dep_ in {"amod", "compound", "nn"} and child.i == start - 1 and child.i not in at \
+                and child._.kg_rel == "":
+            start = child.i
+    return doc[start : role.i + 1].text
+
+
+class OrgReferences:
+    """Resolves "the company", "the union", "county" to an organisation named before."""
+
+    def __init__(self, mentions: list[Mention], entities: dict[str, Entity], pat: SyntaxPatterns) -> None:
+        self.orgs = [m for m in mentions if entities[m.entity].type == ORG and not entities[m.entity].outlet]
+        self.entities = entities
+        self.pat = pat
+
+    def resolve(self, tok: Token) -> str | None:
+        # "the civil society group Halden Watch": the organisation is named right there
+        named_here = [m for m in self.orgs if 0 <= m.start - (tok.idx + len(tok)) <= 1]
+        if named_here:
+            return named_here[0].entity
+        before = [m for m in self.orgs if m.end <= tok.idx]
+        if not before:
+            return None
+        noun = tok.lower_
+        named = [m for m in before if noun in self.entities[m.entity].label.lower().split()]
+        if named:
+            return named[-1].entity
+        # "the union's president": a possessive description refers back to the organisation in view
+        possessive = tok.dep_ in {"nmod:poss", "poss"} and any(c.lower_ == "the" for c in tok.lefts)
+        if noun not in self.pat.generic_org_nouns and not possessive:
+            return None
+        tally: dict[str, tuple[int, int]] = {}
+        for k, m in enumerate(before):
+            n, _ = tally.get(m.entity, (0, 0))
+            tally[m.entity] = (n + 1, k)
+        return max(tally, key=lambda e: tally[e])
+
+
+def syntax_affiliations(
+    doc: Doc, lex: Lexicon, entities: dict[str, Entity], mentions: list[Mention],
+    spokesperson: Callable[[str, int], bool],
+) -> list[Affiliation]:
+    """Affiliations from the parse; ``spokesperson(role, sentence)`` decides the flag."""
+    if not doc.has_annotation("DEP") or not mentions:
+        return []
+    pat = _patterns(lex, doc)
+    at = _mark(doc, mentions, lambda m: entities[m.entity].type, pat)
+    refs = OrgReferences(mentions, entities, pat)
+    out: list[Affiliation] = []
+    seen: set[tuple[str, str]] = set()
+    for match_id, toks in pat.matcher(doc):
+        nodes = [n["RIGHT_ID"] for n in pat.rows[match_id]["pattern"]]
+        tok = {name: doc[i] for name, i in zip(nodes, toks, strict=True)}
+        person = at.get(tok["person"].i)
+        if person is None:
+            continue
+        org_tok = tok["org"]
+        org_key = at[org_tok.i].entity if org_tok.i in at else refs.resolve(org_tok)
+        if org_key is None or org_key == person.entity or entities[org_key].outlet:
+            continue  # an outlet's people are found by the byline phrasings, not by the parse
+        if "role" in tok:
+            if not _role_ok(tok["role"], pat):
+                continue
+            role = _role_text(doc, tok["role"], at)
+        elif "verb" in tok:
+            role = tok["verb"].text
+        else:
+            role = _title_before(doc, person, at) or lex.relations["role_without_noun"]
+        if (person.entity, org_key) in seen:
+            continue
+        seen.add((person.entity, org_key))
+        span: Span = doc[min(toks) : max(toks) + 1]
+        start = min(span.start_char, person.start)
+        end = max(span.end_char, person.end)
+        spk = spokesperson(role, person.sentence) if "verb" not in tok else False
+        out.append(Affiliation(person.entity, org_key, role, spk, person.sentence, start, end))
+    return out
+
+
+def _title_before(doc: Doc, person: Mention, at: dict[int, Mention]) -> str | None:
+    """A role or title word written right before the name ("Judge Ada Corwen of ...")."""
+    span = doc.char_span(person.start, person.end, alignment_mode="expand")
+    if span is None or span.start == 0:
+        return None
+    prev = doc[span.start - 1]
+    if prev.i in at or not prev.is_alpha or prev.pos_ not in {"NOUN", "PROPN"}:
+        return None
+    return prev.text
+
