@@ -91,32 +91,32 @@ def test_normalize_name_folds_spellings(a, b):
 
 
 def test_a_title_case_headline_keeps_only_the_names_the_body_writes(nlp):
-    doc = run_doc(nlp, "Marlow Foods Beats Forecasts As Frozen Meals Lift Profit\n\n"
-                       "Marlow Foods Inc. reported a stronger quarter on Tuesday, the company said.")
+    doc = run_doc(nlp, "Kestrel Mining Shares Slide After Flooding Halts Output\n\n"
+                       "Kestrel Mining Corp. said on Monday that water had closed two of its pits.")
     labels = {e.label for e in doc._.kg_entities.values()}
-    assert not any("Beats" in lb or "Frozen" in lb or "Lift" in lb for lb in labels), labels
-    # the headline's "Marlow Foods" and the body's "Marlow Foods Inc." are one organisation
-    assert [e.type for e in doc._.kg_entities.values() if e.label.startswith("Marlow")] == ["Organisation"]
+    assert not any("Shares" in lb or "Flooding" in lb or "Halts" in lb for lb in labels), labels
+    # the headline's "Kestrel Mining" and the body's "Kestrel Mining Corp." are one organisation
+    assert [e.type for e in doc._.kg_entities.values() if e.label.startswith("Kestrel")] == ["Organisation"]
 
 
 @pytest.mark.parametrize("sentence, name", [
     ("The Velmont Competition and Markets Authority opened an inquiry.", "Velmont Competition and Markets Authority"),
     ("The Ostrava Department of Health and Human Services confirmed it.",
      "Ostrava Department of Health and Human Services"),
-    ("Researchers at the Halvard Health & Science University agreed.", "Halvard Health & Science University"),
+    ("Students at the Corvant Arts & Design College protested.", "Corvant Arts & Design College"),
 ])
 def test_and_inside_one_name(nlp, sentence, name):
     assert name in {e.label for e in run_doc(nlp, sentence)._.kg_entities.values()}
 
 
 def test_and_between_two_names(nlp):
-    doc = run_doc(nlp, "Scientists at the Orvik Institute of Technology and the Halden Institute for Astronomy agreed.")
+    doc = run_doc(nlp, "Engineers from the Tarsk Institute of Mining and the Velden Agency for Roads met.")
     labels = {e.label for e in doc._.kg_entities.values()}
-    assert "Orvik Institute of Technology" in labels and "Halden Institute for Astronomy" in labels
+    assert "Tarsk Institute of Mining" in labels and "Velden Agency for Roads" in labels
 
 
 def test_leading_words_of_an_organisation_name_refer_to_it(nlp):
-    doc = run_doc(nlp, "Brevik Telecom plc agreed to buy a rival. Brevik shares rose 4%, and a Brevik spokesperson "
-                       "Tilde Marsh said the deal was fair.")
+    doc = run_doc(nlp, "Ardent Freight plc lost a contract. Ardent shares fell 9%, and an Ardent spokesperson "
+                       "Colm Reilly said talks would go on.")
     orgs = [e for e in doc._.kg_entities.values() if e.type == "Organisation"]
-    assert [e.label for e in orgs] == ["Brevik Telecom plc"] and "Brevik" in orgs[0].aliases
+    assert [e.label for e in orgs] == ["Ardent Freight plc"] and "Ardent" in orgs[0].aliases

@@ -83,20 +83,20 @@ def _pairs(doc):
 
 @pytest.mark.parametrize("text, pair", [
     # possessive of a noun that refers back: "the company's chairman"
-    ("Orlen Vask Holdings Inc. beat forecasts. \"We are pleased,\" said Mara Odell, the company's chairman.",
-     ("Mara Odell", "Orlen Vask Holdings Inc.", False)),
+    ("Quillon Robotics Inc. opened a plant. \"It is a big day,\" said Ines Varga, the company's founder.",
+     ("Ines Varga", "Quillon Robotics Inc.", False)),
     # appositive role with "at"
-    ("Teodor Lind, a planetary scientist at the University of Velmora, was cautious.",
-     ("Teodor Lind", "University of Velmora", False)),
+    ("Priya Naidoo, a tax economist at the Oskarsholm Institute, called the plan unworkable.",
+     ("Priya Naidoo", "Oskarsholm Institute", False)),
     # "who runs"
-    ("Dana Whitrow, who runs the Kellbrook Food Bank, said demand had doubled.",
-     ("Dana Whitrow", "Kellbrook Food Bank", False)),
+    ("Yusuf Demir, who chairs the Tarnby Rowing Association, welcomed the grant.",
+     ("Yusuf Demir", "Tarnby Rowing Association", False)),
     # "NAME of ORG"
-    ("Analysts were split. Owen Tarrick of the Harlow Capital Group said the price looked full.",
-     ("Owen Tarrick", "Harlow Capital Group", False)),
+    ("Fans were angry. Marta Kowal of the Zelenby Supporters Group called the sale a betrayal.",
+     ("Marta Kowal", "Zelenby Supporters Group", False)),
     # a role noun that names the kind of organisation: "union president NAME"
-    ("The Velmora Nurses Union called a strike. On Monday, union president Denise Cald said talks had failed.",
-     ("Denise Cald", "Velmora Nurses Union", False)),
+    ("The Ostmark Dockers Union walked out. Late on Friday, union secretary Piet Haalst said the port was shut.",
+     ("Piet Haalst", "Ostmark Dockers Union", False)),
 ])
 def test_affiliations_from_the_parse(nlp, text, pair):
     assert pair in _pairs(run_doc(nlp, text))
@@ -111,14 +111,14 @@ def test_without_a_parser_the_surface_phrasings_still_run():
 
 
 def test_quotation_interrupted_by_its_attribution_is_one_statement(nlp):
-    doc = run_doc(nlp, "Lena Brask runs the Orvik Trust.\n\n\"We will rebuild,\" Lena Brask said in a statement. "
-                       "\"It will take years.\"")
+    doc = run_doc(nlp, "Sora Ito coaches the Kanda Hawks.\n\n\"The season is not over,\" Sora Ito said after the game. "
+                       "\"We still have ten matches.\"")
     quotes = [s.quote for s in doc._.kg_statements]
-    assert quotes == ["We will rebuild It will take years"], quotes
+    assert quotes == ["The season is not over We still have ten matches"], quotes
 
 
 def test_speaker_after_the_verb_and_the_quote_before_it(nlp):
-    doc = run_doc(nlp, "\"Our members have heard promises before,\" said Dave Kilmer, the union's officer.")
+    doc = run_doc(nlp, "\"The bridge will reopen in May,\" said Helga Moritz, the city's chief engineer.")
     ents = doc._.kg_entities
     assert [(ents[s.speaker].label, s.quote) for s in doc._.kg_statements] == [
-        ("Dave Kilmer", "Our members have heard promises before")]
+        ("Helga Moritz", "The bridge will reopen in May")]

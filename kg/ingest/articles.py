@@ -64,7 +64,7 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
         published, text = date_from_text(text)
         published_from = "text" if published else None
     if published is None:
-        published = top_date(text)  # "Thursday, Feb. 27, 2025" under the headline
+        published = top_date(text)  # "Monday, Oct. 6, 2031" under the headline
         published_from = "text" if published else None
     if not text.strip():  # nothing but a "date YYYY-MM-DD" header line, now blanked
         raise InputError(Errors.KG116.format(source=raw.source))

@@ -1,6 +1,6 @@
 """A publication date printed near the top of an article, where news pages put it:
-a line of its own ("Thursday, Feb. 27, 2025", "Posted Jun 12, 2024", a byline
-"By Ada Corwen | Sunday, March 9, 2025") or a dateline ("HALDEN, Pa. (Nov. 6, 2024) —").
+a line of its own ("Monday, Oct. 6, 2031", "Posted Apr 2, 2030", a byline
+"By Ada Corwen | Friday, May 16, 2031") or a dateline ("HALDEN, Pa. (Jan. 8, 2030) —").
 Only a full calendar date counts (day, month and year): kg never guesses a year."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ _DATE = re.compile(
 )
 _TOP_LINES = 6  # the headline, a byline, a date line, the dateline paragraph...
 _SHORT_LINE = 120  # a line this short with no full stop at its end is not a sentence
-_DATELINE_END = re.compile(r"\s{0,3}\)?\s{0,3}[\-—–(]")  # the date ends a dateline: "(Nov. 6, 2024) —"
+_DATELINE_END = re.compile(r"\s{0,3}\)?\s{0,3}[\-—–(]")  # the date ends a dateline: "(Jan. 8, 2030) —"
 _FAR_APART = (datetime(2001, 1, 1), datetime(2002, 2, 2))
 
 

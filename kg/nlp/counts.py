@@ -64,7 +64,7 @@ def _is_plural_noun(tok: Token, lex) -> bool:
 
 
 def _hyphen_compound(doc: Doc, j: int, lex) -> tuple[int, int] | None:
-    """The counted noun of "8,500-member union", "a 12,000-person trial": token range of
+    """The counted noun of "the 2,300-member guild", "a 4,000-patient study": token range of
     the noun after the hyphen, when it is a plain noun (not a unit: "30-year-old") and
     another noun follows it."""
     if j + 2 >= len(doc):
@@ -179,14 +179,14 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         compound = _hyphen_compound(doc, j, lex) if nxt is not None and nxt.text in {"-", "–"} else None
         unit_at = j
         while unit_at < n - 1 and doc[unit_at].lower_ in nums["unit_skip_words"]:
-            unit_at += 1  # "60 more hours"
+            unit_at += 1  # "30 more minutes"
         if compound is None and nxt is not None and (
                 nxt.text in {"-", "–"} or doc[unit_at].lower_ in not_units or nxt.text == "%"):
             i = j
             continue
         if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
             i = j
-            continue  # "Category 3 hurricane", "Route 9"
+            continue  # "Category 4 storm", "Route 9"
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
             i = j
             continue
@@ -201,7 +201,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         upper = None
         qualifier = "exact"
         end = j
-        # "$16.2 billion to $16.5 billion": the currency again after the connector
+        # "$3.1 billion to $3.4 billion": the currency again after the connector
         cur_gap = 1 if currency and j + 2 < n and doc[j + 1].text in currencies else 0
         if (value is not None and j + 1 + cur_gap < n and doc[j].lower_ in nums["range_connectors"]
                 and _is_numberish(doc[j + 1 + cur_gap], lex)):
@@ -234,7 +234,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 np_start += 1
             while np_start < n and _is_numberish(doc[np_start], lex):
                 np_start += 1
-        if compound is not None:  # "the 8,500-member union": members are counted
+        if compound is not None:  # "the 2,300-member guild": members are counted
             a, b = compound
             np_start = end = b
         else:
@@ -253,7 +253,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             rng = _np_before_linking(doc, sent_start, q_start, lex)
             if rng and value is not None and value < 130 and upper is None \
                     and not _is_plural_noun(doc[rng[1] - 1], lex):
-                rng = None  # "My daughter is seven": one person's age, not a count
+                rng = None  # "Her son is nine": one person's age, not a count
             if rng:
                 what = doc[rng[0] : rng[1]].text
                 head = _singular(doc[rng[1] - 1].text, lex)
