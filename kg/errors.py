@@ -91,6 +91,8 @@ class Errors(metaclass=_Catalogue):
     KG142 = "-o and --into-package contradict each other; give one"
     KG143 = "--ner {ner} and {old} contradict each other; give one"
     KG144 = "published is {value!r}, not a date (YYYY-MM-DD)"
+    KG145 = "{path}: not a folder of the training corpora (--corpora must hold {names})"
+    KG146 = "give --corpora (the whole pipeline, as shipped) or --corpus (an NER-only model), not both or neither"
 
     # KG2xx: the store (StoreError)
     KG201 = "no kg store at {path}; run 'kg build' first or pass --store"

@@ -1,4 +1,5 @@
-"""Convert the shared corpora to spaCy DocBin files for a tagger+parser+NER pipeline.
+"""Convert the training corpora (UD English-EWT, GUM, UNER English-EWT) to spaCy DocBin
+files for kg's tagger + parser + NER pipeline (``kg train``, kg.training.pipeline).
 
 Deterministic: same inputs -> same output files (sorted file lists, no randomness).
 
@@ -10,21 +11,19 @@ Outputs (in --out):
   ewt_dev.spacy, ewt_test.spacy   EWT dev/test with trees + UNER NER (UD text)
   gum_dev.spacy, gum_test.spacy   GUM official dev/test (trees + NER)
   gum_news_devtest.spacy          GUM_news_* documents of GUM dev+test (trees + NER)
-  synthetic.spacy      (only with --synthetic N) kg synthetic news sentences, NER only
+  synthetic.spacy      (only with synthetic=N) kg synthetic news sentences, NER only
 
 Gold documents carry the gold (UD) tokens with the original text (SpaceAfter / `# text`);
 spaCy's Corpus reader (gold_preproc = false) re-tokenises that text with the runtime
 tokenizer and aligns the gold annotation to it (spacy.training.Example).
-Sentences are grouped into multi-sentence docs (--sents-per-doc, same source document only)
+Sentences are grouped into multi-sentence docs (sents_per_doc, same source document only)
 so that the parser learns sentence boundaries.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -32,9 +31,7 @@ import spacy
 from spacy.tokens import Doc, DocBin, Span
 from spacy.util import filter_spans
 
-REPO = Path(__file__).resolve().parents[2]  # the kg checkout; ../shared sits beside it
-sys.path.insert(0, str(REPO))
-from kg.training.ner import spans_of as iob_spans  # noqa: E402  (one IOB2 reading for both trainings)
+from kg.training.ner import spans_of as iob_spans  # one IOB2 reading for both trainings
 
 LABELS = ("PER", "LOC", "ORG")
 GUM_TYPES = {"person": "PER", "organization": "ORG", "place": "LOC"}
@@ -177,7 +174,6 @@ def gum_entities(words):
             else:
                 j += 1
     out = []
-    n = len(words)
     for s, e, etype, identity in mentions:
         if etype not in GUM_TYPES:
             continue
@@ -335,26 +331,25 @@ def write(docs, path):
         db.add(d)
     db.to_disk(path)
     nw = sum(len(d) for d in docs)
-    print(f"{path.name}: {len(docs)} docs, {nw} words", file=sys.stderr)
     return {"docs": len(docs), "words": nw}
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--corpora", type=Path, default=REPO.parent / "shared" / "corpora")
-    ap.add_argument("--out", type=Path, default=Path("corpus"))
-    ap.add_argument("--sents-per-doc", type=int, default=10)
-    ap.add_argument("--synthetic", type=int, default=0, help="also write synthetic.spacy with N sentences")
-    ap.add_argument("--synthetic-seed", type=int, default=7)
-    args = ap.parse_args()
+# the corpus folders read, under the corpora folder
+CORPORA = ("ud-english-ewt", "gum-cc-by", "uner-english-ewt")
 
+
+def convert_treebanks(corpora: Path, out: Path, sents_per_doc: int = 10, synthetic: int = 0,
+                      synthetic_seed: int = 7) -> dict:
+    """Write train.spacy, dev.spacy and the evaluation splits into ``out``; returns the summary
+    (also written as summary.json). Same inputs, same bytes."""
+    STATS.clear()
     nlp = spacy.blank("en")
     vocab = nlp.vocab
-    ewt = args.corpora / "ud-english-ewt"
-    gum = args.corpora / "gum-cc-by"
-    uner_dir = args.corpora / "uner-english-ewt"
-    args.out.mkdir(parents=True, exist_ok=True)
-    n = args.sents_per_doc
+    ewt = corpora / "ud-english-ewt"
+    gum = corpora / "gum-cc-by"
+    uner_dir = corpora / "uner-english-ewt"
+    out.mkdir(parents=True, exist_ok=True)
+    n = sents_per_doc
     summary = {}
 
     # EWT document split (document ids as used in sent_id prefixes)
@@ -397,32 +392,31 @@ def main():
     gum_split = {sp: (gum / f"files.{sp}").read_text().split() for sp in ("train", "dev", "test")}
     gum_train = gum_docs(vocab, gum, gum_split["train"], n)
     train = gum_train + ewt_answer_docs + uner_docs
-    summary["train"] = write(train, args.out / "train.spacy")
+    summary["train"] = write(train, out / "train.spacy")
 
     # --- dev / test
-    ewt_dev_docs = group_by_annotation(vocab, ud_records(list(read_conllu(ewt / "en_ewt-ud-dev.conllu")), uner["dev"]), n)
-    ewt_test_docs = group_by_annotation(vocab, ud_records(list(read_conllu(ewt / "en_ewt-ud-test.conllu")), uner["test"]), n)
+    def ewt_split(name: str, split: str) -> list[Doc]:
+        return group_by_annotation(vocab, ud_records(list(read_conllu(ewt / name)), uner[split]), n)
+
+    ewt_dev_docs = ewt_split("en_ewt-ud-dev.conllu", "dev")
+    ewt_test_docs = ewt_split("en_ewt-ud-test.conllu", "test")
     gum_dev = gum_docs(vocab, gum, gum_split["dev"], n)
     gum_test = gum_docs(vocab, gum, gum_split["test"], n)
     news = [x for x in gum_split["dev"] + gum_split["test"] if x.startswith("GUM_news_")]
     gum_news = gum_docs(vocab, gum, news, n)
     summary["gum_news_devtest_documents"] = news
-    summary["dev"] = write(ewt_dev_docs + gum_dev, args.out / "dev.spacy")
-    summary["ewt_dev"] = write(ewt_dev_docs, args.out / "ewt_dev.spacy")
-    summary["ewt_test"] = write(ewt_test_docs, args.out / "ewt_test.spacy")
-    summary["gum_dev"] = write(gum_dev, args.out / "gum_dev.spacy")
-    summary["gum_test"] = write(gum_test, args.out / "gum_test.spacy")
-    summary["gum_news_devtest"] = write(gum_news, args.out / "gum_news_devtest.spacy")
+    summary["dev"] = write(ewt_dev_docs + gum_dev, out / "dev.spacy")
+    summary["ewt_dev"] = write(ewt_dev_docs, out / "ewt_dev.spacy")
+    summary["ewt_test"] = write(ewt_test_docs, out / "ewt_test.spacy")
+    summary["gum_dev"] = write(gum_dev, out / "gum_dev.spacy")
+    summary["gum_test"] = write(gum_test, out / "gum_test.spacy")
+    summary["gum_news_devtest"] = write(gum_news, out / "gum_news_devtest.spacy")
 
-    if args.synthetic:
+    if synthetic:
         from kg.training.synthetic import training_docs
-        syn = list(training_docs(args.synthetic, args.synthetic_seed, vocab))
-        summary["synthetic"] = write(syn, args.out / "synthetic.spacy")
+        syn = list(training_docs(synthetic, synthetic_seed, vocab))
+        summary["synthetic"] = write(syn, out / "synthetic.spacy")
 
     summary["stats"] = dict(sorted(STATS.items()))
-    (args.out / "summary.json").write_text(json.dumps(summary, indent=2))
-    print(json.dumps(summary["stats"], indent=1), file=sys.stderr)
-
-
-if __name__ == "__main__":
-    main()
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    return summary

@@ -1,0 +1,109 @@
+"""Train kg's shipped pipeline (tagger, morphologizer, dependency parser, NER on one
+shared tok2vec) from open data: ``kg train --corpora DIR``.
+
+Reproducible: kg/training/treebanks.py converts the corpora the same way every time,
+kg/training/pipeline.cfg fixes the seed, and the step count is fixed (no early stop:
+``patience = 0``), so the same command gives the same model. 10,000 steps took 87
+minutes on one core of the 2-core machine (scripts/train_pipeline/REPORT.md).
+Training never runs in CI except as a two-step smoke run.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from kg.errors import Errors, InputError
+from kg.training.treebanks import CORPORA, convert_treebanks
+
+CONFIG = Path(__file__).resolve().parent / "pipeline.cfg"
+DEFAULT_STEPS = 10_000
+NAME, VERSION = "kg_parsed", "1.0.0"
+SOURCES = [
+    {"name": "UD English-EWT (Universal Dependencies), answers-genre train documents + dev for model selection",
+     "url": "https://github.com/UniversalDependencies/UD_English-EWT",
+     "commit": "15d613d8447b3478787d4c278730a1e48a945efb", "license": "CC BY-SA 4.0"},
+    {"name": "GUM (Georgetown University Multilayer corpus), UD edition, CC BY / public-domain genres only "
+             "(news, interview, bio, voyage: Wikimedia CC BY; textbook: OpenStax CC BY; vlog: YouTube CC BY; "
+             "speech: public domain; conversation: Santa Barbara Corpus CC BY); official train split",
+     "url": "https://github.com/UniversalDependencies/UD_English-GUM",
+     "commit": "afb41ee9bca57991125814fa04d96a0e61470c8b", "license": "CC BY 4.0 (per genre, see GUM LICENSE.txt)"},
+    {"name": "Universal NER English EWT (UNER_English-EWT), train split",
+     "url": "https://www.universalner.org/", "license": "CC BY-SA 4.0",
+     "citation": "Mayhew et al., Universal NER: A Gold-Standard Multilingual Named Entity Recognition "
+                 "Benchmark, NAACL 2024"},
+]
+# the weights of the dev score that picks model-best or model-last (also in pipeline.cfg)
+WEIGHTS = {"tag_acc": 0.2, "pos_acc": 0.1, "dep_uas": 0.1, "dep_las": 0.2, "ents_f": 0.4}
+EVAL_SPLITS = ("ewt_test", "gum_test", "gum_news_devtest")
+
+
+def check_corpora(corpora: Path) -> None:
+    missing = [name for name in CORPORA if not (corpora / name).is_dir()]
+    if missing:
+        raise InputError(Errors.KG145.format(path=corpora, names=", ".join(CORPORA)))
+
+
+def train_pipeline(corpora: Path, output: Path, work_dir: Path, steps: int = DEFAULT_STEPS,
+                   eval_frequency: int = 1000) -> dict:
+    """Convert, train, keep the better of model-best and model-last on dev, write meta.json
+    (sources, licences copied from the corpora) and score the test splits. Returns the scores."""
+    from spacy.cli.train import train as spacy_train
+
+    check_corpora(corpora)
+    data = work_dir / "corpus"
+    convert_treebanks(corpora, data)
+    out = work_dir / "training"
+    spacy_train(CONFIG, output_path=out, overrides={
+        "paths.train": str(data / "train.spacy"), "paths.dev": str(data / "dev.spacy"),
+        "training.max_steps": steps, "training.eval_frequency": min(eval_frequency, steps),
+    })
+    chosen = _pick(out)
+    if output.exists():
+        shutil.rmtree(output)
+    shutil.copytree(chosen, output)
+    scores = {split: score(output, data / f"{split}.spacy") for split in EVAL_SPLITS}
+    meta_path = output / "meta.json"
+    meta = json.loads(meta_path.read_text())
+    meta.update(
+        name=NAME, version=VERSION, license="CC BY-SA 4.0", sources=SOURCES,
+        description=("kg's English pipeline: tok2vec, tagger (PTB tags), morphologizer (UPOS), dependency parser "
+                     "(UD labels) and NER (PER/LOC/ORG), trained from UD English-EWT, GUM (CC BY genres) and "
+                     f"UNER English-EWT with `kg train --corpora` ({steps} steps). No vectors."),
+        kg_scores=scores,
+    )
+    meta_path.write_text(json.dumps(meta, indent=2))
+    (output / "licenses").mkdir(exist_ok=True)
+    for name in CORPORA:
+        licence = corpora / name / "LICENSE.txt"
+        if licence.is_file():
+            shutil.copy(licence, output / "licenses" / f"{name}.LICENSE.txt")
+    return scores
+
+
+def _pick(out: Path) -> Path:
+    """model-best or model-last, whichever has the higher weighted dev score."""
+    def dev_score(path: Path) -> float:
+        perf = json.loads((path / "meta.json").read_text()).get("performance", {})
+        return sum(w * float(perf.get(k) or 0.0) for k, w in WEIGHTS.items())
+
+    best, last = out / "model-best", out / "model-last"
+    return last if last.is_dir() and dev_score(last) > dev_score(best) else best
+
+
+def score(model_dir: Path, data: Path) -> dict:
+    """UAS, LAS (punctuation excluded, spaCy's scorer), tag accuracy and NER P/R/F1 per type,
+    from raw text."""
+    import spacy
+    from spacy.scorer import Scorer
+    from spacy.tokens import DocBin
+    from spacy.training import Example
+
+    nlp = spacy.load(model_dir)
+    refs = list(DocBin().from_disk(data).get_docs(nlp.vocab))
+    preds = nlp.pipe(ref.text for ref in refs)
+    examples = [Example(pred, ref) for pred, ref in zip(preds, refs, strict=True)]
+    s = Scorer(nlp).score(examples)
+    keep = ("dep_uas", "dep_las", "tag_acc", "pos_acc", "ents_p", "ents_r", "ents_f", "ents_per_type")
+    return {k: s[k] for k in keep if k in s}
