@@ -83,6 +83,7 @@ DROPS = [
     ("no-letters", "Prices rose 5 % on Monday.", "5 %"),
     ("org-head-alone", "Then the Army withdrew.", "Army"),
     ("storm-name", "Homes flooded as Hurricane Velmora came ashore.", "Hurricane Velmora"),
+    ("role-title-alone", "By Ines Laaksonen, Transport Reporter, in Oslo.", "Transport Reporter"),
 ]
 
 

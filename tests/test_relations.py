@@ -122,3 +122,18 @@ def test_speaker_after_the_verb_and_the_quote_before_it(nlp):
     ents = doc._.kg_entities
     assert [(ents[s.speaker].label, s.quote) for s in doc._.kg_statements] == [
         ("Helga Moritz", "The bridge will reopen in May")]
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("Ferry Fares Rise Again\n\nBy Ines Laaksonen, Transport Reporter, The Harbour Courier\n\nFares rose 8% on Monday.",
+     ("Ines Laaksonen", "Harbour Courier")),
+    ("Ferry Fares Rise Again\n\nBy Ines Laaksonen\nHarbour Courier staff writer\n\nFares rose 8% on Monday.",
+     ("Ines Laaksonen", "Harbour Courier")),
+])
+def test_bylines(nlp, text, pair):
+    assert (*pair, False) in _pairs(run_doc(nlp, text))
+
+
+def test_copular_role_for_an_organisation(nlp):
+    doc = run_doc(nlp, "Fares rose again. Ines Laaksonen is the transport correspondent for the Harbour Courier.")
+    assert ("Ines Laaksonen", "Harbour Courier", False) in _pairs(doc)

@@ -198,7 +198,8 @@ def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
     """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run."""
     k = j + 1
-    while k < len(doc) and k not in taken and is_cap(doc[k]) and not doc[k].is_sent_start:
+    while k < len(doc) and k not in taken and not doc[k].is_sent_start and (
+            is_cap(doc[k]) or doc[k].text in {"’s", "'s"}):  # "St. Luke's Children's Hospital"
         if doc[k].text in lex.org_heads:
             return True
         k += 1

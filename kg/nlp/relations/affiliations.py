@@ -19,6 +19,7 @@ import re
 from spacy.tokens import Doc
 
 from kg.nlp.lexicon import Lexicon
+from kg.nlp.relations.bylines import byline_affiliations
 from kg.nlp.relations.patterns import relation_patterns
 from kg.nlp.relations.syntax import syntax_affiliations
 from kg.types import ORG, PER, Affiliation, Mention
@@ -167,9 +168,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         for m in ms:
             if typ(m) == ORG and not entities[m.entity].outlet:
                 last_org = m.entity
-    # what the parse adds (nothing without a parser): the surface phrasings above come first
+    # bylines, then what the parse adds (nothing without a parser): the surface phrasings above come first
     known = {(a.person, a.organisation) for a in affs}
-    for a in syntax_affiliations(doc, lex, entities, mentions, lambda role, si: is_spokesperson(role, lex, quoted(si))):
+    def speaks(role: str, si: int) -> bool:
+        return is_spokesperson(role, lex, quoted(si))
+
+    for a in [*byline_affiliations(doc, lex, entities, mentions),
+              *syntax_affiliations(doc, lex, entities, mentions, speaks)]:
         if (a.person, a.organisation) not in known:
             known.add((a.person, a.organisation))
             affs.append(a)

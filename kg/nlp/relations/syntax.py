@@ -172,7 +172,7 @@ def syntax_affiliations(
         span: Span = doc[min(toks) : max(toks) + 1]
         start = min(span.start_char, person.start)
         end = max(span.end_char, person.end)
-        spk = spokesperson(role, person.sentence) if "verb" not in tok else False
+        spk = spokesperson(role, person.sentence) if "role" in tok else False
         out.append(Affiliation(person.entity, org_key, role, spk, person.sentence, start, end))
     return out
 

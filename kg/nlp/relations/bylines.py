@@ -1,0 +1,46 @@
+"""Bylines and credit lines: "By Ada Corwen, Technology Reporter, The Halden Ledger",
+"By Ada Corwen" above "Halden Tribune staff writer", "(Reporting by Ada Corwen; Editing
+by ...)" under a "(Reuters)" dateline. The person is a journalist of the outlet named
+on the byline's own line, else on the short line under it, else of the news outlet
+the article's first lines name."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from kg.nlp.lexicon import Lexicon
+from kg.types import ORG, PER, Affiliation, Entity, Mention
+
+_SHORT_LINE = 80  # a line under the byline this short is part of it ("Halden Tribune staff writer")
+_TOP = 400  # characters in which a dateline names the outlet: "HALDEN, Jan 8 (Reuters) -"
+
+
+def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
+                        mentions: list[Mention]) -> list[Affiliation]:
+    text = doc.text
+    role = lex.relations["byline_role"]
+    markers = lex.relations["byline_markers"]
+    marker = re.compile(r"(?:^|[(;]\s*)(?:" + "|".join(re.escape(m) for m in markers) + r")\s+$", re.MULTILINE)
+    orgs = [m for m in mentions if entities[m.entity].type == ORG]
+    out: list[Affiliation] = []
+    for m in mentions:
+        if entities[m.entity].type != PER:
+            continue
+        line_start = text.rfind("\n", 0, m.start) + 1
+        if not marker.search(text[line_start : m.start]):
+            continue
+        line_end = text.find("\n", m.end)
+        line_end = len(text) if line_end < 0 else line_end
+        org = next((o for o in orgs if m.end <= o.start < line_end), None)
+        if org is None:
+            nxt_end = text.find("\n", line_end + 1)
+            nxt_end = len(text) if nxt_end < 0 else nxt_end
+            if nxt_end - line_end <= _SHORT_LINE:
+                org = next((o for o in orgs if line_end < o.start < nxt_end), None)
+        if org is None:
+            org = next((o for o in orgs if o.start < _TOP and entities[o.entity].outlet), None)
+        if org is not None and org.entity != m.entity:
+            out.append(Affiliation(m.entity, org.entity, role, False, m.sentence, line_start, max(m.end, org.end)))
+    return out
