@@ -148,7 +148,7 @@ def syntax_affiliations(
     refs = OrgReferences(mentions, entities, pat)
     out: list[Affiliation] = []
     seen: set[tuple[str, str]] = set()
-    for match_id, toks in pat.matcher(doc):
+    for match_id, toks in _matches(doc, pat, at, entities):
         nodes = [n["RIGHT_ID"] for n in pat.rows[match_id]["pattern"]]
         tok = {name: doc[i] for name, i in zip(nodes, toks, strict=True)}
         person = at.get(tok["person"].i)
@@ -174,6 +174,21 @@ def syntax_affiliations(
         end = max(span.end_char, person.end)
         spk = spokesperson(role, person.sentence) if "role" in tok else False
         out.append(Affiliation(person.entity, org_key, role, spk, person.sentence, start, end))
+    return out
+
+
+def _matches(doc: Doc, pat: SyntaxPatterns, at: dict[int, Mention],
+             entities: dict[str, Entity]) -> list[tuple[int, list[int]]]:
+    """The matches of the sentences that name a person and an organisation (or a noun
+    for one): the matcher's cost grows with the tokens it scans, and most sentences
+    cannot hold an affiliation. Token indices are the doc's."""
+    out = []
+    for sent in doc.sents:
+        kinds = {tok._.kg_rel for tok in sent}
+        if "PER" not in kinds or not kinds & {"ORG", "ORGREF"}:
+            continue
+        for match_id, toks in pat.matcher(sent):
+            out.append((match_id, [sent.start + t for t in toks]))
     return out
 
 
