@@ -1,17 +1,24 @@
-"""kg at scale, side by side on the same text: tokenizer, extraction, kg build, queries.
+"""kg at scale, side by side on the same text: tokenizer, extraction, kg build, store, queries.
 
 Usage: python bench/scale.py [--sizes 1000 10000 50000] [--work /tmp/kg-bench] [--seed 1]
                              [--jobs N] [--compare-size 10000] [--repeat 20] [--out FILE.md]
 
 For every size: a corpus from bench/make_corpus.py (fixed seed), ``kg build``
 end to end (wall time, words/s, articles/s, peak RSS of the whole process tree
-sampled every 50 ms and of its largest process), store size per 1,000 articles,
-and a second ``kg build`` of the unchanged corpus. At --compare-size, on the
-same articles: spaCy's tokenizer alone, the extraction pipeline alone
-(``nlp.pipe`` in one process, and in --jobs worker processes), and the ratios to kg build;
-``kg query`` latency (median, p95 over --repeat runs) for every named query for
-one article (-p source) and for the whole store; ``kg query`` cold start
-against ``python -c "import rdflib"``; ``kg render --focus``.
+sampled every 50 ms and of its largest process), quads and store bytes per article
+(``kg stats``, every file in the store folder), a second ``kg build`` of the
+unchanged corpus, and the latencies that say whether the store answers in a blink:
+the median over --repeat runs of every named query for one article (-p source; the
+slowest one is shown, all of them at --compare-size), ``kg top`` and ``kg neighbours``
+of the entity in most articles (corpus queries), and the first row of a whole-store
+``kg query entities``. At --compare-size, on the same articles: spaCy's tokenizer
+alone, the extraction pipeline alone (``nlp.pipe`` in one process, and in --jobs
+worker processes), and the ratios to kg build; every named query for one article
+(median, p95) and for the whole store; ``kg query`` cold start against
+``python -c "import rdflib"``; ``kg render --focus``.
+
+Run it with ``PYTHONPATH=TREE`` to measure another kg tree (the commands it starts
+inherit the variable), e.g. the last commit from ``git archive`` for a before/after.
 """
 
 from __future__ import annotations
@@ -97,7 +104,7 @@ def _extract_batch(batch) -> int:
     from kg.builder.workers import _STATE, init_worker
     from kg.nlp.extract import extract
 
-    init_worker(None, True)
+    init_worker("shipped")
     nlp = _STATE["nlp"]
     with nlp.memory_zone():
         return sum(len(ex.entities) for ex in extract(nlp, batch))
@@ -117,6 +124,56 @@ def parallel_extraction_speed(folder: Path, jobs: int) -> float:
         for _ in pool.map(_extract_batch, chunked(texts(folder), EXTRACT_BATCH), chunksize=1):
             pass
     return time.perf_counter() - t0
+
+
+def first_row(cmd: list[str]) -> float:
+    """Seconds until the first data row (the line after the header) is printed."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    proc.stdout.readline()
+    secs = time.perf_counter() - t0
+    proc.kill()
+    proc.wait()
+    return secs
+
+
+def store_figures(store: Path) -> dict:
+    out = subprocess.run([*KG, "stats", "--store", str(store), "--format", "json"], capture_output=True, text=True,
+                         check=True).stdout
+    import json
+
+    return json.loads(out)
+
+
+def top_entity(store: Path) -> str:
+    """The IRI of the entity in most articles (the first row of the named query top)."""
+    r = subprocess.run([*KG, "query", "top", "--store", str(store), "--format", "csv", "--timeout", "0"],
+                       capture_output=True, text=True, check=True)
+    return r.stdout.splitlines()[1].split(",", 1)[0]
+
+
+def latencies(store: Path, folder: Path, repeat: int) -> dict[str, float]:
+    """Median seconds of: each named query for one article, kg top, kg neighbours of the top
+    entity, and the first row of a whole-store kg query entities."""
+    from kg.query import named_queries
+
+    source = sorted(p.name for p in folder.glob("*.txt"))[len(list(folder.glob("*.txt"))) // 2]
+    out: dict[str, float] = {}
+    for name, nq in named_queries().items():
+        if "?source" in nq.text.split("WHERE")[0]:
+            cmd = [*KG, "query", name, "--store", str(store), "--format", "csv", "--timeout", "0", "-p", "source",
+                   source]
+            out[name] = statistics.median(timed(cmd, repeat))
+    entity = top_entity(store)
+    out["kg top"] = statistics.median(timed([*KG, "top", "--store", str(store), "--format", "csv"], repeat))
+    out["kg neighbours"] = statistics.median(
+        timed([*KG, "neighbours", entity, "--store", str(store), "--format", "csv", "--limit", "20"], repeat))
+    out["first row, whole-store entities"] = statistics.median(
+        [first_row([*KG, "query", "entities", "--store", str(store), "--format", "csv", "--timeout", "0"])
+         for _ in range(max(1, repeat // 4))])
+    return out
 
 
 def timed(cmd: list[str], repeat: int) -> list[float]:
@@ -163,9 +220,12 @@ def main() -> None:
         lines.append(s)
 
     say("| articles | words | kg build (s) | words/s | articles/s | peak RSS tree (MB) | peak RSS largest "
-        "process (MB) | store (MB) | store per 1,000 (MB) | unchanged rebuild (s) | speed-up |")
-    say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        "process (MB) | quads/article | store bytes/article (KB) | slowest named query, one article (ms) | "
+        "kg top (ms) | kg neighbours (ms) | first row of whole-store entities (ms) | unchanged rebuild (s) | "
+        "speed-up |")
+    say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     built = {}
+    lat: dict[int, dict[str, float]] = {}
     if args.reuse:
         folder = corpus(args.work, args.compare_size, args.seed)
         built[args.compare_size] = (folder, args.work / f"store-{args.compare_size}",
@@ -178,10 +238,14 @@ def main() -> None:
         wall, tree, one, out = run_measured([*KG, "build", str(folder), "--store", str(store), "--jobs", str(jobs)])
         again, *_ = run_measured([*KG, "build", str(folder), "--store", str(store), "--jobs", str(jobs)])
         size = du(store)
+        quads = store_figures(store)["quads"]
         built[n] = (folder, store, words, wall)
+        lat[n] = t = latencies(store, folder, args.repeat)
+        slowest = max((v, k) for k, v in t.items() if not k.startswith(("kg ", "first")))
         say(f"| {n:,} | {words:,} | {wall:.1f} | {words / wall:,.0f} | {n / wall:,.1f} | {tree / 2**20:,.0f} | "
-            f"{one / 2**20:,.0f} | {size / 2**20:,.0f} | {size / 2**20 / (n / 1000):,.0f} | {again:.2f} | "
-            f"{wall / again:,.0f}x |")
+            f"{one / 2**20:,.0f} | {quads / n:,.0f} | {size / 1000 / n:,.1f} | {1000 * slowest[0]:,.0f} "
+            f"({slowest[1]}) | {1000 * t['kg top']:,.0f} | {1000 * t['kg neighbours']:,.0f} | "
+            f"{1000 * t['first row, whole-store entities']:,.0f} | {again:.2f} | {wall / again:,.0f}x |")
 
     if args.compare_size in built:
         import spacy
@@ -215,8 +279,8 @@ def main() -> None:
         say("| query | one article (-p source): median | p95 | whole store: median | rows (whole store) |")
         say("| --- | ---: | ---: | ---: | ---: |")
         for name, nq in named_queries().items():
-            if args.queries is not None and name not in args.queries:
-                continue
+            if (args.queries is not None and name not in args.queries) or "?entity" in nq.description:
+                continue  # neighbours answers for one entity: it is timed above
             base = [*KG, "query", name, "--store", str(store), "--format", "csv", "--timeout", "0"]
             one = med_p95(timed([*base, "-p", "source", source], args.repeat)) \
                 if "?source" in nq.text.split("WHERE")[0] else "- | -"
@@ -244,7 +308,8 @@ def main() -> None:
 def _busiest_label(store: Path) -> str:
     """A person named in many articles: the focus of the render benchmark."""
     q = ("PREFIX kg: <https://w3id.org/kg-news/ontology#> PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
-         "SELECT ?label (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?e a kg:Person ; skos:prefLabel ?label } } "
+         "SELECT ?label (COUNT(DISTINCT ?g) AS ?n) WHERE { "
+         "GRAPH ?g { ?e kg:personMention ?m ; skos:prefLabel ?label } } "
          "GROUP BY ?label ORDER BY DESC(?n) ?label LIMIT 1")
     r = subprocess.run([*KG, "query", q, "--store", str(store), "--format", "csv", "--timeout", "0"],
                        capture_output=True, text=True, check=True)

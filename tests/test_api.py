@@ -150,7 +150,7 @@ def test_stats(graph, built):
 
 
 def test_ask_and_construct(graph):
-    assert graph.query("ASK { ?s a <https://w3id.org/kg-news/ontology#Person> }") is True
+    assert graph.query("ASK { ?s <https://w3id.org/kg-news/ontology#personMention> ?m }") is True
     triples = graph.query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 3")
     assert triples.columns == ["subject", "predicate", "object"] and len(triples) == 3
 

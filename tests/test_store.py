@@ -36,7 +36,8 @@ def test_changed_article_replaces_its_graph(tmp_path):
 def test_entities_are_shared_across_articles(seeds_store):
     with Store.open_read(seeds_store) as st:
         res = st.raw.query(
-            "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?m <https://w3id.org/kg-news/ontology#refersTo> ?e } "
+            "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { "
+            "GRAPH ?g { ?e <https://w3id.org/kg-news/ontology#organisationMention> ?m } "
             "?e <http://www.w3.org/2004/02/skos/core#prefLabel> 'Syrian Democratic Forces' }",
             use_default_graph_as_union=True,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +32,13 @@ class BuildReport:
 class Writer:
     """The one write loop of every executor: finished articles go into the store (with the
     path each was read from) and into the report. With ``store=None`` (a Dask build that
-    pushes to a remote endpoint instead) only the report is kept."""
+    pushes to a remote endpoint instead) only the report is kept.
+
+    With ``background=True`` the store write of a batch runs in a thread while the caller goes
+    on reading files and feeding workers: Oxigraph's bulk loader releases the GIL, so the
+    writing process is no longer idle while RocksDB ingests. One batch is in flight at most
+    (memory stays at two batches); the locations, the report and ``progress`` are updated in
+    the caller's thread when the batch is in the store, so ``progress`` counts written articles."""
 
     store: Store | None
     report: BuildReport
@@ -39,15 +46,40 @@ class Writer:
     located: dict[str, str] = field(default_factory=dict)  # source -> path, filled by pending()
     progress: Callable[[str], None] | None = None
     totals: dict[str, int] = field(default_factory=dict)
+    background: bool = False
+    _inflight: tuple[Future, list[str], dict[str, int]] | None = field(default=None, init=False, repr=False)
+    _thread: ThreadPoolExecutor | None = field(default=None, init=False, repr=False)
 
     def write(self, sources: list[str], nquads: bytes, tallies: dict[str, int]) -> None:
         """Write the graphs of ``sources`` (``nquads`` holds all of them) in one bulk load."""
         from kg.rdf.mapping import article_iri
 
-        if self.store is not None:
-            graphs = [article_iri(s) for s in sources]
+        self.wait()
+        if self.store is None:
+            self._written(sources, tallies)
+            return
+        graphs = [article_iri(s) for s in sources]
+        if not self.background:
             self.store.write_articles(graphs, nquads)
-            self.store.record_locations({g: self.located.get(s) for g, s in zip(graphs, sources, strict=True)})
+            self._written(sources, tallies)
+            return
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="kg-writer")
+        self._inflight = (self._thread.submit(self.store.write_articles, graphs, nquads), sources, tallies)
+
+    def wait(self) -> None:
+        """Wait for the batch in flight (raising its error), then record it."""
+        if self._inflight is not None:
+            future, sources, tallies = self._inflight
+            self._inflight = None
+            future.result()
+            self._written(sources, tallies)
+
+    def _written(self, sources: list[str], tallies: dict[str, int]) -> None:
+        from kg.rdf.mapping import article_iri
+
+        if self.store is not None:
+            self.store.record_locations({article_iri(s): self.located.get(s) for s in sources})
         for s in sources:
             self.located.pop(s, None)
             if s in self.replacing:
@@ -65,6 +97,12 @@ class Writer:
         return pending(items, self.store, extractor, self.report, self.replacing, self.located)
 
     def close(self) -> BuildReport:
+        try:
+            self.wait()
+        finally:
+            if self._thread is not None:
+                self._thread.shutdown(wait=True)
+                self._thread = None
         if self.report.added or self.report.replaced:
             self.report.counts = {k: self.totals.get(k, 0) for k in TALLIES}
         return self.report
@@ -105,7 +143,7 @@ def build(
     check_model(ner)  # a missing model is a user error before any work is done
     extractor = extractor_id(ner)
     with Workers(jobs, ner) as workers, Store(store_path) as store:
-        writer = Writer(store, BuildReport(), progress=progress)
+        writer = Writer(store, BuildReport(), progress=progress, background=True)
         buffer: list = []
 
         def flush() -> None:
@@ -118,18 +156,21 @@ def build(
 
         items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
                               stdin=stdin, stdin_format=stdin_format)
-        for results in workers.map(chunked(writer.pending(items, extractor), EXTRACT_BATCH)):
-            for d in results:
-                if d.error:
-                    writer.located.pop(d.source, None)
-                    writer.report.failed.append(d.error)
-                else:
-                    buffer.append(d)
-            if len(buffer) >= WRITE_BATCH:
+        try:
+            for results in workers.map(chunked(writer.pending(items, extractor), EXTRACT_BATCH)):
+                for d in results:
+                    if d.error:
+                        writer.located.pop(d.source, None)
+                        writer.report.failed.append(d.error)
+                    else:
+                        buffer.append(d)
+                if len(buffer) >= WRITE_BATCH:
+                    flush()
+            if buffer:
                 flush()
-        if buffer:
-            flush()
-        return writer.close()
+        finally:
+            report = writer.close()  # the batch in flight is whole in the store before it closes
+        return report
 
 
 def pending(items: Iterable[Article | InputError], store: Store | None, extractor: str,

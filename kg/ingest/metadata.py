@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import re
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import date, datetime
 from pathlib import Path
 
@@ -81,8 +83,38 @@ def valid_iso(value: str) -> str | None:
         return None
 
 
-def read_metadata(folder: Path) -> dict[str, dict[str, str]]:
-    """Read ``metadata.csv`` in ``folder`` (header row; file,published,outlet,url,title)."""
+class Metadata(Mapping[str, dict[str, str]]):
+    """The rows of one ``metadata.csv`` by file name, read once into a private SQLite
+    table on disk (``sqlite3.connect("")``: a temporary file that SQLite deletes when the
+    connection closes), so a metadata file of any length costs a few pages of cache, not
+    memory that grows with it. A name listed twice keeps its last row."""
+
+    def __init__(self, rows: Iterable[dict[str, str]]) -> None:
+        self._db = sqlite3.connect("", check_same_thread=False)
+        cols = ", ".join(METADATA_COLUMNS[1:])
+        self._db.execute(f"CREATE TABLE meta (file TEXT PRIMARY KEY, {cols})")
+        marks = ", ".join("?" * len(METADATA_COLUMNS))
+        with self._db:
+            self._db.executemany(f"INSERT OR REPLACE INTO meta VALUES ({marks})",
+                                 ([row[k] for k in METADATA_COLUMNS] for row in rows))
+
+    def __getitem__(self, name: str) -> dict[str, str]:
+        row = self._db.execute("SELECT * FROM meta WHERE file = ?", (name,)).fetchone()
+        if row is None:
+            raise KeyError(name)
+        return dict(zip(METADATA_COLUMNS, row, strict=True))
+
+    def __iter__(self) -> Iterator[str]:
+        for (name,) in self._db.execute("SELECT file FROM meta ORDER BY file"):
+            yield name
+
+    def __len__(self) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM meta").fetchone()[0]
+
+
+def read_metadata(folder: Path) -> Mapping[str, dict[str, str]]:
+    """Read ``metadata.csv`` in ``folder`` (header row; file,published,outlet,url,title),
+    streamed into a ``Metadata`` index; {} when there is none."""
     path = folder / METADATA_FILE
     if not path.is_file():
         return {}
@@ -91,12 +123,8 @@ def read_metadata(folder: Path) -> dict[str, dict[str, str]]:
             reader = csv.DictReader(fh)
             if not reader.fieldnames or "file" not in reader.fieldnames:
                 raise InputError(Errors.KG119.format(path=path))
-            rows = {}
-            for row in reader:
-                name = (row.get("file") or "").strip()
-                if name:
-                    rows[name] = {k: (row.get(k) or "").strip() for k in METADATA_COLUMNS}
-            return rows
+            rows = ({k: (row.get(k) or "").strip() for k in METADATA_COLUMNS} for row in reader)
+            return Metadata(row for row in rows if row["file"])
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise InputError(Errors.KG120.format(path=path, reason=exc)) from exc
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg.errors import Errors, QueryError
+from kg.errors import Errors, QueryError, did_you_mean
 from kg.resources import queries_dir
 
 _UPDATE = re.compile(
@@ -35,8 +35,14 @@ def named_queries() -> dict[str, NamedQuery]:
     return out
 
 
-def resolve_query(query: str) -> str:
-    """QUERY is a .rq file, a named query, or inline SPARQL."""
+def resolve_query(query: str, *, standard: bool = False) -> str:
+    """QUERY is a .rq file, a named query, or inline SPARQL.
+
+    A named query runs on kg's own store in its Oxigraph variant where there is one
+    (queries/oxigraph/NAME.rq: the same rows in the same order, with Oxigraph's
+    LATERAL, which evaluates the optional parts per article instead of over the whole
+    store); ``standard=True`` gives the SPARQL 1.1 text every store runs (for
+    another endpoint)."""
     if query.endswith(".rq"):
         p = Path(query)
         if not p.is_file():
@@ -44,9 +50,13 @@ def resolve_query(query: str) -> str:
         return p.read_text(encoding="utf-8")
     named = named_queries()
     if query in named:
+        variant = queries_dir() / "oxigraph" / f"{query}.rq"
+        if not standard and variant.is_file():
+            return variant.read_text(encoding="utf-8")
         return named[query].text
     if re.fullmatch(r"[\w\-]+", query):
-        raise QueryError(Errors.KG302.format(name=query, names=", ".join(sorted(named))))
+        raise QueryError(Errors.KG302.format(name=query, names=", ".join(sorted(named)),
+                                             hint=did_you_mean(query, list(named))))
     return query
 
 

@@ -2,10 +2,14 @@
 
 IRIs (base https://w3id.org/kg-news/id/):
   article/<source>                 the article, and the name of its graph
-  article/<source>/s<i>            sentence i
-  article/<source>/<kind><n>       mentions, affiliations, counts, dates, events, statements
+  article/<source>/<kind><n>       affiliations (a), counts (c), dates (d), events (e), statements (q);
+                                   mN names the n-th mention in the provenance query (a mention is a
+                                   value, not a node)
   entity/<wikidata-or-geonames-id> gazetteer entities (stable across articles and runs)
   <type>/<slug>                    other entities, by type and normalised name
+
+The article text is stored once (``kg:text``); facts point into it with ``kg:span``
+(see ``span`` and ontology/kg.ttl), so surface texts and sentences are not repeated.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import pyoxigraph as ox
 
 from kg.nlp.lexicon import normalize_name
 from kg.rdf.namespaces import ID, KG, OWL, RDF, REFERENCES, SCHEMA, SKOS, XSD
-from kg.types import Entity, Extraction
+from kg.types import Entity, Extraction, Sentence
 
 BASE = str(ID)
 RDF_TYPE = ox.NamedNode(RDF.type)
@@ -34,6 +38,7 @@ HEADLINE = ox.NamedNode(SCHEMA.headline)
 _INTEGER, _DECIMAL, _BOOLEAN = ox.NamedNode(XSD.integer), ox.NamedNode(XSD.decimal), ox.NamedNode(XSD.boolean)
 _DATE_TYPES = {10: ox.NamedNode(XSD.date), 7: ox.NamedNode(XSD.gYearMonth), 4: ox.NamedNode(XSD.gYear)}
 _STRING = ox.NamedNode(XSD.string)
+_PRECISION = {10: "day", 7: "month", 4: "year"}  # a date's precision, from the length of its ISO value
 
 
 def slug(text: str) -> str:
@@ -66,7 +71,7 @@ def entity_iri(ent: Entity) -> str:
 
 
 class _Terms:
-    """``P.sentence`` -> NamedNode of kg:sentence, built once (reading an attribute of
+    """``P.span`` -> NamedNode of kg:span, built once (reading an attribute of
     rdflib's DefinedNamespace builds a URIRef and checks it every time)."""
 
     def __getattr__(self, name: str) -> ox.NamedNode:
@@ -76,6 +81,7 @@ class _Terms:
 
 
 P = _Terms()
+MENTION = {t: getattr(P, t.lower() + "Mention") for t in ("Organisation", "Person", "Place")}  # type -> property
 
 
 def _s(v: str) -> ox.Literal:
@@ -99,10 +105,28 @@ def date_literal(value: str) -> ox.Literal:
     return ox.Literal(value, datatype=_DATE_TYPES.get(len(value), _STRING))
 
 
+def span(start: int, end: int, sentence: Sentence) -> str:
+    """The lexical form of ``kg:span``: where a fact is, in the article text ``kg:text``.
+
+    Four integers, space-separated: the fact's start and end offsets, then its
+    sentence's (Unicode code points, 0-based, end exclusive, as Python slices and
+    as SPARQL's ``SUBSTR(text, start + 1, end - start)``)."""
+    return f"{start} {end} {sentence.start} {sentence.end}"
+
+
 def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
+    """The article's named graph (see the module docstring and ``ontology/kg.ttl``).
+
+    Every fact keeps its provenance in one literal, ``kg:span`` (the fact's and its
+    sentence's offsets into the article text, stored once as the article's
+    ``kg:text``): the surface text of a mention, date or count and the sentence are
+    slices of it, so they are not stored again. A mention is one triple on the
+    entity (``kg:mention``); facts that are not mentions are nodes typed by their
+    properties (``rdfs:domain`` in the ontology), with no ``rdf:type`` triple."""
     a = ex.article
     g = ox.NamedNode(article_iri(a.source))
     art = g
+    text = a.text
 
     def q(s: ox.NamedNode, p: ox.NamedNode, o: ox.NamedNode | ox.Literal) -> ox.Quad:
         return ox.Quad(s, p, o, g)
@@ -121,23 +145,21 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
         yield q(art, URL, _s(a.url))
     if a.title:
         yield q(art, HEADLINE, _s(a.title))
+    yield q(art, P.text, _s(text))
 
-    sent_iri = {}
-    for s in ex.sentences:
-        node = ox.NamedNode(f"{g.value}/s{s.index}")
-        sent_iri[s.index] = node
-    used_sents: set[int] = set()
+    sents = ex.sentences
 
-    def prov(node: ox.NamedNode, si: int, start: int, end: int) -> Iterator[ox.Quad]:
-        used_sents.add(si)
-        yield q(node, P.sentence, sent_iri[si])
-        yield q(node, P.startOffset, _int(start))
-        yield q(node, P.endOffset, _int(end))
+    def at(node: ox.NamedNode, si: int, start: int, end: int, written: str | None = None) -> Iterator[ox.Quad]:
+        yield q(node, P.span, _s(span(start, end, sents[si])))
+        if written is not None and text[start:end] != written:
+            yield q(node, P.text, _s(written))  # only when the slice would not give it back
 
     ent_iri = {k: ox.NamedNode(entity_iri(e)) for k, e in ex.entities.items()}
+    mentioned = {m.entity for m in ex.mentions}
     for k, e in ex.entities.items():
         node = ent_iri[k]
-        yield q(node, RDF_TYPE, getattr(P, e.type))
+        if k not in mentioned:  # a mention says the type (kg:personMention ...); without one, rdf:type does
+            yield q(node, RDF_TYPE, getattr(P, e.type))
         yield q(node, PREF_LABEL, _s(e.label))
         for alias in sorted(e.aliases):
             if alias != e.label:
@@ -147,41 +169,33 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
             yield q(node, OWL_SAMEAS, ox.NamedNode(REFERENCES[prefix][local]))
 
     for n, m in enumerate(ex.mentions):
-        node = ox.NamedNode(f"{g.value}/m{n}")
-        yield q(node, RDF_TYPE, P.Mention)
-        yield q(node, P.refersTo, ent_iri[m.entity])
-        yield q(node, P.text, _s(m.text))
-        yield q(node, P.foundBy, _s(m.source))
-        yield from prov(node, m.sentence, m.start, m.end)
+        # "start end sentenceStart sentenceEnd n foundBy": one triple per mention
+        prop = MENTION[ex.entities[m.entity].type]
+        yield q(ent_iri[m.entity], prop, _s(f"{span(m.start, m.end, sents[m.sentence])} {n} {m.source}"))
 
     for n, af in enumerate(ex.affiliations):
         if af.person not in ent_iri or af.organisation not in ent_iri:
             continue
         node = ox.NamedNode(f"{g.value}/a{n}")
-        yield q(node, RDF_TYPE, P.Affiliation)
         yield q(node, P.person, ent_iri[af.person])
         yield q(node, P.organisation, ent_iri[af.organisation])
         yield q(node, P.role, _s(af.role))
         yield q(node, P.isSpokesperson, _bool(af.spokesperson))
-        yield from prov(node, af.sentence, af.start, af.end)
+        yield from at(node, af.sentence, af.start, af.end)
 
     for n, d in enumerate(ex.dates):
         node = ox.NamedNode(f"{g.value}/d{n}")
-        yield q(node, RDF_TYPE, P.DateMention)
-        yield q(node, P.text, _s(d.text))
         if d.value:
             yield q(node, P.date, date_literal(d.value))
-        if d.precision:
-            yield q(node, P.precision, _s(d.precision))
+        if d.precision and _PRECISION.get(len(d.value or "")) != d.precision:
+            yield q(node, P.precision, _s(d.precision))  # otherwise the date's datatype says it
         yield q(node, P.isRelative, _bool(d.relative))
-        yield from prov(node, d.sentence, d.start, d.end)
+        yield from at(node, d.sentence, d.start, d.end, d.text)
 
     for n, c in enumerate(ex.counts):
         if not all(math.isfinite(v) for v in (c.value, c.upper, c.magnitude) if v is not None):
             continue  # a number past the float range (400 digits) is no count, and no xsd:decimal
         node = ox.NamedNode(f"{g.value}/c{n}")
-        yield q(node, RDF_TYPE, P.Count)
-        yield q(node, P.text, _s(c.text))
         if c.value is not None:
             yield q(node, P.value, _dec(c.value))
         if c.upper is not None:
@@ -204,38 +218,24 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
         if c.attributed_to in ent_iri:
             yield q(node, P.attributedTo, ent_iri[c.attributed_to])
         if c.event:
+            # the event is where the count is, with the count's place, date and organisation
             ev = ox.NamedNode(f"{g.value}/e{n}")
             yield q(node, P.event, ev)
-            yield q(ev, RDF_TYPE, P.Event)
             yield q(ev, P.eventType, getattr(P, c.event))
             yield q(ev, P.trigger, _s(c.event_word or ""))
-            if c.place in ent_iri:
-                yield q(ev, P.place, ent_iri[c.place])
-            if c.organisation in ent_iri:
-                yield q(ev, P.organisation, ent_iri[c.organisation])
-            if c.date:
-                yield q(ev, P.date, date_literal(c.date))
-            yield from prov(ev, c.sentence, c.start, c.end)
-        yield from prov(node, c.sentence, c.start, c.end)
+        yield from at(node, c.sentence, c.start, c.end, c.text)
 
     for n, st in enumerate(ex.statements):
         node = ox.NamedNode(f"{g.value}/q{n}")
-        yield q(node, RDF_TYPE, P.Statement)
         if st.speaker in ent_iri:
             yield q(node, P.speaker, ent_iri[st.speaker])
         yield q(node, P.speakerText, _s(st.speaker_text))
-        yield q(node, P.quote, _s(st.quote))
         if st.told in ent_iri:
             yield q(node, P.toldTo, ent_iri[st.told])
-        yield from prov(node, st.sentence, st.start, st.end)
-
-    for si in sorted(used_sents):
-        s = ex.sentences[si]
-        node = sent_iri[si]
-        yield q(node, RDF_TYPE, P.Sentence)
-        yield q(node, P.inArticle, art)
-        yield q(node, P.index, _int(s.index))
-        yield q(node, P.text, _s(s.text))
-        yield q(node, P.startOffset, _int(s.start))
-        yield q(node, P.endOffset, _int(s.end))
-
+        sent = sents[st.sentence]
+        found = text.find(st.quote, sent.start, sent.end) if st.quote else -1
+        if found < 0:  # not a slice of its sentence: written out
+            yield q(node, P.quote, _s(st.quote))
+            yield from at(node, st.sentence, st.start, st.end)
+        else:  # the quote's offsets follow the span: "start end sentenceStart sentenceEnd quoteStart quoteEnd"
+            yield q(node, P.span, _s(f"{span(st.start, st.end, sent)} {found} {found + len(st.quote)}"))

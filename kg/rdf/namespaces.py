@@ -49,12 +49,10 @@ class KG(DefinedNamespace):
 
     # classes
     Article: URIRef
-    Sentence: URIRef
     Entity: URIRef
     Organisation: URIRef
     Person: URIRef
     Place: URIRef
-    Mention: URIRef
     Affiliation: URIRef
     Count: URIRef
     DateMention: URIRef
@@ -81,14 +79,12 @@ class KG(DefinedNamespace):
     extractor: URIRef
     outlet: URIRef
     publishedFrom: URIRef
-    inArticle: URIRef
-    sentence: URIRef
     text: URIRef
-    startOffset: URIRef
-    endOffset: URIRef
-    index: URIRef
-    refersTo: URIRef
-    foundBy: URIRef
+    span: URIRef
+    mention: URIRef
+    organisationMention: URIRef
+    personMention: URIRef
+    placeMention: URIRef
     person: URIRef
     organisation: URIRef
     role: URIRef

@@ -83,6 +83,11 @@ class Store:
                     continue
                 raise _explain(self.path, exc) from exc
             except RuntimeError as exc:  # RocksDB found the folder damaged ("Corruption: ...")
+                # a reader opening while the writer compacts may find a file just deleted:
+                # that is a race, not damage; the next try sees the new file list
+                if read_only and "No such file" in str(exc) and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                    continue
                 raise StoreError(Errors.KG205.format(path=self.path, reason=exc)) from exc
         self.read_only = read_only
 

@@ -1,7 +1,7 @@
 """Find organisations, people and places with the gazetteer and context rules,
 then resolve mentions within the article (surname = full name, acronym =
 expansion). Every rule has a name, recorded as the mention's ``source``
-(``kg:foundBy``).
+(the last field of its mention value in the graph, once ``kg:foundBy``).
 
 Steps, one module each: gazetteer matches over the token stream (longest first)
 and capitalised chunks between them (``candidates``) -> each chunk typed by the

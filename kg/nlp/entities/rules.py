@@ -8,9 +8,10 @@ Each row of the table is one rule::
               {"word": "prev2", "lower": true, "in": "roles", "or_singular": true}]}
 
 Rules are tried in file order; the first whose conditions all hold types the
-chunk. ``name`` is what the mention records as ``kg:foundBy`` (several rows may
-share a name; ``id`` is unique). ``type`` is Organisation, Person, Place or null
-(weak evidence, decided at resolution); ``"drop": true`` rejects the chunk and
+chunk. ``name`` is what the mention records as the rule that found it (the last
+field of its mention value; several rows may share a name; ``id`` is unique).
+``type`` is Organisation, Person, Place or null (weak evidence, decided at
+resolution); ``"drop": true`` rejects the chunk and
 ``"keep_title": true`` keeps the title found before it ("Mr") in the mention.
 
 Condition kinds (each implemented once, below):
@@ -348,7 +349,7 @@ CONDITION_KINDS = ("word", "any_word", "phrase", "shape", "max_tokens", "predica
 @dataclass(frozen=True)
 class Rule:
     id: str
-    name: str  # recorded as the mention's kg:foundBy
+    name: str  # recorded as the rule that found the mention
     type: str | None
     drop: bool
     keep_title: bool

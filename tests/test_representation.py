@@ -1,0 +1,155 @@
+"""The compact representation (kg.rdf.mapping): few quads per article, and every fact still
+traceable to its sentence and characters. Offsets live in ``kg:span`` literals and mention
+values; the text is stored once per article; the provenance query gives each fact back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+
+from kg.query import resolve_query
+from kg.rdf.mapping import article_iri, to_quads
+from kg.types import Affiliation, Article, Count, DateMention, Entity, Extraction, Mention, Sentence, Statement
+
+KG = "https://w3id.org/kg-news/ontology#"
+RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+
+
+def _extraction() -> Extraction:
+    text = ("Ana Ruiz, a spokeswoman for the Harbour Board, said 40 boats left Porto Vela on Monday. "
+            "'We are ready,' Ruiz told Radio Mar. The mayor said about 12 people were rescued.")
+    s0, s1, s2 = 0, text.index("'We"), text.index("The mayor")
+    sentences = [Sentence(0, s0, s1 - 1, text[s0:s1 - 1]), Sentence(1, s1, s2 - 1, text[s1:s2 - 1]),
+                 Sentence(2, s2, len(text), text[s2:])]
+    ents = {"p": Entity("p", "Ana Ruiz", "Person", {"Ana Ruiz", "Ruiz"}),
+            "o": Entity("o", "Harbour Board", "Organisation"),
+            "w": Entity("w", "Porto Vela", "Place", ref_id="wd:Q1"),
+            "r": Entity("r", "Radio Mar", "Organisation")}
+
+    def at(word: str, after: int = 0) -> tuple[int, int]:
+        i = text.index(word, after)
+        return i, i + len(word)
+
+    def mention(k: str, word: str, si: int, after: int = 0) -> Mention:
+        return Mention(k, word, *at(word, after), si, "test-rule")
+
+    art = Article(source="made up.txt", text=text, content_hash="0" * 64, published="2021-05-04")
+    return Extraction(
+        article=art, sentences=sentences, entities=ents,
+        mentions=[mention("p", "Ana Ruiz", 0), mention("o", "Harbour Board", 0), mention("w", "Porto Vela", 0),
+                  mention("p", "Ruiz", 1, s1), mention("r", "Radio Mar", 1)],
+        affiliations=[Affiliation("p", "o", "spokeswoman", True, 0, 0, at("Harbour Board")[1])],
+        dates=[DateMention("Monday", *at("Monday"), 0, "2021-05-03", "day", True),
+               DateMention("then", 0, 3, 0, None, "day")],  # a text that is not its slice
+        counts=[Count("40 boats", *at("40 boats"), 0, 40.0, what="boats", head="boat", event="Departure",
+                      event_word="left", place="w"),
+                Count("about 12 people", *at("about 12 people"), 2, 12.0, qualifier="about", what="people")],
+        statements=[Statement("p", "Ruiz", "We are ready,", 1, s1, s2 - 1, told="r"),
+                    Statement(None, "The mayor", "not in the text", 2, s2, len(text))],
+    )
+
+
+@pytest.fixture(scope="module")
+def mapped() -> tuple[Extraction, ox.Store]:
+    ex = _extraction()
+    store = ox.Store()
+    store.extend(list(to_quads(ex, "test")))
+    return ex, store
+
+
+def _rows(store: ox.Store, name: str) -> list[dict[str, str]]:
+    res = store.query(resolve_query(name), use_default_graph_as_union=True)
+    names = [v.value for v in res.variables]
+    return [{n: (row[n].value if row[n] is not None else "") for n in names} for row in res]
+
+
+def test_provenance_gives_every_fact_back_with_its_offsets_text_and_sentence(mapped):
+    ex, store = mapped
+    g = article_iri(ex.article.source)
+    text = ex.article.text
+    want = []
+    for n, m in enumerate(ex.mentions):
+        want.append((f"{g}/m{n}", "Mention", m.text, ex.sentences[m.sentence].text, str(m.start), str(m.end)))
+    for n, a in enumerate(ex.affiliations):
+        want.append((f"{g}/a{n}", "Affiliation", "", ex.sentences[a.sentence].text, str(a.start), str(a.end)))
+    for n, d in enumerate(ex.dates):
+        want.append((f"{g}/d{n}", "DateMention", d.text, ex.sentences[d.sentence].text, str(d.start), str(d.end)))
+    for n, c in enumerate(ex.counts):
+        want.append((f"{g}/c{n}", "Count", c.text, ex.sentences[c.sentence].text, str(c.start), str(c.end)))
+        if c.event:
+            want.append((f"{g}/e{n}", "Event", "", ex.sentences[c.sentence].text, str(c.start), str(c.end)))
+    for n, s in enumerate(ex.statements):
+        want.append((f"{g}/q{n}", "Statement", "", ex.sentences[s.sentence].text, str(s.start), str(s.end)))
+    got = [(r["fact"], r["kind"], r["text"], r["sentence"], r["start"], r["end"]) for r in _rows(store, "provenance")]
+    assert sorted(got) == sorted(want)
+    for _, kind, written, sentence, start, end in got:  # and each is where it says it is
+        assert sentence in text and (kind != "Mention" or text[int(start):int(end)] == written)
+
+
+def test_quotes_and_speakers_come_back_whether_the_quote_is_a_slice_or_written_out(mapped):
+    ex, store = mapped
+    rows = {r["quote"]: r for r in _rows(store, "statements")}
+    assert set(rows) == {"We are ready,", "not in the text"}
+    assert rows["We are ready,"]["speakerLabel"] == "Ana Ruiz"
+    assert rows["not in the text"]["speakerLabel"] == "The mayor"
+
+
+def test_a_mention_is_one_triple_whose_property_says_the_type(mapped):
+    ex, store = mapped
+    by_prop: dict[str, int] = {}
+    for q in store.quads_for_pattern(None, None, None, None):
+        if q.predicate.value.endswith("Mention"):
+            by_prop[q.predicate.value[len(KG):]] = by_prop.get(q.predicate.value[len(KG):], 0) + 1
+    assert by_prop == {"personMention": 2, "organisationMention": 2, "placeMention": 1}
+    types = {q.object.value for q in store.quads_for_pattern(None, ox.NamedNode(RDF_TYPE), None, None)}
+    assert types == {KG + "Article"}  # facts and mentioned entities are typed by their properties
+    rows = {(r["label"], r["type"]) for r in _rows(store, "entities")}
+    assert rows == {("Ana Ruiz", "Person"), ("Harbour Board", "Organisation"), ("Porto Vela", "Place"),
+                    ("Radio Mar", "Organisation")}
+
+
+def test_the_text_is_stored_once_and_a_fact_text_only_when_it_is_not_its_slice(mapped):
+    ex, store = mapped
+    texts = [q for q in store.quads_for_pattern(None, ox.NamedNode(KG + "text"), None, None)]
+    assert sorted(q.object.value for q in texts) == sorted([ex.article.text, "then"])
+    dates = {r["text"]: r["date"] for r in _rows(store, "dates")}
+    assert dates == {"Monday": "2021-05-03", "then": ""}
+
+
+def test_the_mapped_graph_conforms_to_the_shapes(mapped):
+    from kg.rdf.validate import validate_quads
+
+    ex, store = mapped
+    ok, lines = validate_quads(store.quads_for_pattern(None, None, None, None))
+    assert ok, lines
+
+
+def test_the_seeds_take_few_quads_per_article(seeds_store: Path):
+    from kg.store import Store
+
+    with Store.open_read(seeds_store) as st:
+        graphs = [g for g in st.graphs() if "/article/" in g]
+        assert len(graphs) == 5
+        assert len(st) / len(graphs) <= 350  # 1,000 and more before the compact representation
+
+
+def test_a_mention_text_is_always_its_slice_of_the_article(nlp):
+    """The mapping stores no mention text (the provenance query slices the article text), so
+    the pipeline must give mentions whose text is exactly article.text[start:end]."""
+    from kg.ingest import iter_articles
+    from kg.nlp.extract import extract
+
+    from .conftest import SEEDS
+
+    articles = [a for a in iter_articles([SEEDS, SEEDS.parent / "tests" / "extra" / "articles"])
+                if isinstance(a, Article)]
+    mentions = 0
+    for ex in extract(nlp, articles):
+        for m in ex.mentions:
+            mentions += 1
+            assert ex.article.text[m.start:m.end] == m.text, (ex.article.source, m)
+            s = ex.sentences[m.sentence]
+            assert s.start <= m.start and m.end <= s.end and ex.article.text[s.start:s.end] == s.text
+    assert mentions > 300
