@@ -316,21 +316,28 @@ class Graph:
             raise QueryError(Errors.KG311.format(path=self.path))
         return self._store
 
-    def query(self, query: str, /, **bindings: str | int) -> Result | bool:
+    def query(self, query: str, /, *, limit: int | None = None, offset: int | None = None,
+              **bindings: str | int) -> Result | bool:
         """Run a named query (``kg queries`` lists them), a ``.rq`` file or SPARQL text.
 
         Keyword arguments bind variables of the SELECT (``source="x.txt"`` binds
         ``?source``; ``"<...>"`` binds an IRI, an int an xsd:integer); they are
-        bound by the query engine, never pasted into the text. Returns a
-        :class:`Result` for SELECT and CONSTRUCT (columns subject, predicate,
-        object) and a bool for ASK. Updates are refused: use ``kg query --update``.
+        bound by the query engine, never pasted into the text. ``limit`` and
+        ``offset`` are applied by the engine (``kg query --limit/--offset``), so
+        variables of those two names cannot be bound. Returns a :class:`Result`
+        for SELECT and CONSTRUCT (columns subject, predicate, object) and a bool
+        for ASK. Updates are refused: use ``kg query --update``.
 
         >>> g.query("dates", source="001_00adbe57efcb47f9.txt")
+        >>> g.query("entities", limit=10, offset=10)
         """
         from kg.query import resolve_query, run
 
+        for name, n in (("limit", limit), ("offset", offset)):
+            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 0):
+                raise TypeError(f"{name}={n!r}: expected a whole number >= 0")
         params = {name: _binding(name, v) for name, v in bindings.items()}
-        result = run(self.store, resolve_query(query), params)
+        result = run(self.store, resolve_query(query), params, limit=limit, offset=offset)
         if isinstance(result, bool):
             return result
         if isinstance(result, tuple):
@@ -338,6 +345,30 @@ class Graph:
             return Result(list(variables), [tuple(value(t) for t in r) for r in rows])
         return Result(["subject", "predicate", "object"],
                       [(value(t.subject), value(t.predicate), value(t.object)) for t in result or []])
+
+    def top(self, type: str | None = None, limit: int | None = 20) -> Result:  # noqa: A002 (kg top --type)
+        """The entities in the most articles (the named query ``top``, as ``kg top``):
+        entity, label, type, articles, mentions; ``type`` is Organisation, Person or Place.
+
+        >>> g.top("Organisation", limit=10).to_dataframe()
+        """
+        result = self.query("top", limit=limit, **({"type": type} if type else {}))
+        assert isinstance(result, Result)
+        return result
+
+    def neighbours(self, entity: str, limit: int | None = None) -> Result:
+        """The entities seen with ``entity`` (a label, an alias or an IRI) across the corpus
+        (the named query ``neighbours``, as ``kg neighbours``): neighbour, label, type,
+        articles, affiliated. A name that several entities share raises a QueryError
+        listing them.
+
+        >>> g.neighbours("Syrian Democratic Forces", limit=10).to_dataframe()
+        """
+        from kg.query.entities import resolve_entity
+
+        result = self.query("neighbours", limit=limit, entity=f"<{resolve_entity(self.store, entity)}>")
+        assert isinstance(result, Result)
+        return result
 
     def to_networkx(self) -> networkx.MultiGraph:
         """Entities as nodes (label, type, aliases, evidence, sources, dates), relations and
@@ -369,16 +400,43 @@ class Graph:
 
     def render(self, output: PathLike, *, focus: str | None = None, depth: int = 1, types: set[str] | None = None,
                source: str | None = None, since: str | None = None, until: str | None = None,
-               colour_by: str = "type") -> tuple[int, int]:
+               colour_by: str = "type", top: int | None = None, everything: bool = False) -> tuple[int, int]:
         """Write the interactive, offline HTML view to ``output`` (as ``kg render``,
-        with the same filters); returns (nodes, edges) drawn.
+        with the same filters; a big store gives its ``top`` entities unless
+        ``everything``); returns (nodes, edges) drawn.
 
         >>> g.render("graph.html", focus="Syrian Democratic Forces", depth=1)
         """
         from kg.views import render
 
         return render(self.store, Path(output), focus=focus, depth=depth, types=types, source=source, since=since,
-                      until=until, colour_by=colour_by)
+                      until=until, colour_by=colour_by, top=top, everything=everything)
+
+    def view(self, *, focus: str | None = None, depth: int = 1, types: set[str] | None = None,
+             source: str | None = None, since: str | None = None, until: str | None = None,
+             colour_by: str = "type", top: int | None = None, everything: bool = False, height: int = 720) -> Any:
+        """The network view shown inline in Jupyter (an ``<iframe srcdoc>``; ``.save(path)``
+        writes the page), with the filters of :meth:`render`.
+
+        >>> g.view(focus="Syrian Democratic Forces")
+        """
+        from kg.views import graph_view
+
+        return graph_view(self.store, focus=focus, depth=depth, types=types, source=source, since=since,
+                          until=until, colour_by=colour_by, top=top, everything=everything, height=height)
+
+    def timeline(self, height: int = 900) -> Any:
+        """The timeline of counts shown inline in Jupyter (``.save(path)`` writes the page)."""
+        from kg.views import timeline_view
+
+        return timeline_view(self.store, height=height)
+
+    def claims(self, window_days: int = 7, tolerance: float = 0.1) -> Any:
+        """Counts of the same happening across articles side by side (as ``kg claims``):
+        a ``kg.claims.Comparison`` with ``.claims``, ``.statements`` and ``.disputed``."""
+        from kg.claims import compare
+
+        return compare(self.store, window_days=window_days, tolerance=tolerance)
 
     def stats(self) -> dict[str, Any]:
         """Articles, entities by type, quads and bytes on disk (as ``kg stats --json``)."""

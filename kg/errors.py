@@ -75,14 +75,14 @@ class Errors(metaclass=_Catalogue):
     KG126 = "--executor dask reads files and folders, not standard input"
     KG127 = "--scheduler, --parts, --keep-parts and --push go with --executor dask"
     KG128 = "--executor dask needs Dask distributed: pip install 'kg[dask]'"
-    KG129 = "no article {source!r} in the store (see: kg stats or kg query provenance)"
+    KG129 = "no article {source!r} in the store; give a source name as 'kg articles' lists them"
     KG130 = "no entity named {name!r} in the store (--focus takes an entity's label or alias)"
     KG131 = "{option} {value!r}: expected YYYY-MM-DD"
     KG132 = "{path}: no such file"
     KG133 = "{path}: cannot tell the RDF format from the suffix; pass --format"
     KG134 = "{path}: not valid {fmt}: {reason}"
     KG135 = "{path}: cannot read as {fmt}: {reason}"
-    KG136 = "unknown RDF format {fmt!r}; choose one of {formats}"
+    KG136 = "unknown RDF format {fmt!r}; choose one of {formats}{hint}"
     KG137 = "{path}: not a folder of gold files"
     KG138 = "{path}: no gold files (*.json)"
     KG139 = "{path}: not a gold annotation file ({reason})"
@@ -104,16 +104,19 @@ class Errors(metaclass=_Catalogue):
 
     # KG3xx: queries (QueryError)
     KG301 = "query file {path} not found"
-    KG302 = "unknown named query {name!r}; 'kg queries' lists them: {names}"
+    KG302 = "unknown named query {name!r}; 'kg queries' lists them: {names}{hint}"
     KG303 = "this is a SPARQL update; kg query is read-only unless --update is given"
     KG304 = "the store was opened read-only"
     KG305 = "malformed SPARQL update: {reason}"
     KG306 = "malformed SPARQL query: {reason}"
     KG307 = "cannot bind parameter: {reason}"
     KG308 = "query failed: {reason}"
-    KG309 = "query stopped after {seconds:g} s (--timeout); narrow it or raise the limit"
+    KG309 = "query stopped after {seconds:g} s without a row (--timeout); narrow it or raise the limit"
     KG310 = "query process ended abnormally (status {status})"
     KG311 = "the graph at {path} is closed"
+    KG313 = "no entity named {name!r} in the store (give a label, an alias or an IRI; kg query entities lists them)"
+    KG314 = "{n} entities are named {name!r}: {choices}; give the one you mean by its IRI"
+    KG315 = "--endpoint gives plain values: use --format table or csv, not {fmt}"
 
     # KG4xx: spaCy pipelines (ModelError)
     KG401 = ("spaCy pipeline {model!r} is not installed; install it with 'pip install {model}' "
@@ -142,12 +145,25 @@ class Errors(metaclass=_Catalogue):
     KG655 = "--netrc: cannot read {path} ({reason})"
     KG656 = "--password is deprecated (other users see it in ps); set KG_PUSH_PASSWORD or use --netrc"
 
+    # KG690-KG699: named queries on a remote SPARQL endpoint (kg.query.remote)
+    KG690 = "{endpoint}: credentials in the URL are refused (they show in ps, logs and messages)"
+    KG691 = "{url}: the endpoint redirects ({status}) to {location}; give the final URL"
+    KG692 = "the SPARQL endpoint at {url} refused the query (400): {detail}"
+    KG693 = "the SPARQL endpoint at {url} did not answer within {seconds:g} s"
+    KG694 = "cannot reach the SPARQL endpoint at {url}: {reason}"
+    KG695 = "{url}: the answer is not SPARQL JSON results ({reason})"
+    KG696 = "{url}: only a SELECT query is run on a remote endpoint, not {form}"
+    KG697 = ("{url}: the endpoint cut the answer at {rows} rows (Virtuoso: [SPARQL] ResultSetMaxRows in "
+             "virtuoso.ini); raise that limit or narrow the query")
+
     # KG7xx: output files (OutputError).
     KG701 = "{path}: is a folder; -o takes a file name"
     KG702 = "{path}: is a {kind}, not a regular file; kg writes only regular files"
     KG703 = "{path}: no such folder {folder}"
     KG704 = "{path}: cannot write ({reason}); nothing was changed"
     KG705 = "cannot write to standard output ({reason})"
+    # KG750-KG769: views (kg render, kg timeline)
+    KG750 = "--all and --top contradict each other; give one"
 
     # KG150-KG199: input hardening (issue 15); errors are InputError, the KG156-KG158 texts are warnings
     KG150 = "{where}: id {ident!r} is already used on line {first} of this file; skipped (ids must be unique)"
@@ -163,6 +179,27 @@ class Errors(metaclass=_Catalogue):
     KG159 = "{where}: not valid JSON ({reason})"
     KG160 = "{option} {value!r} is not an IRI ({reason}); give an absolute IRI such as https://example.org/graph/news"
     KG161 = "{path}: the HTML page could not be read ({reason}); skipped"
+    KG162 = ("RDF/XML cannot hold named graphs: the union of the article graphs is written (kg load puts each "
+             "triple back into its article); use --format nquads, trig or jsonld to keep the graphs")
+    KG163 = ("{path}: holds no kg article (no kg:sourceFile); its triples went into a graph of their own, "
+             "which the named queries do not read")
+    KG164 = ("none of the {n} gold articles in {path} is in the store {store} ({articles}); build them into it "
+             "first, or pass --store")
+    KG165 = "{n} of the {total} gold articles are not in the store (scored as missed): {articles}"
+    KG166 = "{where}: no field {field!r} (the fields are: {fields}); name the text field with --field text={guess}"
+    KG167 = "no article {source!r} in the store; did you mean {close!r}? ('kg articles' lists the source names)"
+
+    # KG780-KG789: kg claims (OutputError)
+    KG780 = "the named query {name!r} gives no {missing} column; kg claims reads {needed}"
+    KG781 = "--html and --format contradict each other; give one"
+
+
+def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str:
+    """'; did you mean X?' naming the closest of ``choices`` (difflib), or '' when none is close."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def catalogue() -> dict[str, str]:

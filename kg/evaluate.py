@@ -242,7 +242,38 @@ def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noq
 
 
 def evaluate(store: Store, gold_dir: Path) -> dict:
-    return score(gold_dir, query_rows(store))
+    """The scores, and under ``missing`` the gold articles the store does not hold (scored as
+    missed). None of them in the store is an InputError: the scores would all be 0."""
+    gold_articles = _gold_articles(gold_dir)
+    held = stored_sources(store)
+    missing = [a for a in gold_articles if a not in held]
+    if gold_articles and len(missing) == len(gold_articles):
+        shown = ", ".join(missing[:3]) + (", ..." if len(missing) > 3 else "")
+        raise InputError(Errors.KG164.format(n=len(missing), path=gold_dir, store=store.path, articles=shown))
+    result = score(gold_dir, query_rows(store))
+    result["missing"] = missing
+    return result
+
+
+def stored_sources(store: Store) -> set[str]:
+    """The source names of the articles in the store."""
+    from kg.resources import queries_dir
+
+    _, rows = run(store, (queries_dir() / "internal" / "cli_articles.rq").read_text(encoding="utf-8"))
+    return {plain(r[0]) for r in rows}
+
+
+def _gold_articles(gold_dir: Path) -> list[str]:
+    """The article names of the gold files (unreadable files are left to ``score`` to report)."""
+    names = []
+    for gf in sorted(Path(gold_dir).glob("*.json")):
+        try:
+            gold = json.loads(gf.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(gold, dict) and isinstance(gold.get("article"), str):
+            names.append(gold["article"])
+    return names
 
 
 def format_report(result: dict) -> str:
@@ -252,6 +283,8 @@ def format_report(result: dict) -> str:
         lines.append(f"{k:18s} {m['p']:6.3f} {m['r']:6.3f} {m['f1']:6.3f} {m['tp']:4d} {m['fp']:4d} {m['fn']:4d}")
     acc = result["count_dates_accuracy"]
     lines.append(f"{'count dates':18s} {'' if acc is None else f'{acc:.3f}'} (matched counts carrying the gold date)")
+    for src in result.get("missing", []):
+        lines.append(f"absent   {src}: not in the store (all its gold items count as missed)")
     for src, d in result["details"].items():
         for item in d["missed"]:
             lines.append(f"missed   {src}: {item}")

@@ -142,7 +142,7 @@ def test_format_option_is_shared_and_json_is_a_deprecated_alias(seeds_store):
     bad = CliRunner().invoke(main, ["stats", *s, "--format", "xml"])
     assert bad.exit_code == 2 and "'xml' is not one of" in bad.output
     for command, choices in (("query", "table|csv|tsv|json"), ("stats", "table|json"), ("eval", "table|json"),
-                             ("export", "turtle|nt|nquads|trig|jsonld")):
+                             ("export", "turtle|nt|nquads|trig|jsonld|rdfxml")):
         assert f"--format [{choices}]" in invoke(command, "--help").output, command
 
 

@@ -13,11 +13,11 @@ from kg.rdf.load import load
 from kg.rdf.validate import store_graph
 from kg.store import Store
 
-RDFLIB = {"turtle": "turtle", "nt": "nt", "nquads": "nquads", "trig": "trig", "jsonld": "json-ld"}
+RDFLIB = {"turtle": "turtle", "nt": "nt", "nquads": "nquads", "trig": "trig", "jsonld": "json-ld", "rdfxml": "xml"}
 SOURCE = "001_00adbe57efcb47f9.txt"
 
 
-@pytest.mark.parametrize("fmt", ["turtle", "nt", "jsonld"])
+@pytest.mark.parametrize("fmt", ["turtle", "nt", "rdfxml"])
 def test_triple_formats_parse_to_the_store_graph(seeds_store, fmt):
     with Store.open_read(seeds_store) as st:
         data = export_bytes(st, fmt)
@@ -27,7 +27,7 @@ def test_triple_formats_parse_to_the_store_graph(seeds_store, fmt):
     assert isomorphic(g, reference)
 
 
-@pytest.mark.parametrize("fmt", ["nquads", "trig"])
+@pytest.mark.parametrize("fmt", ["nquads", "trig", "jsonld"])
 def test_named_graphs_are_kept(seeds_store, fmt):
     with Store.open_read(seeds_store) as st:
         data = export_bytes(st, fmt)
@@ -44,12 +44,12 @@ def test_every_format_round_trips_through_kg_load(seeds_store, tmp_path, fmt):
         data = export_bytes(st, fmt)
         reference = store_graph(st)
         graphs = set(st.graphs())
-    path = tmp_path / f"g.{ {'turtle': 'ttl', 'nquads': 'nq'}.get(fmt, fmt)}"
+    path = tmp_path / f"g.{ {'turtle': 'ttl', 'nquads': 'nq', 'rdfxml': 'rdf'}.get(fmt, fmt)}"
     path.write_bytes(data)
     with Store(tmp_path / "other") as other:
         load(other, path)
         again = store_graph(other)
-        if fmt in ("nquads", "trig"):
+        if fmt in ("nquads", "trig", "jsonld"):
             assert set(other.graphs()) == graphs
     assert isomorphic(again, reference)
 
@@ -105,7 +105,8 @@ def test_jsonld_uses_the_shipped_context(seeds_store):
         doc = json.loads(export_bytes(st, "jsonld"))
     ctx = context()["@context"]
     assert doc["@context"] == ctx
-    keys = {k for node in doc["@graph"] for k in node}
+    assert all(set(g) == {"@id", "@graph"} for g in doc["@graph"])  # one named graph per article
+    keys = {k for g in doc["@graph"] for node in g["@graph"] for k in node}
     assert "contentHash" in keys and "kg:contentHash" not in keys  # compacted with the context terms
 
 

@@ -33,5 +33,9 @@ def eval_(gold_dir: str, store: str | None, fmt: str) -> None:
     if not Path(gold_dir).is_dir():
         raise InputError(Errors.KG137.format(path=gold_dir))
     result = evaluate(Store.open_read(store_path(store)), Path(gold_dir))
+    if result["missing"]:
+        n, total = len(result["missing"]), len(result["details"])
+        shown = ", ".join(result["missing"][:5]) + (", ..." if n > 5 else "")
+        click.echo(f"kg: warning: {Errors.KG165.format(n=n, total=total, articles=shown)}", err=True)
     as_json = fmt == "json"
     click.echo(json.dumps(result, indent=1, ensure_ascii=False) if as_json else format_report(result), nl=not as_json)

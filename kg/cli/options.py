@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from kg.errors import KGError
+from kg.errors import KGError, did_you_mean
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,10 +48,50 @@ def format_option(*choices: str, default: str | None, help: str,
 
             wrapped = click.option("--json", "json_flag", is_flag=True, hidden=True,
                                    help="Deprecated: --format json.")(wrapped)
-        return click.option("--format", "fmt", type=click.Choice(choices), default=default,
+        return click.option("--format", "fmt", type=Choice(choices), default=default,
                             show_default=default is not None, help=help)(wrapped)
 
     return decorator
+
+
+def quiet_option(f: F) -> F:
+    """--quiet: no progress bar (there is none anyway when standard error is not a terminal)."""
+    return click.option("-q", "--quiet", is_flag=True, help="No progress bar on standard error.")(f)
+
+
+class Choice(click.Choice):
+    """click.Choice whose error names the closest choice ("did you mean ...")."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            hint = did_you_mean(str(value), [str(c) for c in self.choices])
+            if not hint:
+                raise
+            raise click.BadParameter(f"{exc.message.rstrip('.')}{hint}", ctx, param) from None
+
+
+class RdfFormat(click.ParamType):
+    """An RDF format as Oxigraph and rdfpipe name it: turtle or ttl, nt or ntriples, nquads or nq,
+    trig, jsonld or json-ld, rdfxml or xml or rdf, a file suffix or a media type. The command
+    gets the canonical name (kg.rdf.export.FORMATS)."""
+
+    name = "rdf format"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        from kg.rdf.export import FORMATS
+
+        return "[" + "|".join(FORMATS) + "]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from kg.errors import InputError
+        from kg.rdf.export import format_name
+
+        try:
+            return format_name(str(value))
+        except InputError as exc:
+            self.fail(exc.message, param, ctx)
 
 
 def timeout_option(default: float, help: str, *, minimum: float = 0) -> Callable[[F], F]:
@@ -73,7 +113,15 @@ class _Seconds(click.FloatRange):
 
 
 class KGGroup(click.Group):
-    """Library errors become one-line user errors here, and only here."""
+    """Library errors become one-line user errors here, and only here; a misspelt
+    command gets a "did you mean"."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            hint = did_you_mean(name, self.list_commands(ctx))
+            ctx.fail(f"no such command {name!r}{hint or '; kg --help lists them'}")
+        return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

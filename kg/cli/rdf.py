@@ -7,43 +7,53 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import format_option, store_option, store_path, timeout_option
+from kg.cli.options import RdfFormat, quiet_option, store_option, store_path, timeout_option
 from kg.errors import Errors, OutputError
-
-RDF_FORMATS = ("turtle", "nt", "nquads", "trig", "jsonld")
 
 
 @click.command()
 @store_option
-@format_option(*RDF_FORMATS, default="turtle", help="RDF format. nquads and trig keep one named graph per article.")
+@click.option("--format", "fmt", type=RdfFormat(), default="turtle", show_default=True,
+              help="RDF format, as Oxigraph and rdfpipe name them (ttl, nt, nq, trig, jsonld, xml...). "
+                   "nquads and trig keep one named graph per article; the others hold the union of them.")
 @click.option("-o", "--output", default=None, type=click.Path(), help="File to write (default: stdout).")
 @click.option("--graph", "source", default=None, metavar="SOURCE",
               help="Export one article's graph (its source name, e.g. article-001.txt, or graph IRI).")
 @click.option("--with-ontology", is_flag=True, help="Include the kg ontology (in its own named graph).")
-def export(store: str | None, fmt: str, output: str | None, source: str | None, with_ontology: bool) -> None:
+@quiet_option
+def export(store: str | None, fmt: str, output: str | None, source: str | None, with_ontology: bool,
+           quiet: bool) -> None:
     """Export the store as RDF: sorted, fixed prefixes, streamed graph by graph.
 
     JSON-LD is compacted with the shipped context (kg/ontology/context.jsonld).
+    RDF/XML, Turtle, N-Triples and JSON-LD cannot hold named graphs: they get the
+    union of the article graphs, and kg load puts each triple back into its article.
 
     \b
     Example: kg export --format trig -o graph.trig
-    Example: kg export --graph article-001.txt --format turtle
+    Example: kg export --graph article-001.txt --format ttl
     """
+    from kg.progress import bar
     from kg.rdf.export import export as do_export
     from kg.rdf.export import graph_for_source
     from kg.store import Store
 
     st = Store.open_read(store_path(store))
     graph = graph_for_source(st, source) if source else None
+    if fmt == "rdfxml" and not graph:
+        click.echo(f"kg: warning: {Errors.KG162}", err=True)
+    total = 1 if graph else sum(1 for _ in st.graphs())
     if output:
         from kg.outputs import open_output
 
-        with open_output(output) as fh:  # whole or not at all; refuses folders and devices
-            do_export(st, fmt, fh, graph=graph, with_ontology=with_ontology)
+        with open_output(output) as fh, bar(total=total, desc="export", unit="graph", quiet=quiet) as b:
+            do_export(st, fmt, fh, graph=graph, with_ontology=with_ontology, progress=lambda _g: b.update())
         click.echo(f"{Path(output).stat().st_size} bytes -> {output}", err=True)
     else:
         try:
-            do_export(st, fmt, sys.stdout.buffer, graph=graph, with_ontology=with_ontology)
+            with bar(total=total, desc="export", unit="graph", quiet=quiet) as b:
+                do_export(st, fmt, sys.stdout.buffer, graph=graph, with_ontology=with_ontology,
+                          progress=lambda _g: b.update())
             sys.stdout.buffer.flush()
         except OSError as exc:  # a full disk behind a redirection, a closed pipe
             import os
@@ -55,34 +65,45 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @store_option
-@click.option("--format", "fmt", type=click.Choice(RDF_FORMATS), default=None,
-              help="RDF format (default: from the file suffix .ttl .nt .nq .trig .jsonld).")
+@click.option("--format", "fmt", type=RdfFormat(), default=None,
+              help="RDF format (default: from the file suffix: .ttl .nt .nq .trig .jsonld .rdf .xml ...).")
 @click.option("--graph", default=None, metavar="IRI",
-              help="Named graph for the file's triples (default: N-Quads/TriG keep theirs; "
-                   "other formats go to <https://w3id.org/kg-news/id/import/FILE>).")
-def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str | None) -> None:
+              help="Put every triple into this named graph (default: N-Quads/TriG keep theirs; the triples "
+                   "of a kg export go back into their article graphs, others into "
+                   "<https://w3id.org/kg-news/id/import/FILE>).")
+@quiet_option
+def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str | None, quiet: bool) -> None:
     """Load RDF files (any export format) into the store, merging with what is there.
 
     Each file is parsed whole before anything is written, then written in one
-    transaction: a file with a syntax error changes nothing.
+    transaction: a file with a syntax error changes nothing. A kg export comes
+    back article by article, whatever its format.
 
     \b
     Example: kg load graph.trig --store other.kg
+    Example: kg load graph.ttl --store other.kg
     """
-    from kg.rdf.load import load as do_load
+    from kg.progress import bar
+    from kg.rdf.load import load_file
     from kg.store import Store
 
     with Store(store_path(store)) as st:
         for f in files:
-            n, g = do_load(st, Path(f), fmt, graph)
-            click.echo(f"{n} quads in {g} graphs <- {f}")
+            p = Path(f)
+            size = p.stat().st_size if p.is_file() else None
+            with bar(total=size, desc=p.name, unit="B", unit_scale=True, quiet=quiet) as b:
+                r = load_file(st, p, fmt, graph, progress=b.update)
+            click.echo(f"{r.quads} quads in {r.graphs} graphs ({r.articles} articles) <- {f}")
+            if not r.articles and not graph:
+                click.echo(f"kg: warning: {Errors.KG163.format(path=f)}", err=True)
 
 
 @click.command()
 @store_option
 @click.option("--endpoint", required=True, metavar="URL",
               help="Graph Store Protocol URL: Oxigraph http://HOST:7878/store, Fuseki "
-                   "http://HOST:3030/DATASET/data, GraphDB http://HOST:7200/repositories/REPO/rdf-graphs/service.")
+                   "http://HOST:3030/DATASET/data, GraphDB http://HOST:7200/repositories/REPO/rdf-graphs/service, "
+                   "Virtuoso http://HOST:8890/sparql-graph-crud-auth (with --digest).")
 @click.option("--graph", default=None, metavar="IRI", help="Put everything into this one graph "
               "(default: each article into its own graph IRI).")
 @click.option("--replace", is_flag=True, help="Replace each target graph (PUT) instead of adding to it (POST).")
@@ -90,6 +111,8 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
               "from $KG_PUSH_PASSWORD (or --netrc).")
 @click.option("--netrc", "use_netrc", is_flag=True,
               help="Read the user and password for the endpoint's host from a netrc file ($NETRC, else ~/.netrc).")
+@click.option("--digest", is_flag=True, help="HTTP digest instead of basic authentication for --user: the password "
+              "is never sent (Virtuoso's /sparql-graph-crud-auth asks for it).")
 @click.option("--password", default=None, hidden=True,
               help="Deprecated (other users see it in ps): set KG_PUSH_PASSWORD or use --netrc.")
 @click.option("--token-env", default="KG_PUSH_TOKEN", show_default=True, metavar="VAR",
@@ -99,9 +122,10 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
 @timeout_option(60.0, "Seconds to wait for each request.", minimum=0.1)
 @click.option("--retries", default=4, show_default=True, type=click.IntRange(0),
               help="Retries (with exponential back-off) for transient failures.")
+@quiet_option
 def push(store: str | None, endpoint: str, graph: str | None, replace: bool, user: str | None,
-         use_netrc: bool, password: str | None, token_env: str, batch_size: int, timeout: float,
-         retries: int) -> None:
+         use_netrc: bool, digest: bool, password: str | None, token_env: str, batch_size: int, timeout: float,
+         retries: int, quiet: bool) -> None:
     """Upload the store to a remote graph store (SPARQL 1.1 Graph Store HTTP Protocol).
 
     Each batch counts only once the endpoint confirmed it (a 2xx answer, and the
@@ -112,6 +136,7 @@ def push(store: str | None, endpoint: str, graph: str | None, replace: bool, use
     \b
     Example: kg push --endpoint http://localhost:7878/store --replace
     Example: KG_PUSH_PASSWORD=... kg push --endpoint http://localhost:3030/news/data --user admin
+    Example: KG_PUSH_PASSWORD=... kg push --endpoint http://localhost:8890/sparql-graph-crud-auth --user dba --digest
     """
     import os
 
@@ -123,9 +148,13 @@ def push(store: str | None, endpoint: str, graph: str | None, replace: bool, use
     if password is not None:
         click.echo(f"kg: warning: {Errors.KG656}", err=True)
     auth = resolve_auth(endpoint, user=user, password=password, token=os.environ.get(token_env) or None,
-                        use_netrc=use_netrc)
-    r = do_push(Store.open_read(store_path(store)), endpoint, graph=graph, replace=replace, auth=auth,
-                batch_size=batch_size, timeout=timeout, retries=retries)
+                        use_netrc=use_netrc, digest=digest)
+    from kg.progress import bar
+
+    st = Store.open_read(store_path(store))
+    with bar(total=sum(1 for _ in st.graphs()), desc="push", unit="graph", quiet=quiet) as b:
+        r = do_push(st, endpoint, graph=graph, replace=replace, auth=auth, batch_size=batch_size,
+                    timeout=timeout, retries=retries, progress=lambda _g: b.update())
     click.echo(f"{r.triples} triples in {r.graphs} graphs, {r.requests} requests "
                f"({r.retries} retried) -> {endpoint}")
 

@@ -25,20 +25,22 @@ def serve(store: str | None, port: int, bind: str, writable: bool, timeout: floa
     Example: kg serve --port 7878
     """
     import math
+    import os
 
-    from kg.store.serve import serve as do_serve
+    from kg.store.serve import command
 
     path = store_path(store).resolve()
+    argv = command(path, port, bind, writable, math.ceil(timeout))  # a missing store fails here, before anything
     click.echo(f"SPARQL endpoint: http://{bind}:{port}/query ({'read-write' if writable else 'read-only'}; "
                f"store {path})", err=True)
-    do_serve(path, port, bind, writable, math.ceil(timeout))
+    os.execv(argv[0], argv)  # the Oxigraph server replaces this process (signals go straight to it)
 
 
 @click.command()
 @store_option
 @format_option("table", "json", default="table", help="Output format.", json_alias=True)
 def stats(store: str | None, fmt: str) -> None:
-    """Articles, entities by type, triples and size on disk.
+    """Articles, distinct entities by type, quads and size on disk.
 
     \b
     Example: kg stats --format json
@@ -46,9 +48,22 @@ def stats(store: str | None, fmt: str) -> None:
     import json
 
     from kg.store import Store
-    from kg.store.stats import format_stats
     from kg.store.stats import stats as do_stats
 
     path = store_path(store)
     s = do_stats(Store.open_read(path))
     click.echo(json.dumps(s, indent=1) if fmt == "json" else format_stats(s))
+
+
+def format_stats(s: dict) -> str:
+    """kg stats as text, in the words of kg build's summary: entities are distinct entities
+    (kg build counts them per article), quads are (subject, predicate, object, graph)."""
+    ents = ", ".join(f"{n} {t}" for t, n in s["entities"].items()) or "none"
+    lines = [
+        f"store      {s['store']}",
+        f"articles   {s['articles']}" + (f" (+{s['other_graphs']} loaded graphs)" if s["other_graphs"] else ""),
+        f"entities   {sum(s['entities'].values())} distinct ({ents})",
+        f"quads      {s['quads']} (statements in the article graphs)",
+        f"on disk    {s['bytes_on_disk'] / 1e6:.1f} MB",
+    ]
+    return "\n".join(lines)

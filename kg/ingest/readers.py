@@ -170,19 +170,45 @@ def read_text(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw]:
     yield Raw(path.name, text, meta, warnings + more)
 
 
-# link text without "[" and a URL without "(" or a line break: each try stops at the next
-# bracket, so a run of "[" or "[a](" is read in linear time, not quadratic
-_MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\n]*\)")
-_MD_MARK = re.compile(r"(?m)^(#{1,6}[ \t]+|>[ \t]?|[ \t]*[-*+][ \t]+)|(\*\*|__|`)")
-
-
 def read_markdown(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw]:
     text, warnings = decode(data, path.name)
     meta, text, more = front_matter(text, path.name)
-    # markup to plain prose: [text](url) -> text; heading, quote and list marks, bold, code ticks dropped
-    text = _MD_LINK.sub(lambda m: m.group(1), text)
-    text = _MD_MARK.sub("", text)
-    yield Raw(path.name, text, meta, warnings + more)
+    yield Raw(path.name, markdown_text(text), meta, warnings + more)
+
+
+@lru_cache(maxsize=1)
+def _markdown_parser():  # noqa: ANN202
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
+
+
+def markdown_text(text: str) -> str:
+    """Markdown to plain prose, read from markdown-it-py's token stream: each block
+    (heading, paragraph, list item, quote, code block) on its own, separated by a blank
+    line; link and image text kept, URLs, emphasis marks, code ticks and raw HTML dropped.
+
+    Measured: 10 ms for a 4 KB article against 0.5 ms for the two regexes it replaced,
+    small beside the ~0.15 s extraction takes for such an article (~700 words); and it reads
+    Markdown as CommonMark does (nested emphasis, reference links, escapes), which the
+    regexes did not. A run of 100,000 '[' takes 3 s (linear, not quadratic)."""
+    blocks: list[str] = []
+    for tok in _markdown_parser().parse(text):
+        if tok.type == "inline":
+            blocks.append("".join(_inline_text(tok.children or [])))
+        elif tok.type in ("fence", "code_block"):
+            blocks.append(tok.content.rstrip("\n"))
+    return "\n\n".join(b for b in blocks if b.strip())
+
+
+def _inline_text(children: list) -> Iterator[str]:
+    for child in children:
+        if child.type in ("text", "code_inline"):
+            yield child.content
+        elif child.type in ("softbreak", "hardbreak"):
+            yield "\n"
+        elif child.type == "image":  # its alt text is in its children
+            yield from _inline_text(child.children or [])
 
 
 def read_html(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw]:
@@ -274,6 +300,8 @@ def read_jsonl(data: bytes | BinaryIO, path: Path, opts: ReadOptions) -> Iterato
     f = opts.jsonl_fields
     first_line: dict[str, int] = {}
     warnings: list[str] = []
+    no_field: list[int] = []  # lines whose object has no text field at all: one message at the end
+    seen: dict[str, int] = {}  # field name -> longest string value seen in those lines
     for lineno, line, more in _lines(stream, opts.max_chars, path.name):
         warnings += more
         if isinstance(line, InputError):
@@ -296,6 +324,11 @@ def read_jsonl(data: bytes | BinaryIO, path: Path, opts: ReadOptions) -> Iterato
         if not isinstance(obj, dict):
             yield InputError(Errors.KG114.format(where=where))
             continue
+        if not any(n in obj for n in f["text"]):
+            no_field.append(lineno)
+            for k, v in list(obj.items())[:50]:
+                seen[k] = max(seen.get(k, 0), len(v) if isinstance(v, str) else 0)
+            continue
         body = _field(obj, f["text"])
         if not body.strip():
             yield InputError(Errors.KG115.format(where=where, field="/".join(f["text"])))
@@ -311,6 +344,19 @@ def read_jsonl(data: bytes | BinaryIO, path: Path, opts: ReadOptions) -> Iterato
         meta = {k: _field(obj, f[k]) for k in ("title", "published", "url", "outlet", "author")}
         yield Raw(f"{path.name}#{ident}", body, {k: v for k, v in meta.items() if v}, list(warnings))
         warnings = []
+    if no_field:
+        yield _no_text_field(path.name, no_field, seen, f["text"])
+
+
+def _no_text_field(name: str, lines: list[int], seen: dict[str, int], wanted: tuple[str, ...]) -> InputError:
+    """One message for every line of a file that lacks the text field: the fields it has,
+    and --field text=NAME for the one holding the longest strings."""
+    fields = sorted(seen, key=lambda k: (-seen[k], k))
+    guess = fields[0] if fields and seen[fields[0]] else "NAME"
+    where = f"{name}:{lines[0]}" + (f" and {len(lines) - 1} more lines" if len(lines) > 1 else "")
+    shown = ", ".join(fields[:12]) + (", ..." if len(fields) > 12 else "")
+    return InputError(Errors.KG166.format(where=where, field="/".join(wanted), fields=shown or "none",
+                                          guess=guess))
 
 
 Reader = Callable[[bytes, Path, ReadOptions], Iterator]  # read_jsonl also takes an open binary file

@@ -36,8 +36,29 @@ def _position(msg: str) -> str:
     return msg.splitlines()[0] if msg else "syntax error"
 
 
-def run(store: Store, text: str, params: dict[str, str] | None = None, *, update: bool = False):
-    """Run a query; returns (variables, rows) for SELECT, bool for ASK, triples for CONSTRUCT."""
+def run(store: Store, text: str, params: dict[str, str] | None = None, *, update: bool = False,
+        limit: int | None = None, offset: int | None = None):
+    """Run a query; returns (variables, rows) for SELECT, bool for ASK, triples for CONSTRUCT
+    (every row read: use ``run_lazy`` to stream them)."""
+    result = run_lazy(store, text, params, update=update, limit=limit, offset=offset)
+    try:  # solutions are computed while they are read: a SERVICE call fails here
+        if isinstance(result, tuple):
+            variables, solutions = result
+            return variables, [[sol[v] for v in variables] for sol in solutions]
+        if result is None or isinstance(result, bool):
+            return result
+        return list(result)
+    except (OSError, RuntimeError) as exc:
+        raise QueryError(Errors.KG308.format(reason=exc)) from exc
+
+
+def run_lazy(store: Store, text: str, params: dict[str, str] | None = None, *, update: bool = False,
+             limit: int | None = None, offset: int | None = None):
+    """Run a query without reading its rows: (variables, pyoxigraph QuerySolutions) for SELECT,
+    bool for ASK, pyoxigraph QueryTriples for CONSTRUCT, None after an update. The engine
+    computes rows as they are read (unless the query sorts or groups them).
+
+    ``limit`` and ``offset`` become the query's own LIMIT and OFFSET (see ``window``)."""
     import pyoxigraph as ox
 
     if is_update(text):
@@ -54,28 +75,69 @@ def run(store: Store, text: str, params: dict[str, str] | None = None, *, update
         return None
     # a str is read as kg query -p reads it; a pyoxigraph term (from the Python API) is bound as it is
     subs = {_variable(k): _term(v) if isinstance(v, str) else v for k, v in (params or {}).items()}
+    candidates = [_values_first(text, subs)]
+    projected = _projection(store, candidates[0], {}) if subs or limit is not None or offset is not None else None
+    if subs and projected is not None and candidates[0] != text:
+        # a variable the SELECT does not project is bound by the VALUES block alone
+        # (pyoxigraph's substitutions take projected variables only)
+        subs = {v: t for v, t in subs.items() if v.value in projected or not _mentions(text, v.value)}
+    if limit is not None or offset is not None:
+        candidates = window(candidates[0], limit, offset, projected)
+    first: SyntaxError | None = None
+    for candidate in candidates:
+        try:
+            result = store.raw.query(candidate, use_default_graph_as_union=True, substitutions=subs or None)
+            break
+        except SyntaxError as exc:
+            first = first or exc
+            if candidate is not candidates[-1]:
+                continue
+            raise QueryError(Errors.KG306.format(reason=_position(str(first)))) from first
+        except RuntimeError as exc:
+            msg = str(exc)
+            if "projection" in msg:
+                raise QueryError(Errors.KG307.format(reason=msg)) from exc
+            raise QueryError(Errors.KG308.format(reason=msg)) from exc
+        except OSError as exc:
+            raise QueryError(Errors.KG308.format(reason=exc)) from exc
+    if isinstance(result, ox.QueryBoolean):
+        return bool(result)
+    if isinstance(result, ox.QuerySolutions):
+        return [v.value for v in result.variables], result
+    return result
+
+
+_PROLOGUE = re.compile(r"^\s*(?:(?:PREFIX\s+[\w.-]*:\s*<[^>]*>|BASE\s+<[^>]*>)\s*)*", re.IGNORECASE)
+
+
+def _mentions(text: str, name: str) -> bool:
+    """Whether the query uses the variable ?name (or $name) anywhere."""
+    return re.search(r"[?$]" + re.escape(name) + r"(?![\w\u00b7\u0300-\u036f\u203f-\u2040])", text) is not None
+
+
+def _projection(store: Store, text: str, subs: dict) -> list[str] | None:
+    """The variables a SELECT projects (None for another form or a bad query); no row is computed."""
+    import pyoxigraph as ox
+
     try:
-        result = store.raw.query(_values_first(text, subs), use_default_graph_as_union=True,
-                                 substitutions=subs or None)
-    except SyntaxError as exc:
-        raise QueryError(Errors.KG306.format(reason=_position(str(exc)))) from exc
-    except RuntimeError as exc:
-        msg = str(exc)
-        if "projection" in msg:
-            raise QueryError(Errors.KG307.format(reason=msg)) from exc
-        raise QueryError(Errors.KG308.format(reason=msg)) from exc
-    except OSError as exc:
-        raise QueryError(Errors.KG308.format(reason=exc)) from exc
-    try:  # solutions are computed while they are read: a SERVICE call fails here
-        if isinstance(result, ox.QueryBoolean):
-            return bool(result)
-        if isinstance(result, ox.QuerySolutions):
-            variables = [v.value for v in result.variables]
-            rows = [[sol[v] for v in variables] for sol in result]
-            return variables, rows
-        return list(result)
-    except (OSError, RuntimeError) as exc:
-        raise QueryError(Errors.KG308.format(reason=exc)) from exc
+        result = store.raw.query(text, use_default_graph_as_union=True, substitutions=subs or None)
+    except (SyntaxError, RuntimeError, OSError):
+        return None
+    return [v.value for v in result.variables] if isinstance(result, ox.QuerySolutions) else None
+
+
+def window(text: str, limit: int | None, offset: int | None, variables: list[str] | None = None) -> list[str]:
+    """The query with ``LIMIT``/``OFFSET`` applied by the engine, so that rows past the
+    window are never computed: first the modifiers appended to the query (where the query
+    has none of its own), then, if that does not parse (a LIMIT already there, a trailing
+    VALUES), the query as a sub-select with them outside. Returned in that order."""
+    mods = (f"\nLIMIT {int(limit)}" if limit is not None else "") + (
+        f"\nOFFSET {int(offset)}" if offset is not None else "")
+    kept = "\n".join(" " * len(line) if line.lstrip().startswith("#") else line for line in text.split("\n"))
+    m = _PROLOGUE.match(kept)
+    head, body = text[: m.end()], text[m.end():]
+    names = " ".join(f"?{v}" for v in variables) if variables else "*"
+    return [text + mods, f"{head}SELECT {names} WHERE {{ {{\n{body}\n}} }}{mods}"]
 
 
 _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)

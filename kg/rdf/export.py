@@ -5,34 +5,106 @@ order, each graph's statements sorted, fixed prefixes. It streams one article
 graph at a time, so memory follows the largest article, not the store (the
 triple formats also keep a set of the triples already written, to merge the
 entities that several articles share).
+
+Format names are Oxigraph's and rdfpipe's: a canonical name (``turtle``, ``nt``,
+``nquads``, ``trig``, ``jsonld``, ``rdfxml``), a file suffix Oxigraph knows
+(``ttl``, ``nq``, ``rdf``, ``xml``, ``json``...), a media type
+(``text/turtle``) or an rdflib name (``ntriples``, ``json-ld``, ``xml``).
+N-Quads, TriG and JSON-LD (one ``@graph`` per article) hold named graphs; the
+triple formats (Turtle, N-Triples, RDF/XML) get the union of the article graphs,
+and ``kg load`` puts each triple back into its article's graph as far as the
+IRIs tell (kg.rdf.load.regraph).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING
 
-from kg.errors import Errors, InputError
-from kg.rdf.namespaces import ONTOLOGY, PREFIXES
+from kg.errors import Errors, InputError, did_you_mean
+from kg.rdf.namespaces import ONTOLOGY, VOCABULARIES
 from kg.store import Store
 
 if TYPE_CHECKING:
     import pyoxigraph
 
-FORMATS = {"turtle": "TURTLE", "nt": "N_TRIPLES", "nquads": "N_QUADS", "trig": "TRIG", "jsonld": "JSON_LD"}
-QUAD_FORMATS = {"nquads", "trig"}
+# canonical name -> pyoxigraph.RdfFormat attribute
+FORMATS = {"turtle": "TURTLE", "nt": "N_TRIPLES", "nquads": "N_QUADS", "trig": "TRIG", "jsonld": "JSON_LD",
+           "rdfxml": "RDF_XML"}
+# other names for them (rdflib/rdfpipe names and spellings people type); Oxigraph's
+# file suffixes and media types are accepted as well (see format_name)
+ALIASES = {"ttl": "turtle", "ntriples": "nt", "n-triples": "nt", "nq": "nquads", "n-quads": "nquads",
+           "json-ld": "jsonld", "json": "jsonld", "xml": "rdfxml", "rdf": "rdfxml", "rdf/xml": "rdfxml",
+           "rdf+xml": "rdfxml", "pretty-xml": "rdfxml", "owl": "rdfxml"}
+QUAD_FORMATS = {"nquads", "trig", "jsonld"}  # JSON-LD 1.1 holds named graphs: {"@id": graph, "@graph": [...]}
 ONTOLOGY_GRAPH = ONTOLOGY  # the graph that ``--with-ontology`` adds: the ontology's own IRI
+_OX_NAMES = {"Turtle": "turtle", "N-Triples": "nt", "N-Quads": "nquads", "TriG": "trig", "JSON-LD": "jsonld",
+             "RDF/XML": "rdfxml"}
+
+# the prefixes of kg's Turtle, TriG and RDF/XML output: every vocabulary kg writes, and one
+# prefix per kind of kg resource (Turtle escapes the '/' of a longer local name: article:a.txt\/s1)
+_ID = VOCABULARIES["id"]
+PREFIXES = {
+    **VOCABULARIES,
+    "article": _ID + "article/",
+    "entity": _ID + "entity/",
+    "organisation": _ID + "organisation/",
+    "person": _ID + "person/",
+    "place": _ID + "place/",
+}
+
+
+def format_name(name: str) -> str:
+    """The canonical format name for ``name`` (a name, an alias, a suffix or a media type),
+    or an InputError that suggests the closest name."""
+    import pyoxigraph as ox
+
+    key = name.strip().lower().lstrip(".")
+    if key in FORMATS:
+        return key
+    if key in ALIASES:
+        return ALIASES[key]
+    for guess in (ox.RdfFormat.from_extension, ox.RdfFormat.from_media_type):
+        found = guess(key)
+        if found is not None and found.name in _OX_NAMES:
+            return _OX_NAMES[found.name]
+    raise InputError(Errors.KG136.format(fmt=name, formats=", ".join(FORMATS), hint=did_you_mean(key, known_names())))
+
+
+def known_names() -> list[str]:
+    return [*FORMATS, *ALIASES]
 
 
 def graph_for_source(store: Store, source: str) -> str:
     """The named graph of one article, given its source name (or its graph IRI)."""
     from kg.rdf.mapping import article_iri
 
+    graphs = set(store.graphs())
     for candidate in (source, article_iri(source)):
-        if candidate in set(store.graphs()):
+        if candidate in graphs:
             return candidate
-    raise InputError(Errors.KG129.format(source=source))
+    raise unknown_article(source, graphs)
+
+
+def unknown_article(source: str, graphs: set[str]) -> InputError:
+    """The error for a source name the store does not hold, naming the closest one if any."""
+    import difflib
+
+    close = difflib.get_close_matches(source, article_sources(graphs), n=1, cutoff=0.6)
+    if close:
+        return InputError(Errors.KG167.format(source=source, close=close[0]))
+    return InputError(Errors.KG129.format(source=source))
+
+
+def article_sources(graphs: set[str]) -> list[str]:
+    """The source names of the article graphs among ``graphs``."""
+    from urllib.parse import unquote
+
+    from kg.rdf.mapping import article_iri
+
+    base = article_iri("")
+    return sorted(unquote(g[len(base):]) for g in graphs if g.startswith(base))
 
 
 def ontology_quads() -> list[pyoxigraph.Quad]:
@@ -46,7 +118,8 @@ def ontology_quads() -> list[pyoxigraph.Quad]:
                 for t in ox.parse(fh, format=ox.RdfFormat.TURTLE)]
 
 
-def _quad_stream(store: Store, graph: str | None, with_ontology: bool) -> Iterator[pyoxigraph.Quad]:
+def _quad_stream(store: Store, graph: str | None, with_ontology: bool,
+                 progress: Callable[[str], None] | None = None) -> Iterator[pyoxigraph.Quad]:
     graphs = [graph] if graph else sorted(store.graphs())
     if with_ontology:
         yield from sorted(ontology_quads(), key=str)
@@ -54,6 +127,8 @@ def _quad_stream(store: Store, graph: str | None, with_ontology: bool) -> Iterat
         yield from sorted(store.default_graph_quads(), key=str)
     for g in graphs:
         yield from sorted(store.quads(g), key=str)
+        if progress:
+            progress(g)
 
 
 def _triple_stream(quads: Iterator[pyoxigraph.Quad]) -> Iterator[pyoxigraph.Triple]:
@@ -70,18 +145,21 @@ def _triple_stream(quads: Iterator[pyoxigraph.Quad]) -> Iterator[pyoxigraph.Trip
 
 
 def export(store: Store, fmt: str, out: IO[bytes], *, graph: str | None = None,
-           with_ontology: bool = False) -> None:
-    """Write the store (or one article graph) to ``out`` in ``fmt``."""
+           with_ontology: bool = False, progress: Callable[[str], None] | None = None) -> None:
+    """Write the store (or one article graph) to ``out`` in ``fmt`` (any name format_name takes).
+
+    ``progress`` is called with each article graph once it is written."""
     import pyoxigraph as ox
 
-    if fmt not in FORMATS:
-        raise InputError(Errors.KG136.format(fmt=fmt, formats=", ".join(FORMATS)))
-    quads = _quad_stream(store, graph, with_ontology)
+    fmt = format_name(fmt)
+    quads = _quad_stream(store, graph, with_ontology, progress)
     if fmt == "jsonld":
-        out.write(_jsonld(_triple_stream(quads)))
+        out.write(_jsonld(quads))
         return
     rdf_format = getattr(ox.RdfFormat, FORMATS[fmt])
-    prefixes = PREFIXES if fmt in ("turtle", "trig") else None
+    prefixes = PREFIXES if fmt in ("turtle", "trig", "rdfxml") else None
+    if fmt == "rdfxml":  # an XML namespace must end a QName's prefix: only the vocabularies
+        prefixes = {p: ns for p, ns in VOCABULARIES.items() if p not in ("id", "wd", "gn")}
     data = quads if fmt in QUAD_FORMATS else _triple_stream(quads)
     ox.serialize(data, out, format=rdf_format, prefixes=prefixes)
 
@@ -101,17 +179,28 @@ def context() -> dict:
     return json.loads((ontology_dir() / "context.jsonld").read_text(encoding="utf-8"))
 
 
-def _jsonld(triples: Iterator[pyoxigraph.Triple]) -> bytes:
-    """Compact JSON-LD with the ontology's context embedded (rdflib does the
-    compaction; it holds the graph in memory, so use N-Quads for very big stores)."""
+def _jsonld(quads: Iterator[pyoxigraph.Quad]) -> bytes:
+    """Compact JSON-LD with the ontology's context embedded, one named graph per article
+    (``{"@id": graph, "@graph": [nodes]}``), so that kg load puts every statement back where
+    it was. rdflib does the compaction; it holds the store in memory, so use N-Quads for
+    very big stores."""
     import pyoxigraph as ox
     import rdflib
 
-    nt = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES)
-    g = rdflib.Graph().parse(data=nt.decode("utf-8"), format="nt")
-    doc = json.loads(g.serialize(format="json-ld", context=context()["@context"]))
-    # rdflib orders nodes by its hash seed, which changes per process: sort them so the
-    # same store always gives the same bytes
-    if isinstance(doc.get("@graph"), list):
-        doc["@graph"].sort(key=lambda node: json.dumps(node, sort_keys=True, ensure_ascii=False))
+    nq = ox.serialize(quads, format=ox.RdfFormat.N_QUADS)
+    ds = rdflib.Dataset()
+    ds.parse(data=nq.decode("utf-8"), format="nquads")
+    doc = json.loads(ds.serialize(format="json-ld", context=context()["@context"]))
+    # rdflib orders nodes by its hash seed, which changes per process: sort them (and the
+    # graphs) so that the same store always gives the same bytes
+    graphs = doc.get("@graph")
+    if isinstance(graphs, list):
+        for node in graphs:
+            if isinstance(node.get("@graph"), list):
+                node["@graph"].sort(key=_node_key)
+        graphs.sort(key=_node_key)
     return json.dumps(doc, sort_keys=True, indent=1, ensure_ascii=False).encode("utf-8")
+
+
+def _node_key(node: object) -> str:
+    return json.dumps(node, sort_keys=True, ensure_ascii=False)

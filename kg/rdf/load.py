@@ -2,23 +2,43 @@
 
 Quad formats (N-Quads, TriG) keep their named graphs, so a store moved between
 machines or merged from several comes back article by article. Triple formats
-(Turtle, N-Triples, JSON-LD) carry no graph names: their triples go into one
-named graph per loaded file (``--graph`` chooses its IRI), so named queries,
-which read the union of the graphs, see them. The whole file is parsed before
-anything is written, and written in one transaction: a bad file changes nothing.
+(Turtle, N-Triples, JSON-LD, RDF/XML) carry no graph names: kg puts their
+triples back into the article graphs they came from, by the IRIs kg.rdf.mapping
+mints (see ``regraph``), so ``kg export`` in any format then ``kg load`` gives
+the same rows from every named query. Triples that belong to no kg article go
+into one named graph per loaded file (``--graph`` chooses its IRI, and puts
+every triple there). The whole file is parsed before anything is written, and
+written in one transaction: a bad file changes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kg.errors import Errors, InputError
 from kg.store import Store
 
-SUFFIX_FORMATS = {
-    ".ttl": "turtle", ".turtle": "turtle", ".nt": "nt", ".ntriples": "nt", ".nq": "nquads",
-    ".nquads": "nquads", ".trig": "trig", ".jsonld": "jsonld", ".json": "jsonld",
-}
+if TYPE_CHECKING:
+    import pyoxigraph
+
+
+_DESCRIBING = (  # what an entity's description is made of, in whichever article graph names it
+    "http://www.w3.org/1999/02/22-rdf-syntax-ns#type",
+    "http://www.w3.org/2004/02/skos/core#prefLabel",
+    "http://www.w3.org/2004/02/skos/core#altLabel",
+    "http://www.w3.org/2002/07/owl#sameAs",
+)
+
+
+@dataclass
+class LoadReport:
+    quads: int = 0
+    graphs: int = 0
+    articles: int = 0  # article graphs among them
+    other: int = 0  # quads that went into the file's import graph (no kg article)
 
 
 def check_iri(value: str, option: str = "--graph") -> str:
@@ -33,39 +53,127 @@ def check_iri(value: str, option: str = "--graph") -> str:
 
 
 def guess_format(path: Path) -> str:
-    fmt = SUFFIX_FORMATS.get(path.suffix.lower())
-    if fmt is None:
+    """The canonical format name for the file's suffix (as Oxigraph knows suffixes)."""
+    from kg.rdf.export import format_name
+
+    if not path.suffix:
         raise InputError(Errors.KG133.format(path=path))
-    return fmt
+    try:
+        return format_name(path.suffix)
+    except InputError:
+        raise InputError(Errors.KG133.format(path=path)) from None
 
 
-def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = None) -> tuple[int, int]:
-    """Parse ``path`` and add it to ``store``; returns (quads added, graphs touched)."""
+def regraph(triples: Iterable[pyoxigraph.Triple], fallback: pyoxigraph.NamedNode) -> list[pyoxigraph.Quad]:
+    """Triples exported from a kg store (the union of its article graphs) back into
+    their article graphs, by the IRI scheme of kg.rdf.mapping:
+
+    - a subject ``id/article/SOURCE`` or ``id/article/SOURCE/...`` belongs to the graph
+      ``id/article/SOURCE`` (when that article has a ``kg:sourceFile``);
+    - what describes an entity (its type, names and ``owl:sameAs``) goes into every
+      article graph that refers to it;
+    - what is left (a statement on an entity that says nothing of its article, such as
+      a mention kept on the entity) goes into ``fallback``, not into articles it may
+      not belong to.
+
+    The union is the same triples; an entity's names are in every article that refers
+    to it (an alias seen in one article is then listed in the others too)."""
     import pyoxigraph as ox
 
-    from kg.rdf.export import FORMATS
-    from kg.rdf.mapping import import_iri
+    from kg.rdf.iris import KG
+    from kg.rdf.mapping import article_iri
+
+    base = article_iri("")
+    source_file = ox.NamedNode(KG + "sourceFile")
+    describing = {ox.NamedNode(iri) for iri in _DESCRIBING}
+    triples = list(triples)
+    articles = {t.subject.value for t in triples
+                if t.predicate == source_file and isinstance(t.subject, ox.NamedNode)
+                and t.subject.value.startswith(base)}
+
+    def owner(term: object) -> str | None:
+        if not isinstance(term, ox.NamedNode) or not term.value.startswith(base):
+            return None
+        graph = base + term.value[len(base):].split("/", 1)[0]
+        return graph if graph in articles else None
+
+    quads: list = []
+    refers: dict[str, set[str]] = {}
+    rest: list = []
+    for t in triples:
+        g = owner(t.subject)
+        if g is None:
+            rest.append(t)
+            continue
+        quads.append(ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(g)))
+        if isinstance(t.object, ox.NamedNode):
+            refers.setdefault(t.object.value, set()).add(g)
+    for t in rest:
+        graphs = refers.get(t.subject.value, ()) if isinstance(t.subject, ox.NamedNode) \
+            and t.predicate in describing else ()
+        for g in sorted(graphs):
+            quads.append(ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(g)))
+        if not graphs:
+            quads.append(ox.Quad(t.subject, t.predicate, t.object, fallback))
+    return quads
+
+
+def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = None, *,
+         progress: Callable[[int], None] | None = None) -> tuple[int, int]:
+    """Parse ``path`` and add it to ``store``; returns (quads added, graphs touched)."""
+    r = load_file(store, path, fmt, graph, progress=progress)
+    return r.quads, r.graphs
+
+
+def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | None = None, *,
+              progress: Callable[[int], None] | None = None) -> LoadReport:
+    """Parse ``path`` and add it to ``store``. ``progress`` is called with the number of
+    bytes read as the file is parsed."""
+    import pyoxigraph as ox
+
+    from kg.rdf.export import FORMATS, format_name
+    from kg.rdf.mapping import article_iri, import_iri
 
     if graph is not None:
         check_iri(graph, "--graph")
     if not path.is_file():
         raise InputError(Errors.KG132.format(path=path))
-    fmt = fmt or guess_format(path)
+    fmt = format_name(fmt) if fmt else guess_format(path)
     rdf_format = getattr(ox.RdfFormat, FORMATS[fmt])
     target = ox.NamedNode(graph or import_iri(path.name))
     try:
-        with path.open("rb") as fh:
+        with path.open("rb") as raw:
+            fh = _Counting(raw, progress) if progress else raw
             parsed = list(ox.parse(fh, format=rdf_format))
     except SyntaxError as exc:
         raise InputError(Errors.KG134.format(path=path, fmt=fmt, reason=str(exc).splitlines()[0])) from exc
     except (UnicodeDecodeError, ValueError) as exc:
         raise InputError(Errors.KG135.format(path=path, fmt=fmt, reason=exc)) from exc
-    quads = []
-    for q in parsed:
-        if isinstance(q, ox.Triple):
-            q = ox.Quad(q.subject, q.predicate, q.object, target)
-        elif graph or isinstance(q.graph_name, ox.DefaultGraph):
-            q = ox.Quad(q.subject, q.predicate, q.object, target)
-        quads.append(q)
+    if graph:
+        quads = [ox.Quad(q.subject, q.predicate, q.object, target) for q in parsed]
+    else:
+        triples = [q for q in parsed if isinstance(q, ox.Triple) or isinstance(q.graph_name, ox.DefaultGraph)]
+        quads = [q for q in parsed if isinstance(q, ox.Quad) and not isinstance(q.graph_name, ox.DefaultGraph)]
+        quads += regraph((ox.Triple(t.subject, t.predicate, t.object) for t in triples), target)
     store.add_quads(quads)
-    return len(quads), len({str(q.graph_name) for q in quads})
+    graphs = {q.graph_name.value for q in quads}
+    base = article_iri("")
+    return LoadReport(quads=len(quads), graphs=len(graphs), articles=sum(1 for g in graphs if g.startswith(base)),
+                      other=sum(1 for q in quads if q.graph_name == target))
+
+
+class _Counting:
+    """A binary file that reports how many bytes were read (for a progress bar)."""
+
+    def __init__(self, fh, progress: Callable[[int], None]) -> None:
+        self._fh, self._progress = fh, progress
+
+    def read(self, n: int = -1) -> bytes:
+        data = self._fh.read(n)
+        self._progress(len(data))
+        return data
+
+    def readinto(self, buf) -> int:  # noqa: ANN001
+        n = self._fh.readinto(buf)
+        self._progress(n or 0)
+        return n

@@ -11,9 +11,10 @@ back-off; 401/403, 404 and 413 stop at once with a message saying what to do.
 What counts as stored: a batch is done only when the endpoint answered it with
 a 2xx status, and, where the endpoint reports how many triples it read (Fuseki's
 JSON ``{"count": N, "tripleCount": N}``), only when that number is the number
-sent. Redirects are never followed: urllib would turn a redirected POST into a
-GET without its body and carry the ``Authorization`` header to the new host, so
-a 3xx is an error naming the ``Location``. Credentials never appear in a
+sent. Redirects are never followed: a redirected POST would become a GET without
+its body and carry the ``Authorization`` header to the new host, so a 3xx is an
+error naming the ``Location``. The HTTP side (a connection pool, retries with
+exponential back-off) is urllib3's. Credentials never appear in a
 message: an endpoint with ``user:password@`` in it is refused (the password
 would be in ``ps`` and in shell history), and every URL shown has its user
 information replaced by ``***``. The password comes from ``KG_PUSH_PASSWORD``
@@ -25,12 +26,11 @@ from __future__ import annotations
 import base64
 import json
 import os
-import time
-import urllib.error
+import re
 import urllib.parse
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from kg.errors import Errors, RemoteError
@@ -46,18 +46,19 @@ class Auth:
     user: str | None = None
     password: str | None = None
     token: str | None = None
+    digest: bool = False  # answer the endpoint's HTTP digest challenge instead of sending basic credentials
 
     def header(self) -> str | None:
         if self.token:
             return f"Bearer {self.token}"
-        if self.user is not None:
+        if self.user is not None and not self.digest:
             raw = f"{self.user}:{self.password or ''}".encode()
             return "Basic " + base64.b64encode(raw).decode("ascii")
         return None
 
     def __repr__(self) -> str:  # never the secrets, in a log or a traceback
         return f"Auth(user={self.user!r}, password={'***' if self.password else None}, " \
-               f"token={'***' if self.token else None})"
+               f"token={'***' if self.token else None}, digest={self.digest})"
 
 
 @dataclass
@@ -117,7 +118,7 @@ def netrc_auth(endpoint: str, path: str | os.PathLike[str] | None = None) -> Aut
 
 def resolve_auth(endpoint: str, *, user: str | None = None, password: str | None = None,
                  token: str | None = None, use_netrc: bool = False,
-                 netrc_file: str | os.PathLike[str] | None = None) -> Auth:
+                 netrc_file: str | os.PathLike[str] | None = None, digest: bool = False) -> Auth:
     """The credentials for a push: a bearer ``token`` if given; else ``user`` with
     ``password`` (or ``$KG_PUSH_PASSWORD``), the netrc entry filling what is missing."""
     if token:
@@ -129,7 +130,7 @@ def resolve_auth(endpoint: str, *, user: str | None = None, password: str | None
             user, password = entry.user, password or entry.password
     if user is not None and password is None:
         raise RemoteError(Errors.KG653.format(user=user))
-    return Auth(user=user, password=password)
+    return Auth(user=user, password=password, digest=digest)
 
 
 def _batches(store: Store, graph: str, size: int) -> Iterator[bytes]:
@@ -164,14 +165,12 @@ def _explain(status: int, url: str, body: str) -> str:
     return Errors.KG605.format(status=status, url=url)
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A 3xx reaches the caller as an HTTPError instead of being followed."""
+@lru_cache(maxsize=1)
+def _pool():  # noqa: ANN202
+    """One connection pool per process (keep-alive across the batches of a push)."""
+    import urllib3
 
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001, ANN201
-        return None
-
-
-_OPENER = urllib.request.build_opener(_NoRedirect)
+    return urllib3.PoolManager()
 
 
 def _reported_count(content_type: str, body: bytes) -> int | None:
@@ -191,46 +190,119 @@ def _reported_count(content_type: str, body: bytes) -> int | None:
 
 
 def send(method: str, url: str, body: bytes, auth: Auth, *, timeout: float, retries: int,
-         backoff: float, sleep: Callable[[float], None] = time.sleep) -> int:
+         backoff: float) -> int:
     """One GSP request with retries; returns the number of retries it took.
 
+    urllib3 does the retrying (``Retry``): connection errors, read timeouts and the
+    TRANSIENT statuses, up to ``retries`` times, waiting ``backoff`` x 2^n seconds
+    between tries (a server's Retry-After is respected). Redirects are not followed.
     Returns only when the endpoint confirmed the batch (2xx, and the triple count
     where it reports one); raises RemoteError otherwise."""
+    import urllib3
+    from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
+    from urllib3.exceptions import TimeoutError as PoolTimeout
+
     check_endpoint(url)
     headers = {"Content-Type": CONTENT_TYPE}
     if (h := auth.header()) is not None:
         headers["Authorization"] = h
     sent = body.count(b"\n")  # N-Triples: one triple per line
     shown = redact(url)
-    for attempt in range(retries + 1):
-        req = urllib.request.Request(url, data=body, method=method, headers=headers)
+    retry = urllib3.Retry(total=retries, connect=retries, read=retries, status=retries, other=0,
+                          redirect=False, status_forcelist=TRANSIENT, allowed_methods=None,
+                          backoff_factor=backoff, raise_on_status=False, raise_on_redirect=False)
+
+    def timed_out(e: BaseException | None) -> bool:  # NewConnectionError is a TimeoutError to urllib3 (history)
+        return not isinstance(e, NewConnectionError) and (isinstance(e, PoolTimeout) or "timed out" in str(e))
+
+    def request() -> urllib3.BaseHTTPResponse:
         try:
-            with _OPENER.open(req, timeout=timeout) as resp:
-                answer = resp.read()
-                status, content_type = resp.status, resp.headers.get("Content-Type", "")
-        except urllib.error.HTTPError as exc:
-            if 300 <= exc.code < 400:
-                location = exc.headers.get("Location")
-                where = redact(urllib.parse.urljoin(url, location)) if location else "(no Location given)"
-                raise RemoteError(Errors.KG650.format(url=shown, status=exc.code, location=where)) from None
-            text = exc.read().decode("utf-8", "replace")
-            if exc.code not in TRANSIENT or attempt == retries:
-                raise RemoteError(_explain(exc.code, url, text)) from None
-        except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
-            reason = getattr(exc, "reason", exc)
-            if attempt == retries:
-                if isinstance(reason, TimeoutError) or "timed out" in str(reason):
-                    raise RemoteError(Errors.KG607.format(url=shown, seconds=timeout, tries=retries + 1)) from None
-                raise RemoteError(Errors.KG608.format(url=shown, reason=reason, tries=retries + 1)) from None
-        else:
-            if not 200 <= status < 300:
-                raise RemoteError(_explain(status, url, answer.decode("utf-8", "replace")))
-            reported = _reported_count(content_type, answer)
-            if reported is not None and reported != sent:
-                raise RemoteError(Errors.KG652.format(url=shown, reported=reported, sent=sent))
-            return attempt
-        sleep(backoff * (2 ** attempt))
-    raise AssertionError("unreachable")
+            return _pool().request(method, url, body=body, headers=headers, retries=retry, redirect=False,
+                                   timeout=urllib3.Timeout(connect=timeout, read=timeout), preload_content=True)
+        except MaxRetryError as exc:
+            reason = exc.reason
+            if timed_out(reason):
+                raise RemoteError(Errors.KG607.format(url=shown, seconds=timeout, tries=retries + 1)) from None
+            raise RemoteError(Errors.KG608.format(url=shown, reason=_why(reason), tries=retries + 1)) from None
+        except (PoolTimeout, ProtocolError, OSError) as exc:
+            if timed_out(exc):
+                raise RemoteError(Errors.KG607.format(url=shown, seconds=timeout, tries=retries + 1)) from None
+            raise RemoteError(Errors.KG608.format(url=shown, reason=_why(exc), tries=retries + 1)) from None
+
+    resp = request()
+    if resp.status == 401 and auth.digest and auth.user is not None:
+        reply = digest_authorization(method, url, resp.headers.get("WWW-Authenticate", ""), auth.user,
+                                     auth.password or "")
+        if reply is not None:  # answered once: a second 401 means wrong credentials (KG602)
+            headers["Authorization"] = reply
+            resp = request()
+    tried = len(resp.retries.history) if resp.retries is not None else 0
+    status, answer = resp.status, resp.data
+    if 300 <= status < 400:
+        location = resp.headers.get("Location")
+        where = redact(urllib.parse.urljoin(url, location)) if location else "(no Location given)"
+        raise RemoteError(Errors.KG650.format(url=shown, status=status, location=where))
+    if not 200 <= status < 300:
+        raise RemoteError(_explain(status, url, answer.decode("utf-8", "replace")))
+    reported = _reported_count(resp.headers.get("Content-Type", ""), answer)
+    if reported is not None and reported != sent:
+        raise RemoteError(Errors.KG652.format(url=shown, reported=reported, sent=sent))
+    return tried
+
+
+_DIGEST_PARAM = re.compile(r'(\w+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))')
+_DIGEST_HASH = {"MD5": "md5", "SHA-256": "sha256"}
+
+
+def digest_authorization(method: str, url: str, challenge: str, user: str, password: str) -> str | None:
+    """The ``Authorization`` value answering an HTTP digest challenge (RFC 7616; MD5 or SHA-256,
+    qop ``auth`` or none), or None when ``challenge`` asks for something else. The password
+    itself is never sent, only a hash over it, the server's nonce and this request."""
+    import hashlib
+    import secrets
+
+    found = re.search(r"\bDigest\s+(.*)", challenge, re.IGNORECASE | re.DOTALL)
+    if found is None:
+        return None
+    params = {k.lower(): bare or re.sub(r"\\(.)", r"\1", quoted)
+              for k, quoted, bare in _DIGEST_PARAM.findall(found.group(1))}
+    algorithm = params.get("algorithm", "MD5").upper()
+    if algorithm not in _DIGEST_HASH or "nonce" not in params:
+        return None
+
+    def h(text: str) -> str:
+        return hashlib.new(_DIGEST_HASH[algorithm], text.encode("utf-8")).hexdigest()
+
+    parts = urllib.parse.urlsplit(url)
+    uri = parts.path + (f"?{parts.query}" if parts.query else "")
+    realm, nonce = params.get("realm", ""), params["nonce"]
+    ha1, ha2 = h(f"{user}:{realm}:{password}"), h(f"{method}:{uri}")
+    qops = [q.strip() for q in params.get("qop", "").split(",") if q.strip()]
+
+    def quote(v: str) -> str:
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    fields = [f"username={quote(user)}", f"realm={quote(realm)}", f"nonce={quote(nonce)}", f"uri={quote(uri)}",
+              f"algorithm={algorithm}"]
+    if "auth" in qops:
+        nc, cnonce = "00000001", secrets.token_hex(8)
+        fields += [f"response={quote(h(f'{ha1}:{nonce}:{nc}:{cnonce}:auth:{ha2}'))}", "qop=auth", f"nc={nc}",
+                   f"cnonce={quote(cnonce)}"]
+    elif qops:
+        return None  # auth-int only
+    else:
+        fields.append(f"response={quote(h(f'{ha1}:{nonce}:{ha2}'))}")
+    if "opaque" in params:
+        fields.append(f"opaque={quote(params['opaque'])}")
+    return "Digest " + ", ".join(fields)
+
+
+def _why(exc: BaseException | None) -> str:
+    """The last, most specific part of a urllib3 error (e.g. 'Connection refused')."""
+    text = str(exc) if exc is not None else "unknown error"
+    if "Errno" in text:
+        return text[text.rindex("[Errno"):].split("]", 1)[-1].strip(" ')\"") or text
+    return text
 
 
 def push(store: Store, endpoint: str, *, graph: str | None = None, replace: bool = False,

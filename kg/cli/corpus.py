@@ -1,0 +1,86 @@
+"""kg articles, kg top and kg neighbours: the corpus at a glance, streamed like kg query."""
+
+from __future__ import annotations
+
+import click
+
+from kg.cli.options import Choice, format_option, store_option, store_path, timeout_option
+from kg.cli.query import QUERY_TIMEOUT_HELP, limit_options, print_query
+
+ENTITY_TYPES = ("Organisation", "Person", "Place")
+
+
+def _output_format(f):  # noqa: ANN001, ANN201
+    return format_option("table", "csv", "tsv", "json", default=None,
+                         help="Output format (default: table on a terminal, else csv).")(f)
+
+
+@click.command()
+@store_option
+@_output_format
+@limit_options
+@timeout_option(30.0, QUERY_TIMEOUT_HELP)
+def articles(store: str | None, fmt: str | None, limit: int | None, offset: int | None, timeout: float) -> None:
+    """List the articles in the store: source name, title, publication date, outlet, URL.
+
+    The source name is what kg remove, kg export --graph and -p source take.
+
+    \b
+    Example: kg articles
+    Example: kg articles --format csv > articles.csv
+    """
+    from kg.resources import queries_dir
+
+    text = (queries_dir() / "internal" / "cli_articles.rq").read_text(encoding="utf-8")
+    print_query(store_path(store), text, {}, fmt, timeout=timeout, limit=limit, offset=offset)
+
+
+@click.command()
+@store_option
+@click.option("--type", "type_", type=Choice(ENTITY_TYPES, case_sensitive=False), default=None,
+              help="Only entities of this type.")
+@_output_format
+@click.option("--limit", type=click.IntRange(0), default=20, show_default=True, metavar="N",
+              help="Print at most N entities.")
+@click.option("--offset", type=click.IntRange(0), default=None, metavar="N", help="Skip the first N entities.")
+@timeout_option(30.0, QUERY_TIMEOUT_HELP)
+def top(store: str | None, type_: str | None, fmt: str | None, limit: int, offset: int | None,
+        timeout: float) -> None:
+    """The entities in the most articles: entity, label, type, articles, mentions (the named query top).
+
+    \b
+    Example: kg top --type Organisation --limit 10
+    """
+    from kg.query import resolve_query
+
+    params = {"type": next(t for t in ENTITY_TYPES if t.lower() == type_.lower())} if type_ else {}
+    print_query(store_path(store), resolve_query("top"), params, fmt, timeout=timeout, limit=limit, offset=offset)
+
+
+@click.command()
+@click.argument("entity")
+@store_option
+@_output_format
+@limit_options
+@timeout_option(30.0, QUERY_TIMEOUT_HELP)
+def neighbours(entity: str, store: str | None, fmt: str | None, limit: int | None, offset: int | None,
+               timeout: float) -> None:
+    """The entities seen with ENTITY across the corpus: neighbour, label, type, articles,
+    affiliated (the named query neighbours).
+
+    ENTITY is a label, an alias or an IRI; a name that several entities share
+    lists them and exits 2.
+
+    \b
+    Example: kg neighbours "Syrian Democratic Forces"
+    Example: kg neighbours SDF --limit 5 --format csv
+    """
+    from kg.query import resolve_query
+    from kg.query.entities import resolve_entity
+    from kg.store import Store
+
+    text = resolve_query("neighbours")
+    path = store_path(store)
+    with Store.open_read(path) as st:
+        iri = resolve_entity(st, entity)
+    print_query(path, text, {"entity": f"<{iri}>"}, fmt, timeout=timeout, limit=limit, offset=offset)
