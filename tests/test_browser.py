@@ -32,15 +32,15 @@ PAYLOAD_ARTICLE = (
 )
 EVIL = "<img src=x onerror=window.__xss=4;alert(4)>"
 G = "https://w3id.org/kg-news/id/article/evil.nq"
+EVIL_SENTENCE = "</script><script>window.__xss=7</script>"
+# an article graph in kg's representation: a person mentioned in the article's only sentence
+# (kg:personMention "start end sentenceStart sentenceEnd n foundBy" into kg:text)
 EVIL_QUADS = f"""
 <{G}> <https://w3id.org/kg-news/ontology#sourceFile> "evil <script>window.__xss=5</script>.txt" <{G}> .
-<urn:evil:p> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://w3id.org/kg-news/ontology#Person> <{G}> .
+<{G}> <https://w3id.org/kg-news/ontology#text> "{EVIL_SENTENCE}" <{G}> .
 <urn:evil:p> <http://www.w3.org/2004/02/skos/core#prefLabel> "{EVIL}" <{G}> .
 <urn:evil:p> <http://www.w3.org/2004/02/skos/core#altLabel> "<svg onload=window.__xss=6>" <{G}> .
-<urn:evil:m> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://w3id.org/kg-news/ontology#Mention> <{G}> .
-<urn:evil:m> <https://w3id.org/kg-news/ontology#refersTo> <urn:evil:p> <{G}> .
-<urn:evil:m> <https://w3id.org/kg-news/ontology#sentence> <urn:evil:s> <{G}> .
-<urn:evil:s> <https://w3id.org/kg-news/ontology#text> "</script><script>window.__xss=7</script>" <{G}> .
+<urn:evil:p> <https://w3id.org/kg-news/ontology#personMention> "0 8 0 {len(EVIL_SENTENCE)} 1 rule" <{G}> .
 """
 
 
@@ -81,6 +81,115 @@ def test_seeds_view_loads_offline_without_errors_and_shows_every_node(driver, se
     assert driver.execute_script("return Object.keys(network.getPositions()).length") == n
     legend = driver.find_element(By.ID, "kg-legend").text
     assert "Organisation" in legend and "Person" in legend and "Place" in legend
+
+
+BOXES = """
+var s = network.getScale(), ids = nodes.getIds({filter: function (n) { return !n.hidden; }});
+var boxes = ids.map(function (id) { return network.getBoundingBox(id); }), over = [];
+for (var i = 0; i < boxes.length; i++) for (var j = i + 1; j < boxes.length; j++) {
+  var a = boxes[i], b = boxes[j];
+  if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) over.push([ids[i], ids[j]]);
+}
+var labels = ids.filter(function (id) { return nodes.get(id).label; });
+var px = labels.map(function (id) { return nodes.get(id).font.size * s; });
+var lo = network.canvasToDOM({x: Math.min.apply(null, boxes.map(function (b) { return b.left; })),
+                              y: Math.min.apply(null, boxes.map(function (b) { return b.top; }))});
+var hi = network.canvasToDOM({x: Math.max.apply(null, boxes.map(function (b) { return b.right; })),
+                              y: Math.max.apply(null, boxes.map(function (b) { return b.bottom; }))});
+var c = document.querySelector('#mynetwork canvas').getBoundingClientRect();
+return {overlaps: over, labelled: labels.length, smallest: Math.min.apply(null, px), shown: ids.length,
+        fill: Math.max((hi.x - lo.x) / c.width, (hi.y - lo.y) / c.height), scale: s};
+"""
+
+
+def test_labels_are_legible_at_fit_and_no_node_boxes_overlap(driver, seeds_page):
+    path, n = seeds_page
+    open_page(driver, path)
+    got = driver.execute_script(BOXES)
+    assert got["overlaps"] == []  # vis-network's own boxes: the dot and the label under it
+    assert got["labelled"] == n == 46  # every seeds entity is labelled ...
+    assert got["smallest"] >= 12  # ... at 12 px or more on screen
+    assert got["fill"] > 0.85  # and the picture fills the canvas
+    assert driver.execute_script("return network.physics.options.enabled") is False  # nothing moves
+
+
+def test_edges_are_labelled_on_hover_only(driver, seeds_page):
+    open_page(driver, seeds_page[0])
+    assert driver.execute_script("return edges.get({filter: function (e) { return e.label; }}).length") == 0
+    roles = driver.execute_script("return edges.get().map(function (e) { return e.kgLabel; })")
+    assert "spokesman" in roles and "mentioned with" in roles
+
+
+def test_the_view_refits_after_a_filter(driver, seeds_page):
+    open_page(driver, seeds_page[0])
+    whole = driver.execute_script(BOXES)["scale"]
+    driver.execute_script("var s = document.getElementById('kg-source'); s.value = '003_877df361cf5ac634.txt';"
+                          "s.dispatchEvent(new Event('change'));")
+    got = driver.execute_script(BOXES)
+    assert 1 < got["shown"] < 46
+    assert got["fill"] > 0.75 and got["scale"] > 1.2 * whole  # zoomed in: the few visible nodes fill the canvas
+    assert got["smallest"] >= 12 and got["overlaps"] == []
+    driver.execute_script("var s = document.getElementById('kg-source'); s.value = '';"
+                          "s.dispatchEvent(new Event('change'));")
+    driver.find_element(By.CSS_SELECTOR, ".kg-type[value=Place]").click()
+    got = driver.execute_script(BOXES)
+    assert got["fill"] > 0.75 and got["overlaps"] == []
+
+
+def test_focus_entity_is_marked_and_centred(driver, seeds_store, tmp_path):
+    out = tmp_path / "focus.html"
+    with Store.open_read(seeds_store) as st:
+        n, _ = render(st, out, focus="SDF", depth=1)
+    assert 5 < n < 46
+    open_page(driver, out)
+    assert errors(driver) == []
+    sdf = "https://w3id.org/kg-news/id/organisation/syrian-democratic-forces"
+    node = driver.execute_script("var n = nodes.get(arguments[0]); return {kgFocus: n.kgFocus, label: n.label,"
+                                 " borderWidth: n.borderWidth, color: n.color};", sdf)
+    assert node["kgFocus"] and node["borderWidth"] == 5 and node["color"]["border"] == "#000000"
+    assert node["label"] == "Syrian Democratic Forces"
+    x, y, w, h = driver.execute_script(
+        "var p = network.canvasToDOM(network.getPosition(arguments[0]));"
+        "var c = document.querySelector('#mynetwork canvas');"
+        "return [p.x, p.y, c.clientWidth, c.clientHeight];", sdf)
+    assert abs(x - w / 2) < 3 and abs(y - h / 2) < 3
+    got = driver.execute_script(BOXES)
+    assert got["overlaps"] == [] and got["smallest"] >= 12 and got["labelled"] == n
+    assert "Syrian Democratic Forces" in driver.find_element(By.ID, "kg-legend").text
+
+
+def test_article_menu_shows_title_outlet_and_date(driver, tmp_path):
+    from kg.builder.runner import build
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "strike.md").write_text(
+        "---\ntitle: Port strike enters second week\npublished: 2024-06-03\noutlet: Field Notes\n---\n"
+        "Dockworkers at Valparaiso stayed off work on Monday, said Nadia Okafor, a spokeswoman for Oxfam.\n")
+    (tmp_path / "in" / "talks.md").write_text(
+        "---\ntitle: Talks resume in Valparaiso\npublished: 2024-06-05\noutlet: Harbour Times\n---\n"
+        "Oxfam and the port authority met in Valparaiso on Wednesday.\n")
+    store = tmp_path / "store"
+    build([tmp_path / "in"], store, jobs=1)
+    out = tmp_path / "graph.html"
+    with Store.open_read(store) as st:
+        render(st, out)
+    open_page(driver, out)
+    options = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#kg-source option'),"
+                                    " function (o) { return [o.value, o.textContent]; })")
+    assert options == [["", "all"],
+                       ["strike.md", "2024-06-03 \u00b7 Field Notes \u00b7 Port strike enters second week"],
+                       ["talks.md", "2024-06-05 \u00b7 Harbour Times \u00b7 Talks resume in Valparaiso"]]
+
+
+def test_overview_of_a_big_store_says_what_was_left_out(driver, seeds_store, tmp_path):
+    out = tmp_path / "top.html"
+    with Store.open_read(seeds_store) as st:
+        n, _ = render(st, out, top=12)
+    assert n <= 12
+    open_page(driver, out)
+    note = driver.find_element(By.ID, "kg-note")
+    assert note.is_displayed() and "12 entities mentioned in most articles, of 46" in note.text
+    assert "--all" in note.text and "--focus" in note.text
 
 
 def test_search_box_finds_mustafa_bali(driver, seeds_page):
@@ -128,7 +237,7 @@ def test_community_colouring_switch(driver, seeds_page):
     driver.execute_script("var s = document.getElementById('kg-colour'); s.value = 'community';"
                           "s.dispatchEvent(new Event('change'));")
     same = driver.execute_script(
-        "return nodes.get().every(function (n) { return n.color === n.kgCommunityColour; })")
+        "return nodes.get().every(function (n) { return (n.color.background || n.color) === n.kgCommunityColour; })")
     groups = driver.execute_script(
         "return new Set(nodes.get().map(function (n) { return n.kgCommunity; })).size")
     assert same and groups > 1
@@ -173,7 +282,7 @@ def assert_nothing_ran(driver) -> None:
     assert driver.execute_script("return document.querySelectorAll('img, svg[onload], iframe').length") == 0
     scripts = driver.execute_script("return Array.prototype.map.call(document.scripts, function (s) {"
                                     " return s.textContent.indexOf('__xss') >= 0 && s.type !== 'application/json'"
-                                    " && !/DataSet|kg-config/.test(s.textContent); })")
+                                    " && !/DataSet|kg-config|Plotly\\.newPlot/.test(s.textContent); })")
     assert not any(scripts)
 
 
@@ -220,10 +329,59 @@ def test_timeline_page_shows_the_dated_counts(driver, seeds_store, tmp_path):
     out = tmp_path / "timeline.html"
     with Store.open_read(seeds_store) as st:
         n = render_timeline(st, out)
-    open_page(driver, out, "document.readyState === 'complete'")
+    open_page(driver, out, "window.kgChartReady === true")
     assert errors(driver) == []
-    assert driver.execute_script("return document.querySelectorAll('#timeline-chart circle').length") == n > 10
+    rows = driver.execute_script("return document.querySelectorAll('#timeline-table tr.count').length")
+    charted = driver.execute_script("return document.querySelectorAll('#timeline-chart .point').length")
+    assert rows == n > 10 and 5 < charted <= n
     assert "2019-03-04" in driver.find_element(By.ID, "timeline-table").text
+
+
+def test_timeline_has_a_panel_per_kind_of_quantity_and_opens_on_the_busy_period(driver, seeds_store, tmp_path):
+    out = tmp_path / "timeline.html"
+    with Store.open_read(seeds_store) as st:
+        render_timeline(st, out)
+    open_page(driver, out, "window.kgChartReady === true")
+    titles = driver.execute_script("return Array.prototype.map.call("
+                                   "document.querySelectorAll('#timeline-chart .annotation-text'),"
+                                   " function (t) { return t.textContent; })")
+    assert [t.split(":")[0] for t in titles] == ["People", "Money", "Other quantities"]  # dollars apart from people
+    assert titles[1] == "Money: 2 counts, 2014 to 2016"  # 2014 and 2016, outside the period shown
+    assert driver.execute_script("return document.querySelectorAll('#timeline-chart .cartesianlayer .subplot')"
+                                 ".length") == 3
+    assert driver.execute_script("var l = document.getElementById('timeline-chart').layout;"
+                                 "return [l.yaxis.type, l.yaxis2.type, l.yaxis3.type]") == ["log"] * 3
+    # the data run from 2014 (revenue) to March 2019; the axis opens on the March 2019 events
+    lo, hi = driver.execute_script("return document.getElementById('timeline-chart').layout.xaxis.range")
+    assert "2019-02-20" <= lo[:10] <= "2019-03-02" and "2019-03-10" <= hi[:10] <= "2019-03-25"
+    assert driver.execute_script("return !!document.querySelector('#timeline-chart .rangeslider-container')")
+    # event types in distinct colours, and no event in grey
+    colours = driver.execute_script("return document.getElementById('timeline-chart').data.map("
+                                    "function (t) { return t.name + '=' + t.marker.color; })")
+    by_event = dict(c.split("=") for c in colours)
+    assert len(set(by_event.values())) == len(by_event) and by_event["no event"] == "#999999"
+    # dates do not wrap, however narrow the window
+    driver.set_window_size(700, 900)
+    lines = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('td.date'),"
+                                  " function (t) { var r = document.createRange(); r.selectNodeContents(t);"
+                                  " return r.getClientRects().length; })")
+    assert set(lines) == {1}  # one line box per date: "2019-03-02" never breaks
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:  # plotly redraws shortly after a resize
+        width = driver.execute_script(
+            "return document.querySelector('#timeline-chart .main-svg').getBoundingClientRect().width")
+        if width < 700:
+            break
+        time.sleep(0.2)
+    assert width < 700  # the chart follows the window's width
+    driver.set_window_size(1400, 1000)
+    # a click on a point shows its row and the sentence under it
+    driver.execute_script("var c = document.getElementById('timeline-chart');"
+                          "c.emit('plotly_click', {points: [{customdata: c.data[0].customdata[0]}]});")
+    shown = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('tr.shown'),"
+                                  " function (t) { return t.id; })")
+    first = driver.execute_script("return document.getElementById('timeline-chart').data[0].customdata[0]")
+    assert shown == [f"row-{first}", f"sentence-{first}"]
 
 
 def test_big_graph_gets_a_precomputed_layout_and_no_physics(driver, tmp_path):

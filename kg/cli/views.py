@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from kg.cli.options import store_option, store_path
+from kg.errors import Errors, OutputError
 from kg.outputs import output_path
+
+TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no networkx until a command runs)
 
 
 @click.command()
@@ -20,21 +23,31 @@ from kg.outputs import output_path
 @click.option("--until", default=None, metavar="YYYY-MM-DD", help="Keep entities from articles published on or before.")
 @click.option("--colour", "colour_by", type=click.Choice(["type", "community"]), default="type", show_default=True,
               help="Initial colouring (the page can switch).")
+@click.option("--top", type=click.IntRange(1), default=None, metavar="N",
+              help=f"On a store of more than N entities draw the N mentioned in most articles [default: {TOP}].")
+@click.option("--all", "everything", is_flag=True, help="Draw every entity, however many (slow on a big store).")
 def render(store: str | None, output: str, focus: str | None, depth: int, types, source: str | None,
-           since: str | None, until: str | None, colour_by: str) -> None:
+           since: str | None, until: str | None, colour_by: str, top: int | None, everything: bool) -> None:
     """Write an interactive network view (works offline, from file://).
 
     The page has a search box, filters by type, article and date, a legend,
     colouring by type or community, and tooltips with evidence sentences.
+    A store with more entities than --top draws the most mentioned ones and
+    says so (on standard error and in the page); --focus reads only the
+    entity's neighbourhood from the store.
 
     \b
     Example: kg render -o graph.html --focus "Acme Corporation" --depth 2
+    Example: kg render --top 300 -o overview.html
     """
     from kg.store import Store
     from kg.views.html import render as do_render
 
+    if everything and top is not None:
+        raise OutputError(Errors.KG750)
     n, e = do_render(Store.open_read(store_path(store)), output, focus=focus, depth=depth,
-                     types=set(types) or None, source=source, since=since, until=until, colour_by=colour_by)
+                     types=set(types) or None, source=source, since=since, until=until, colour_by=colour_by,
+                     top=top, everything=everything, notify=lambda note: click.echo(f"kg: {note}", err=True))
     click.echo(f"{n} nodes, {e} edges -> {output}")
 
 

@@ -3,6 +3,8 @@ dates), relations and co-mentions as edges; and choosing the part to draw."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import networkx as nx
 
 from kg.errors import Errors, InputError
@@ -50,10 +52,11 @@ def find_node(g: nx.MultiGraph, name: str) -> str:
 
 def select(g: nx.MultiGraph, *, focus: str | None = None, depth: int = 1,
            types: set[str] | None = None, source: str | None = None,
-           since: str | None = None, until: str | None = None) -> nx.MultiGraph:
-    """The part of the graph to draw: by type, article, publication dates, ego network."""
+           since: str | None = None, until: str | None = None, always: str | None = None) -> nx.MultiGraph:
+    """The part of the graph to draw: by type, article, publication dates, ego network
+    (``always``: a node kept whatever the filters say)."""
     keep = [n for n, d in g.nodes(data=True)
-            if (not types or d["type"] in types)
+            if n == always or (not types or d["type"] in types)
             and (not source or source in d["sources"])
             and (not (since or until) or any((not since or x >= since) and (not until or x <= until)
                                              for x in d["dates"]))]
@@ -64,3 +67,44 @@ def select(g: nx.MultiGraph, *, focus: str | None = None, depth: int = 1,
         near = nx.single_source_shortest_path_length(g, centre, cutoff=max(depth, 0))
         g = g.subgraph(near).copy()
     return g
+
+
+TOP = 150  # entities the default view of a big store draws
+
+
+def choose(store: Store, *, focus: str | None = None, depth: int = 1, top: int | None = None,
+           everything: bool = False, types: set[str] | None = None, source: str | None = None,
+           since: str | None = None, until: str | None = None, notify: Callable[[str], None] | None = None,
+           meta: dict[str, dict[str, str]] | None = None) -> tuple[nx.MultiGraph, str | None, str]:
+    """The graph a view draws, read from the store no more than needed, with the
+    focus entity's IRI (or None) and a note of what was left out ("" if nothing).
+
+    ``--focus`` reads the neighbourhood alone (bound queries); otherwise a store
+    with more than ``top`` (default ``TOP``) entities gives the ``top``
+    mentioned in most articles unless ``everything``. ``notify`` (if given) is
+    called with the note before the slow part starts; ``meta`` is ``fetch.articles``
+    if the caller has it, or a dict to fill with the articles read (see fetch.Reader)."""
+    from kg.views import fetch
+
+    note = ""
+    centre = None
+    if focus:
+        g, centre = fetch.neighbourhood(store, focus, depth, meta)
+    else:
+        limit = TOP if top is None else top
+        counts = {} if everything else fetch.article_counts(store)  # one aggregate: ranks and counts them
+        total = len(counts)
+        if everything or total <= limit:
+            if notify and everything:
+                notify("drawing every entity; on a big store this takes a while (--top N draws the N "
+                       "mentioned in most articles)")
+            g = to_networkx(store)
+        else:
+            note = (f"Showing the {limit:,} entities mentioned in most articles, of {total:,}. To see more: "
+                    f"kg render --top N (more entities), --focus ENTITY (one entity and its neighbours), "
+                    f"--all (every entity; slow on a big store).")
+            if notify:
+                notify(note)
+            g = fetch.top_entities(store, limit, meta, counts=counts)
+    g = select(g, types=types, source=source, since=since, until=until, always=centre)
+    return g, centre, note

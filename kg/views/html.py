@@ -1,9 +1,17 @@
 """Store -> networkx graph -> an offline HTML network view (pyvis / vis-network inlined).
 
-The page has a search box (label or alias), filters by type, article and
-publication date, a legend, colouring by type or by community (networkx
-modularity), node size by degree centrality, edge labels and tooltips with the
-label, type, aliases, evidence sentences and sources.
+The page has a search box (label or alias), filters by type, article (listed by
+date, outlet and title) and publication date, a legend, colouring by type or by
+community (networkx Louvain; Okabe-Ito colours, safe for colour-blind
+readers), node size by degree and tooltips with the label, type, aliases,
+evidence sentences and sources; an edge's relation shows on hover.
+
+Positions are computed here (kg.views.layout: no two node boxes overlap, small
+components packed around the main one) and physics is off, so the first paint
+is final. The page fits the visible nodes after every filter and search, and
+centres the --focus entity (ringed in black). Labels are at least 12 px on
+screen: the page's script labels the most connected nodes whose labels then
+overlap nothing, and the rest on hover, when found, or on zooming in.
 
 Article text is untrusted. Every value reaches the page as JSON inside a
 <script> block, with ``<``, ``>``, ``&`` and quotes escaped as \\u sequences, so
@@ -19,21 +27,31 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import networkx as nx
 
 from kg.errors import Errors, InputError
 from kg.store import Store
+from kg.views import fetch
 from kg.views.analysis import communities
-from kg.views.graph import select, to_networkx
+from kg.views.graph import choose
 from kg.views.layout import layout
 
-COLOURS = {"Organisation": "#e4572e", "Person": "#4c8bf5", "Place": "#2ca58d"}
-COMMUNITY_COLOURS = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666",
-                     "#1f78b4", "#b2df8a", "#fb9a99", "#cab2d6"]
-PHYSICS_LIMIT = 400  # above this many nodes the layout is computed here and physics is off
+# Okabe & Ito's colour-blind-safe palette (vermillion, blue, bluish green, orange, ...)
+OKABE_ITO = ["#D55E00", "#0072B2", "#009E73", "#E69F00", "#56B4E9", "#CC79A7", "#F0E442", "#000000"]
+COLOURS = {"Organisation": "#D55E00", "Person": "#0072B2", "Place": "#009E73"}
+COMMUNITY_COLOURS = OKABE_ITO
+FONT = 14  # label size in canvas units
+# Labels drawn from the start, most connected first, while their boxes add up to at most this
+# area (canvas units squared). The layout fills about a quarter of the picture with boxes, so
+# this keeps labels >= 12 px at fit on a 1,400 x 750 px canvas (the 46 seeds entities: 220,000,
+# all labelled, 14.6 px). The others show their label on hover and when found.
+LABEL_AREA = 300_000
 ASSETS = Path(__file__).resolve().parent / "assets"
 
 
@@ -64,47 +82,111 @@ def safe_json(value: object) -> str:
 
 def render(store: Store, output: Path, *, focus: str | None = None, depth: int = 1,
            types: set[str] | None = None, source: str | None = None, since: str | None = None,
-           until: str | None = None, colour_by: str = "type") -> tuple[int, int]:
-    """Write the view of the store (filtered as ``select`` does) to ``output``, whole or
-    not at all, into a regular file only (kg.outputs); returns (nodes, edges) drawn."""
+           until: str | None = None, colour_by: str = "type", top: int | None = None, everything: bool = False,
+           notify: Callable[[str], None] | None = None) -> tuple[int, int]:
+    """Write the view of the store to ``output``, whole or not at all, into a
+    regular file only (kg.outputs); returns (nodes, edges) drawn. A big store
+    gives its ``top`` entities unless ``everything`` (see graph.choose);
+    ``notify`` hears what is left out before the work starts."""
     from kg.outputs import output_path
 
+    page = page_of(store, focus=focus, depth=depth, types=types, source=source, since=since, until=until,
+                   colour_by=colour_by, top=top, everything=everything, notify=notify)
+    with output_path(output) as tmp:  # refuses folders, devices and missing folders
+        tmp.write_text(page.html, encoding="utf-8")
+    return page.nodes, page.edges
+
+
+@dataclass
+class Page:
+    html: str
+    nodes: int
+    edges: int
+
+
+def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: set[str] | None = None,
+            source: str | None = None, since: str | None = None, until: str | None = None,
+            colour_by: str = "type", top: int | None = None, everything: bool = False,
+            notify: Callable[[str], None] | None = None) -> Page:
+    """The HTML page of the view (as ``render`` writes it)."""
     for name, value in (("--since", since), ("--until", until)):
         if value and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", value):
             raise InputError(Errors.KG131.format(option=name, value=value))
-    g = select(to_networkx(store), focus=focus, depth=depth, types=types, source=source, since=since,
-               until=until)
-    with output_path(output) as tmp:  # refuses folders, devices and missing folders
-        return render_graph(g, tmp, colour_by=colour_by)
+    meta: dict[str, dict[str, str]] = {} if focus else fetch.articles(store)  # --focus: those it draws
+    g, centre, note = choose(store, focus=focus, depth=depth, top=top, everything=everything, types=types,
+                             source=source, since=since, until=until, notify=notify, meta=meta)
+    return graph_page(g, colour_by=colour_by, focus=centre, note=note, articles=meta)
 
 
-def render_graph(g: nx.MultiGraph, output: Path, *, colour_by: str = "type",
-                 title: str = "kg graph") -> tuple[int, int]:
+def render_graph(g: nx.MultiGraph, output: Path, *, colour_by: str = "type", title: str = "kg graph",
+                 focus: str | None = None, note: str = "",
+                 articles: dict[str, dict[str, str]] | None = None) -> tuple[int, int]:
     """Write the HTML view of ``g``; returns (nodes, edges drawn)."""
+    page = graph_page(g, colour_by=colour_by, title=title, focus=focus, note=note, articles=articles)
+    output.write_text(page.html, encoding="utf-8")
+    return page.nodes, page.edges
+
+
+def _box(label: str, size: float, font: float) -> tuple[float, float, float, float]:
+    """The box vis-network draws for a dot of radius ``size`` with ``label`` under it:
+    (dx, dy) of its centre from the node, width, height; text width overestimated
+    (0.6 em a character) so that real labels fit."""
+    if not label:
+        return 0.0, 0.0, 2 * size, 2 * size
+    text_w, text_h = 0.6 * font * len(label) + 4, 1.25 * font + 2
+    return 0.0, text_h / 2, max(2 * size, text_w), 2 * size + text_h
+
+
+def _labelled(g: nx.MultiGraph, degree: dict, size: dict, font: dict, focus: str | None) -> set:
+    """The nodes labelled from the start: the focus, then the most connected while the
+    label boxes fit in LABEL_AREA (all of them in a small graph)."""
+    area = sum(4 * size[n] ** 2 for n in g)
+    out = set()
+    for n in sorted(g, key=lambda n: (n != focus, -degree[n], g.nodes[n]["label"])):
+        _, _, w, h = _box(g.nodes[n]["label"], size[n], font[n])
+        extra = w * h - 4 * size[n] ** 2
+        if n != focus and area + extra > LABEL_AREA:
+            break
+        area += extra
+        out.add(n)
+    return out
+
+
+def graph_page(g: nx.MultiGraph, *, colour_by: str = "type", title: str = "kg graph", focus: str | None = None,
+               note: str = "", articles: dict[str, dict[str, str]] | None = None) -> Page:
+    """The offline HTML page drawing ``g`` (positions fixed here, see kg.views.layout)."""
     from pyvis.network import Network
 
     simple = nx.Graph(g)
-    centrality = nx.degree_centrality(simple) if len(simple) > 1 else {n: 1.0 for n in simple}
+    degree = dict(simple.degree())
+    top_degree = max(degree.values(), default=0) or 1
     comm = communities(simple)
-    big = len(g) > PHYSICS_LIMIT
-    pos = layout(simple) if big else {}
-    net = Network(height="780px", width="100%", cdn_resources="in_line", select_menu=False,
+    size = {n: 6 + 14 * math.sqrt(degree[n] / top_degree) + (6 if n == focus else 0) for n in g}
+    font = {n: FONT + (4 if n == focus else 0) for n in g}
+    labelled = _labelled(g, degree, size, font, focus)
+    boxes = {n: _box(g.nodes[n]["label"] if n in labelled else "", size[n], font[n]) for n in g}
+    pos = layout(simple, boxes, centre=focus)
+    net = Network(height="calc(100vh - 96px)", width="100%", cdn_resources="in_line", select_menu=False,
                   filter_menu=False, notebook=False, heading="")
     # fill pyvis's lists directly: add_node/add_edge check for duplicates with a list scan (quadratic)
     for n, d in g.nodes(data=True):
         type_colour = COLOURS.get(d["type"], "#999999")
         comm_colour = COMMUNITY_COLOURS[comm.get(n, 0) % len(COMMUNITY_COLOURS)]
+        x, y = pos[n]
         node = {
-            "id": n, "label": d["label"], "kgTip": _tooltip(d), "shape": "dot",
-            "color": comm_colour if colour_by == "community" else type_colour,
-            "size": 10 + 40 * centrality.get(n, 0), "font": {"color": "#222222"},
+            "id": n, "kgLabel": d["label"], "kgTip": _tooltip(d), "shape": "dot", "x": x, "y": y,
+            "size": size[n], "color": comm_colour if colour_by == "community" else type_colour,
+            "font": {"size": font[n], "color": "#111111", "strokeWidth": 3, "strokeColor": "#ffffff"},
             "kgType": d["type"], "kgAliases": sorted(d["aliases"]), "kgSources": sorted(d["sources"]),
             "kgDates": sorted(d["dates"]), "kgTypeColour": type_colour, "kgCommunityColour": comm_colour,
-            "kgCommunity": comm.get(n, 0),
+            "kgCommunity": comm.get(n, 0), "kgDegree": degree[n], "kgLabelled": n in labelled,
         }
-        if big:
-            x, y = pos[n]
-            node.update(x=float(x), y=float(y), physics=False)
+        if n in labelled:
+            node["label"] = d["label"]
+        if n == focus:
+            ring = {"background": node["color"], "border": "#000000"}
+            halo = {"enabled": True, "color": "rgba(0,0,0,0.6)", "size": 14, "x": 0, "y": 0}
+            node.update(kgFocus=True, borderWidth=5, color={**ring, "highlight": ring, "hover": ring}, shadow=halo)
         net.nodes.append(node)
         net.node_ids.append(n)
         net.node_map[n] = node
@@ -112,25 +194,37 @@ def render_graph(g: nx.MultiGraph, output: Path, *, colour_by: str = "type",
     for a, b, d in g.edges(data=True):
         edges.setdefault((a, b, d["label"]), d)
     for (a, b, label), d in edges.items():
+        co = label == "mentioned with"
         net.edges.append({
-            "from": a, "to": b, "label": "" if label == "mentioned with" else label,
+            "from": a, "to": b, "kgLabel": label,
             "kgTip": f"{label}: “{d['sentence'].strip()[:200]}” [{d['source']}]",
-            "color": "#bbbbbb" if label == "mentioned with" else "#555555", "width": 1,
+            "color": "#c8c8c8" if co else "#555555", "width": 1 if co else 2,
         })
-    net.toggle_physics(not big)
-    if big:
-        net.set_edge_smooth("false")
+    net.set_options(json.dumps(OPTIONS))
     page = _offline(net.generate_html(notebook=False))
-    page = _inject(page, g, title, colour_by)
-    output.write_text(page, encoding="utf-8")
-    return len(g), len(edges)
+    page = _inject(page, g, title, colour_by, focus=focus, note=note, articles=articles or {})
+    return Page(page, len(g), len(edges))
 
 
-def _inject(page: str, g: nx.MultiGraph, title: str, colour_by: str) -> str:
-    """Add the legend, the controls and their script (shipped in kg/assets)."""
+OPTIONS = {
+    "physics": {"enabled": False},  # positions are final (kg.views.layout): nothing moves after the first paint
+    "layout": {"improvedLayout": False},
+    "interaction": {"hover": True, "tooltipDelay": 120, "hideEdgesOnDrag": False, "multiselect": False},
+    "nodes": {"shape": "dot", "borderWidth": 1},
+    "edges": {"smooth": False, "font": {"size": 13, "align": "middle", "strokeWidth": 3,
+                                        "strokeColor": "#ffffff"}},
+}
+
+
+def _inject(page: str, g: nx.MultiGraph, title: str, colour_by: str, *, focus: str | None, note: str,
+            articles: dict[str, dict[str, str]]) -> str:
+    """Add the legend, the controls and their script (shipped in kg/views/assets)."""
     sources = sorted({s for _, d in g.nodes(data=True) for s in d["sources"]})
+    menu = [{"source": s, **articles.get(s, {"title": "", "outlet": "", "date": ""})} for s in sources]
+    menu.sort(key=lambda a: (a["date"] or "9999", a["outlet"], a["title"] or a["source"]))
     dates = sorted({x for _, d in g.nodes(data=True) for x in d["dates"]})
-    config = {"types": COLOURS, "sources": sources, "dates": dates, "colourBy": colour_by}
+    config = {"types": COLOURS, "articles": menu, "dates": dates, "colourBy": colour_by, "focus": focus,
+              "note": note}
     controls = (ASSETS / "controls.html").read_text(encoding="utf-8")
     script = (ASSETS / "controls.js").read_text(encoding="utf-8")
     scripts = (f"<script type=\"application/json\" id=\"kg-config\">{safe_json(config)}</script>\n"

@@ -1,9 +1,13 @@
-// kg render controls: search, filters, colouring. Every value is written with
-// textContent or as a DOM property, never as HTML: article text is untrusted.
+// kg render controls: search, filters, colouring, fitting the view. Every value
+// is written with textContent or as a DOM property, never as HTML: article text
+// is untrusted. Positions come fixed from kg.views.layout (physics is off).
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("kg-config").textContent);
   var all = nodes.get();  // the vis DataSet filled by pyvis
+  var byId = {};
+  all.forEach(function (n) { byId[n.id] = n; });
+  var MAX_ZOOM = 1.6;  // a filter that leaves one node does not blow it up
 
   // tooltips: vis-network would render a string title as HTML, so the text
   // (kgTip) goes into an element as textContent
@@ -24,35 +28,106 @@
     return e;
   }
 
+  // the canvas takes the height the window leaves under the controls
+  var box = document.getElementById("mynetwork");
+  function resize() {
+    var h = Math.max(420, window.innerHeight - box.getBoundingClientRect().top - 6);
+    box.style.height = h + "px";
+    network.setSize("100%", h + "px");
+  }
+
+  if (cfg.note) {
+    var noteBox = document.getElementById("kg-note");
+    noteBox.textContent = cfg.note;
+    noteBox.style.display = "block";
+  }
+
+  // labels: at least MIN_LABEL px on screen at the current zoom; the focus, the entity
+  // found and the one under the mouse always carry theirs, then the most connected
+  // while their labels overlap no other label and no node
+  var MIN_LABEL = 12.5, FONT = 14, CANDIDATES = 300, OBSTACLES = 2000;
+  var pinned = {}, hovered = null;
+  var ranked = all.slice().sort(function (a, b) {
+    return (b.kgFocus ? 1 : 0) - (a.kgFocus ? 1 : 0) || b.kgDegree - a.kgDegree || (a.kgLabel < b.kgLabel ? -1 : 1);
+  });
+  var measure = document.createElement("canvas").getContext("2d");
+  function overlaps(a, b) { return a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b; }
+  function declutter() {
+    var scale = network.getScale(), size = Math.max(FONT, MIN_LABEL / scale);
+    var shown = ranked.filter(function (n) { return !nodes.get(n.id).hidden; });
+    var pos = network.getPositions(shown.map(function (n) { return n.id; }));
+    var dots = (shown.length <= OBSTACLES ? shown : shown.slice(0, CANDIDATES)).map(function (n) {
+      var p = pos[n.id], r = nodes.get(n.id).size;
+      return {id: n.id, l: p.x - r, r: p.x + r, t: p.y - r, b: p.y + r};
+    });
+    var must = function (n) { return n.kgFocus || pinned[n.id] || hovered === n.id; };
+    var order = shown.filter(must).concat(shown.filter(function (n) { return !must(n); }).slice(0, CANDIDATES));
+    var kept = [], on = {}, updates = [];
+    measure.font = size + "px arial";
+    order.forEach(function (n) {
+      var p = pos[n.id], r = nodes.get(n.id).size, f = n.kgFocus ? size + 4 : size;
+      var w = measure.measureText(n.kgLabel).width * f / size + 4;
+      // the box vis-network gives the node: one rectangle around the dot and the label under it
+      var box = {l: p.x - Math.max(w / 2, r), r: p.x + Math.max(w / 2, r), t: p.y - r, b: p.y + r + 1.2 * f + 2};
+      var free = kept.every(function (k) { return !overlaps(box, k); }) &&
+        dots.every(function (d) { return d.id === n.id || !overlaps(box, d); });
+      if (must(n) || free) { kept.push(box); on[n.id] = f; }
+    });
+    all.forEach(function (n) {
+      var now = nodes.get(n.id), f = on[n.id];
+      if (f && (now.label !== n.kgLabel || now.font.size !== f)) {
+        updates.push({id: n.id, label: n.kgLabel, font: {size: f}});
+      } else if (!f && now.label) {
+        updates.push({id: n.id, label: null});
+      }
+    });
+    if (updates.length) nodes.update(updates);
+    window.kgLabels = Object.keys(on).length;
+  }
+  var pending = null;
+  network.on("zoom", function () { clearTimeout(pending); pending = setTimeout(declutter, 80); });
+  network.on("dragEnd", declutter);
+  network.on("hoverNode", function (p) { hovered = p.node; declutter(); });
+  network.on("blurNode", function () { hovered = null; declutter(); });
+  // edges are labelled on hover only
+  network.on("hoverEdge", function (p) { edges.update({id: p.edge, label: edges.get(p.edge).kgLabel}); });
+  network.on("blurEdge", function (p) { edges.update({id: p.edge, label: ""}); });
+
   // type checkboxes and legend
   var typesBox = document.getElementById("kg-types");
   var legend = document.getElementById("kg-legend");
   Object.keys(cfg.types).forEach(function (t) {
     var label = el("label", "", "margin-right:8px");
-    var box = el("input");
-    box.type = "checkbox"; box.checked = true; box.value = t; box.className = "kg-type";
-    box.addEventListener("change", apply);
-    label.appendChild(box);
+    var check = el("input");
+    check.type = "checkbox"; check.checked = true; check.value = t; check.className = "kg-type";
+    check.addEventListener("change", apply);
+    label.appendChild(check);
     label.appendChild(document.createTextNode(" " + t));
     typesBox.appendChild(label);
   });
   function drawLegend(mode) {
     legend.textContent = "";
     if (mode === "community") {
-      legend.appendChild(el("span", "Colour: community (networkx modularity); same colour = densely connected group"));
-      return;
+      legend.appendChild(el("span", "Colour: community (networkx Louvain); same colour = densely connected group"));
+    } else {
+      Object.keys(cfg.types).forEach(function (t) {
+        var item = el("span", "", "margin-right:1em");
+        item.appendChild(el("span", "", "display:inline-block;width:12px;height:12px;border-radius:6px;background:" + cfg.types[t]));
+        item.appendChild(document.createTextNode(" " + t));
+        legend.appendChild(item);
+      });
     }
-    Object.keys(cfg.types).forEach(function (t) {
-      var item = el("span", "", "margin-right:1em");
-      item.appendChild(el("span", "", "display:inline-block;width:12px;height:12px;border-radius:6px;background:" + cfg.types[t]));
-      item.appendChild(document.createTextNode(" " + t));
-      legend.appendChild(item);
-    });
+    if (cfg.focus) {
+      legend.appendChild(el("span", "Centre, ringed in black: " + byId[cfg.focus].kgLabel, "margin-left:1em;font-weight:bold"));
+    }
+    legend.appendChild(el("span", "  Size: number of connections. Hover over a line for the relation.", "color:#555"));
   }
 
+  // the article menu: date, outlet and title (the file name when there is no title)
   var sourceSel = document.getElementById("kg-source");
-  cfg.sources.forEach(function (s) {
-    var o = el("option", s); o.value = s; sourceSel.appendChild(o);
+  cfg.articles.forEach(function (a) {
+    var text = [a.date || "undated", a.outlet, a.title || a.source].filter(Boolean).join(" \u00b7 ");
+    var o = el("option", text); o.value = a.source; o.title = a.source; sourceSel.appendChild(o);
   });
   sourceSel.addEventListener("change", apply);
   var since = document.getElementById("kg-since"), until = document.getElementById("kg-until");
@@ -60,18 +135,44 @@
   since.addEventListener("change", apply);
   until.addEventListener("change", apply);
 
+  function colourOf(n, mode) {
+    var c = mode === "community" ? n.kgCommunityColour : n.kgTypeColour;
+    return n.kgFocus ? {background: c, border: "#000000", highlight: {background: c, border: "#000000"},
+                        hover: {background: c, border: "#000000"}} : c;
+  }
   var colourSel = document.getElementById("kg-colour");
   colourSel.value = cfg.colourBy;
   colourSel.addEventListener("change", function () {
     var mode = colourSel.value;
-    nodes.update(all.map(function (n) {
-      return {id: n.id, color: mode === "community" ? n.kgCommunityColour : n.kgTypeColour};
-    }));
+    nodes.update(all.map(function (n) { return {id: n.id, color: colourOf(n, mode)}; }));
     drawLegend(mode);
   });
 
-  // filters: hidden nodes hide their edges too
+  // fitting: the visible nodes fill the canvas; with --focus the centre stays in the middle
+  function visibleIds() {
+    return nodes.getIds({filter: function (n) { return !n.hidden; }});
+  }
+  function fit(ids) {
+    if (!ids.length) return;
+    if (cfg.focus && ids.indexOf(cfg.focus) >= 0) {
+      var c = network.getPosition(cfg.focus), dx = 1, dy = 1;
+      ids.forEach(function (id) {
+        var b = network.getBoundingBox(id);
+        dx = Math.max(dx, Math.abs(b.left - c.x), Math.abs(b.right - c.x));
+        dy = Math.max(dy, Math.abs(b.top - c.y), Math.abs(b.bottom - c.y));
+      });
+      var scale = Math.min(box.clientWidth / (2 * dx), box.clientHeight / (2 * dy)) * 0.95;
+      network.moveTo({position: c, scale: Math.min(scale, MAX_ZOOM), animation: false});
+    } else {
+      network.fit({nodes: ids, animation: false, maxZoomLevel: MAX_ZOOM});
+    }
+    declutter();
+    window.kgFitted = (window.kgFitted || 0) + 1;
+  }
+
+  // filters: hidden nodes hide their edges too; the view re-fits to what is left
   function visible(n, types, src, from, to) {
+    if (n.kgFocus) return true;
     if (types.indexOf(n.kgType) < 0) return false;
     if (src && n.kgSources.indexOf(src) < 0) return false;
     if (from || to) {
@@ -90,15 +191,17 @@
     }));
     document.getElementById("kg-count").textContent = shown + " of " + all.length + " entities";
     window.kgShown = shown;
+    fit(visibleIds());
   }
 
-  // search by label or alias: exact match first, then substring
+  // search by label or alias: exact match first, then substring; the view fits the
+  // entity found and its visible neighbours
   function find(q) {
     q = q.trim().toLowerCase();
     if (!q) return null;
     var exact = null, part = null;
     all.forEach(function (n) {
-      var names = [n.label].concat(n.kgAliases || []).map(function (s) { return String(s).toLowerCase(); });
+      var names = [n.kgLabel].concat(n.kgAliases || []).map(function (s) { return String(s).toLowerCase(); });
       if (!exact && names.indexOf(q) >= 0) exact = n;
       if (!part && names.some(function (s) { return s.indexOf(q) >= 0; })) part = n;
     });
@@ -107,16 +210,22 @@
   function search() {
     var status = document.getElementById("kg-search-status");
     var hit = find(document.getElementById("kg-search").value);
-    if (!hit) { status.textContent = "not found"; network.unselectAll(); return; }
+    Object.keys(pinned).forEach(function (id) { delete pinned[id]; });
+    if (!hit) { status.textContent = "not found"; network.unselectAll(); declutter(); return; }
     if (nodes.get(hit.id).hidden) { nodes.update({id: hit.id, hidden: false}); }
+    pinned[hit.id] = true;
     network.selectNodes([hit.id]);
-    network.focus(hit.id, {scale: 1.4, animation: false});
-    status.textContent = "found: " + hit.label + " (" + hit.kgType + ")";
+    var near = network.getConnectedNodes(hit.id).filter(function (id) { return !nodes.get(id).hidden; });
+    network.fit({nodes: [hit.id].concat(near), animation: false, maxZoomLevel: MAX_ZOOM});
+    declutter();
+    status.textContent = "found: " + hit.kgLabel + " (" + hit.kgType + ")";
   }
   document.getElementById("kg-search-form").addEventListener("submit", function (e) { e.preventDefault(); search(); });
   window.kgSearch = function (q) { document.getElementById("kg-search").value = q; search(); return network.getSelectedNodes(); };
 
   drawLegend(cfg.colourBy);
-  apply();
+  resize();
+  window.addEventListener("resize", function () { resize(); fit(visibleIds()); });
   network.once("afterDrawing", function () { window.kgDrawn = true; });
+  apply();
 })();

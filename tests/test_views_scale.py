@@ -1,0 +1,162 @@
+"""kg render on stores of any size: the neighbourhood read with bound queries equals the
+one cut from the whole graph, the overview keeps the most mentioned entities and says what
+it left out, the layout leaves no two node boxes overlapping; the timeline's kinds of
+quantity; the inline View for notebooks."""
+
+from __future__ import annotations
+
+import html
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+from kg.cli import main
+from kg.store import Store
+from kg.views import fetch
+from kg.views.graph import choose, select, to_networkx
+from kg.views.html import _box, graph_page
+from kg.views.inline import View, graph_view, timeline_view
+from kg.views.layout import layout
+from kg.views.timeline import kind
+
+SDF = "https://w3id.org/kg-news/id/organisation/syrian-democratic-forces"
+
+
+def edges(g: nx.MultiGraph) -> set:
+    return {(frozenset((a, b)), k) for a, b, k in g.edges(keys=True)}
+
+
+@pytest.fixture(scope="module")
+def whole(seeds_store):
+    with Store.open_read(seeds_store) as st:
+        yield st, to_networkx(st)
+
+
+@pytest.mark.parametrize("name", ["Syrian Democratic Forces", "SDF", "syrian democratic forces"])
+@pytest.mark.parametrize("depth", [0, 1, 2])
+def test_focus_reads_the_same_neighbourhood_as_the_whole_graph_gives(whole, name, depth):
+    st, g = whole
+    near, centre = fetch.neighbourhood(st, name, depth)
+    cut = select(g, focus=name, depth=depth)
+    assert centre == SDF
+    assert set(near) == set(cut) and edges(near) == edges(cut)
+    for n in near:  # label, type, aliases, sources, dates; evidence: as many sentences, of the same articles
+        mine, whole_graph = dict(near.nodes[n]), dict(cut.nodes[n])
+        evidence, expected = mine.pop("evidence"), whole_graph.pop("evidence")
+        assert mine == whole_graph
+        assert len(evidence) == len(expected) and {s for _, s in evidence} <= mine["sources"]
+        names = [mine["label"], *mine["aliases"]]
+        assert all(any(name.lower() in text.lower() for name in names) for text, _ in evidence), evidence
+
+
+def test_focus_on_an_unknown_name_is_kg130(whole):
+    from kg.errors import KGError
+
+    with pytest.raises(KGError) as exc:
+        fetch.neighbourhood(whole[0], "Nobody At All", 1)
+    assert exc.value.code == "KG130"
+
+
+def test_overview_keeps_the_entities_mentioned_in_most_articles(whole):
+    st, g = whole
+    notes = []
+    top, centre, note = choose(st, top=10, notify=notes.append)
+    articles = {n: len(d["sources"]) for n, d in g.nodes(data=True)}
+    assert len(top) == 10 and centre is None
+    assert min(articles[n] for n in top) >= max(articles[n] for n in g if n not in top)
+    assert edges(top) == edges(g.subgraph(top))
+    assert notes == [note] and "Showing the 10 entities mentioned in most articles, of 46" in note
+    everything, _, note = choose(st, top=10, everything=True)
+    assert len(everything) == len(g) == 46 and note == ""
+    small, _, note = choose(st)  # 46 entities: under the default, all drawn
+    assert len(small) == 46 and note == ""
+
+
+def test_cli_says_what_it_leaves_out_on_stderr(seeds_store, tmp_path):
+    out = tmp_path / "g.html"
+    r = CliRunner().invoke(main, ["render", "--store", str(seeds_store), "-o", str(out), "--top", "12"])
+    assert r.exit_code == 0, r.output
+    assert r.stderr.startswith("kg: Showing the 12 entities mentioned in most articles, of 46.")
+    assert "--all" in r.stderr and "--focus ENTITY" in r.stderr
+    assert r.stdout.startswith("12 nodes")
+    assert "Showing the 12 entities" in out.read_text(encoding="utf-8")  # and in the page
+    r = CliRunner().invoke(main, ["render", "--store", str(seeds_store), "-o", str(out), "--top", "5", "--all"])
+    assert r.exit_code == 1 and r.stderr.strip() == "kg: [KG750] --all and --top contradict each other; give one"
+
+
+def test_cli_default_top_is_the_library_default():
+    from kg.cli import views
+    from kg.views import graph
+
+    assert views.TOP == graph.TOP
+
+
+def test_layout_leaves_no_two_node_boxes_overlapping_and_packs_fragments(whole):
+    g = nx.Graph(whole[1])
+    boxes = {n: _box(whole[1].nodes[n]["label"], 10, 14) for n in g}
+    pos = layout(g, boxes)
+    rects = [(pos[n][0] - w / 2, pos[n][1] + dy - h / 2, pos[n][0] + w / 2, pos[n][1] + dy + h / 2)
+             for n, (_, dy, w, h) in boxes.items()]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    xs = [x for x, _ in pos.values()]
+    ys = [y for _, y in pos.values()]
+    assert 1.0 < (max(xs) - min(xs)) / (max(ys) - min(ys)) < 3.5  # wider than tall, as a screen is
+    assert nx.number_connected_components(g) > 1  # the isolated ones sit near the rest:
+    main_part = max(nx.connected_components(g), key=len)
+    mx = [pos[n][0] for n in main_part]
+    width = max(mx) - min(mx)
+    assert all(min(mx) - width / 2 < pos[n][0] < max(mx) + width / 2 for n in g)
+
+
+def test_focus_is_at_the_centre_of_its_layout(whole):
+    st, _ = whole
+    near, centre = fetch.neighbourhood(st, "Mustafa Bali", 1)
+    g = nx.Graph(near)
+    pos = layout(g, {n: _box(near.nodes[n]["label"], 10, 14) for n in g}, centre=centre)
+    assert pos[centre] == (0.0, 0.0)
+
+
+@pytest.mark.parametrize(("what", "expected"), [
+    ("people", "people"), ("more people", "people"), ("Yazidi children", "people"), ("ISIS fighters", "people"),
+    ("civilians", "people"), ("dollars", "money"), ("euros", "money"), ("ISIS membership", "other"),
+    ("cars", "other"), ("fronts", "other"), ("", "other"),
+])
+def test_timeline_kind_of_quantity(what, expected):
+    assert kind(what) == expected
+
+
+def test_view_is_shown_inline_as_srcdoc_and_saved_whole(whole, tmp_path):
+    st, g = whole
+    view = graph_view(st, focus="Mustafa Bali")
+    shown = view._repr_html_()
+    assert shown.startswith('<iframe srcdoc="') and 'sandbox="allow-scripts"' in shown
+    srcdoc = shown[len('<iframe srcdoc="'):shown.index('" title=')]
+    assert "<" not in srcdoc and '"' not in srcdoc  # the page is escaped into the attribute ...
+    assert html.unescape(srcdoc) == view.html  # ... and comes back whole
+    assert view.nodes == len(select(g, focus="Mustafa Bali"))
+    out = view.save(tmp_path / "graph.html")
+    assert out.read_text(encoding="utf-8") == view.html
+    assert "timeline-chart" in timeline_view(st).html
+    assert "46 nodes" in repr(View(graph_page(g).html, nodes=46, edges=1))
+
+
+def test_timeline_page_keeps_bad_values_in_the_table_and_out_of_the_chart():
+    from kg.views.timeline import page
+
+    def row(date: str, value: str, what: str = "people", event: str = "") -> dict[str, str]:
+        return {"date": date, "event": event, "value": value, "upper": "", "qualifier": "exact", "what": what,
+                "place": "", "source": "a.txt", "sentence": f"{value} {what} on {date}."}
+
+    huge = "9" * 5000
+    rows = [row("2019-03-04", "500", event="Surrender"), row("2019-03-05", "2000000", "dollars"),
+            row("2019-02-30", "12"), row("2019-03-06", "INF"), row("2019-03-06", "x"), row("2019-03-07", huge),
+            row("2019-03-08", "3", "<b>things</b>"), row("2019-03-09", "")]
+    text = page(rows)
+    assert "2019-02-30" in text and "INF" in text and huge in text and "&lt;b&gt;things&lt;/b&gt;" in text
+    assert "<b>things" not in text.split('id="timeline-table"')[1]  # escaped in the table
+    assert "5 counts with no valid" in text  # 2019-02-30, INF, x, the huge one and the one with no number
+    assert "2,000,000" in text and "People: 1 count, 2019-03-04" in text and "Money: 1 count, 2019-03-05" in text
+    assert "Other quantities: 1 count, 2019-03-08" in text
