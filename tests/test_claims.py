@@ -373,3 +373,17 @@ def test_article_text_runs_nothing_in_chromium(tmp_path):
         time.sleep(0.5)
         assert d.execute_script("return window.__xss === undefined && window.kgClaimsReady === true")
         assert evil in d.find_element(By.CSS_SELECTOR, "section.claim").text
+
+
+def test_the_timeline_marks_the_disputed_figures_of_the_seeds(seeds_store, tmp_path):
+    from kg.store import Store
+    from kg.views.timeline import render_timeline
+
+    out = tmp_path / "timeline.html"
+    with Store.open_read(seeds_store) as st:
+        render_timeline(st, out)
+    page = out.read_text(encoding="utf-8")
+    marked = page.count('class="count disputed"')
+    assert marked >= 1 and "≠ disputed" in page
+    # only contradicted figures are marked, not every count
+    assert marked < page.count('class="count')

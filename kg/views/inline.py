@@ -64,6 +64,7 @@ def graph_view(store: Store, *, focus: str | None = None, depth: int = 1, types:
 
 def timeline_view(store: Store, *, height: int = 900) -> View:
     """The timeline page (as ``kg timeline`` writes it) as a :class:`View`."""
-    from kg.views.timeline import page, rows
+    from kg.views.timeline import disputed, page, rows
 
-    return View(page(rows(store)), height=height, title="kg timeline")
+    data = rows(store)
+    return View(page(data, disputed(store, data)), height=height, title="kg timeline")

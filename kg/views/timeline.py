@@ -74,15 +74,30 @@ def kind(what: str) -> str:
     return next((k for k, names in _words().items() if last in names), "other")
 
 
+# above this many dated counts the disputed figures are not looked up (kg claims compares
+# every count with the claims formed so far)
+DISPUTE_LIMIT = 5000
+
+
+def disputed(store: Store, data: list[dict[str, str]]) -> set[tuple[str, str, str]]:
+    """(source, sentence, what) of the counts another article contradicts (kg claims)."""
+    if not data or len(data) > DISPUTE_LIMIT:
+        return set()
+    from kg.claims import compare, disputed_figures
+
+    return disputed_figures(compare(store).claims)
+
+
 def render_timeline(store: Store, output: Path) -> int:
     """Write the timeline page of the store to ``output``; returns the number of dated counts."""
     data = rows(store)
-    output.write_text(page(data), encoding="utf-8")
+    output.write_text(page(data, disputed(store, data)), encoding="utf-8")
     return len(data)
 
 
-def page(data: list[dict[str, str]]) -> str:
-    """The whole HTML page for the rows of the ``timeline`` query."""
+def page(data: list[dict[str, str]], disputed: set[tuple[str, str, str]] = frozenset()) -> str:
+    """The whole HTML page for the rows of the ``timeline`` query; the counts in
+    ``disputed`` (source, sentence, what) are marked."""
     import jinja2
 
     events = sorted({r["event"] for r in data if r["event"]})
@@ -90,8 +105,8 @@ def page(data: list[dict[str, str]]) -> str:
     colour[NO_EVENT] = NO_EVENT_COLOUR
     chart, charted = _chart(data, colour)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(ASSETS), autoescape=True)
-    table = [{**r, "amount": _amount(r), "colour": colour[r["event"] or NO_EVENT], "kind": kind(r["what"])}
-             for r in data]
+    table = [{**r, "amount": _amount(r), "colour": colour[r["event"] or NO_EVENT], "kind": kind(r["what"]),
+              "disputed": (r["source"], r["sentence"], r["what"]) in disputed} for r in data]
     return env.get_template("timeline.html.j2").render(
         rows=table, chart=chart, left_out=len(data) - charted, colour=colour, kinds=KINDS)
 
