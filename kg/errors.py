@@ -93,6 +93,7 @@ class Errors(metaclass=_Catalogue):
     KG144 = "published is {value!r}, not a date (YYYY-MM-DD)"
     KG145 = "{path}: not a folder of the training corpora (--corpora must hold {names})"
     KG146 = "give --corpora (the whole pipeline, as shipped) or --corpus (an NER-only model), not both or neither"
+    KG147 = "{path}: not empty and not a spaCy pipeline; kg train replaces only a pipeline folder (or writes a new one)"
 
     # KG2xx: the store (StoreError)
     KG201 = "no kg store at {path}; run 'kg build' first or pass --store"

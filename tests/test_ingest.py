@@ -104,10 +104,11 @@ def test_bad_published_in_metadata(tmp_path):
 @pytest.mark.parametrize("head, published", [
     ("Council Passes Budget\n\nMonday, Oct. 6, 2031\n\nThe council voted.", "2031-10-06"),
     ("Rovers Go Top\n\nBy Ada Corwen | Friday, May 16, 2031\n\nThe club won.", "2031-05-16"),
-    ("Mayor Elected\n\nHALDEN FALLS, Pa. (Jan. 8, 2030) — The mayor won.", "2030-01-08"),
+    ("Mayor Elected\n\nTARNBY, Ore. (Jan. 8, 2030) — The mayor won.", "2030-01-08"),
     ("Budget Passed\n\nPosted Apr 2, 2030\n\nThe vote was close.", "2030-04-02"),
     ("Mayor Elected\n\nThe mayor, who took office on March 3, 2019, won again.", None),  # a date in a sentence
     ("Mayor Elected\n\nThe vote is on Tuesday.", None),  # no full date: never guessed
+    ("Remembering Sept. 11, 2001\n\nThe city fell silent.", None),  # a date in the headline is its subject
 ])
 def test_publication_date_under_the_headline(head, published):
     from kg.ingest.datelines import top_date

@@ -52,3 +52,12 @@ def test_two_training_steps_give_a_loadable_credited_parsed_pipeline(tmp_path):
     # the conversion is the same every time: the training split's bytes are fixed by the corpora
     summary = json.loads((tmp_path / "work" / "corpus" / "summary.json").read_text())
     assert summary["train"]["docs"] > 1000 and summary["stats"]["uner_train_ner_only_sents"] > 9000
+
+
+def test_train_never_replaces_a_folder_that_is_not_a_pipeline(tmp_path):
+    keep = tmp_path / "notes"
+    keep.mkdir()
+    (keep / "todo.txt").write_text("mine")
+    r = _train("--corpora", str(CORPORA), "-o", str(keep), "--work-dir", str(tmp_path / "w"))
+    assert r.exit_code != 0 and "KG147" in r.output, r.output
+    assert (keep / "todo.txt").read_text() == "mine"

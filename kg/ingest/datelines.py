@@ -14,6 +14,7 @@ _DATE = re.compile(
 )
 _TOP_LINES = 6  # the headline, a byline, a date line, the dateline paragraph...
 _SHORT_LINE = 120  # a line this short with no full stop at its end is not a sentence
+_DATE_LINE_WORDS = 8  # besides the date, a date line or byline has a few words ("By Ada Corwen |", "Posted")
 _DATELINE_END = re.compile(r"\s{0,3}\)?\s{0,3}[\-—–(]")  # the date ends a dateline: "(Jan. 8, 2030) —"
 _FAR_APART = (datetime(2001, 1, 1), datetime(2002, 2, 2))
 
@@ -40,7 +41,10 @@ def top_date(text: str) -> str | None:
         seen += 1
         if seen > _TOP_LINES:
             break
-        short = len(line) <= _SHORT_LINE and not line.endswith(".")
+        if seen == 1:
+            continue  # the headline: "Remembering Sept. 11, 2001" is about a date, not dated
+        short = len(line) <= _SHORT_LINE and not line.endswith(".") \
+            and len(_DATE.sub(" ", line).split()) <= _DATE_LINE_WORDS
         for m in _DATE.finditer(line if short else line[:100]):
             if not short and not _DATELINE_END.match(line, m.end()):
                 continue

@@ -252,7 +252,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if not what and not currency:
             rng = _np_before_linking(doc, sent_start, q_start, lex)
             if rng and value is not None and value < 130 and upper is None \
-                    and not _is_plural_noun(doc[rng[1] - 1], lex):
+                    and doc[rng[1] - 1].lower_ in nums["age_nouns"]:
                 rng = None  # "Her son is nine": one person's age, not a count
             if rng:
                 what = doc[rng[0] : rng[1]].text

@@ -171,7 +171,9 @@ def _patterns(lex: Lexicon) -> DatePatterns:
             rf"(?:\s+(?:{_alt(d['range_words'])})\s+(?:{_alt([w.capitalize() for w in d['weekdays']])})\b"
             rf"|s?\s+(?:{_alt(d['recurring_after'])})\b)"
         ),
-        second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.]?\d)(?!,?\s+\d{{4}})"),
+        # "and 4" ends the date: not "and 4 people", "and 4,000"
+        second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.]?\d)(?!,?\s+\d{{4}})"
+                              rf"(?!\s+(?!(?:{_alt(d['prepositions'])})\b)[a-z])"),
     )
 
 
@@ -232,7 +234,9 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
         if res.value and res.precision == "day":
             last_day = res.value
         out.append(DateMention(expr, s, e, sent_of[span.start], res.value, res.precision, res.relative))
-        second = pat.second_day.match(text, e) if res.precision == "day" and res.value else None
+        month_day = res.precision == "day" and res.value and expr.split()[0].lower().rstrip(".,") not in weekdays \
+            and pat.day_and_month.search(expr.lower()) is not None
+        second = pat.second_day.match(text, e) if month_day else None
         if second and res.value:  # "March 3 and 4": the 4th as well
             try:
                 d2 = date.fromisoformat(res.value).replace(day=int(second.group(1)))

@@ -45,12 +45,19 @@ def check_corpora(corpora: Path) -> None:
         raise InputError(Errors.KG145.format(path=corpora, names=", ".join(CORPORA)))
 
 
+def check_output(output: Path) -> None:
+    """Refuse to replace a folder that is not a spaCy pipeline (``-o ~`` must not delete a home)."""
+    if output.exists() and (not output.is_dir() or (any(output.iterdir()) and not (output / "config.cfg").is_file())):
+        raise InputError(Errors.KG147.format(path=output))
+
+
 def train_pipeline(corpora: Path, output: Path, work_dir: Path, steps: int = DEFAULT_STEPS,
                    eval_frequency: int = 1000) -> dict:
     """Convert, train, keep the better of model-best and model-last on dev, write meta.json
     (sources, licences copied from the corpora) and score the test splits. Returns the scores."""
     from spacy.cli.train import train as spacy_train
 
+    check_output(output)
     check_corpora(corpora)
     data = work_dir / "corpus"
     convert_treebanks(corpora, data)

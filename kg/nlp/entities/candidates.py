@@ -130,7 +130,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.text in lex.corporate_suffixes and not t.is_sent_start:
                 j += 1  # "Halden Telecom plc": a legal form written in lower case ends the name
             elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
-                j += 1  # "Oregon Health & Science University", "Johnson & Johnson"
+                j += 1  # "Tarsk Arts & Design College", "Velm & Ostra"
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
                     and not t.whitespace_ and j + 1 not in taken:
                 j += 2
@@ -199,7 +199,7 @@ def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool
     """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run."""
     k = j + 1
     while k < len(doc) and k not in taken and not doc[k].is_sent_start and (
-            is_cap(doc[k]) or doc[k].text in {"’s", "'s"}):  # "St. Luke's Children's Hospital"
+            is_cap(doc[k]) or doc[k].text in {"’s", "'s"}):  # "St. Agnes's Women's Hospital"
         if doc[k].text in lex.org_heads:
             return True
         k += 1
@@ -221,6 +221,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             or (tok.text in lex.demonyms and not org_shaped)
             or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1))
             or low in {"the", "a", "an"}
+            or tok.text == "&"
         )
         if not drop and initial and tok.text not in lex.given_names:
             drop = (
@@ -262,6 +263,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
     taken = {i for c in gaz for i in range(c.start, c.end)}
     typed: list[Cand] = []
     for s, e in chunks(doc, lex, taken):
+        s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen", before trim drops "Chief"
         s, e = trim(doc, lex, s, e)
         if s >= e:
             continue

@@ -62,11 +62,14 @@ class Headlines:
         return s in self._inside or (e - 1) in self._inside
 
     def in_body(self, text: str) -> bool:
+        if text not in self.body:  # a plain substring test first: most parts are not there
+            return False
         return re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", self.body) is not None
 
-    def named_part(self, s: int, e: int) -> tuple[int, int] | None:
-        """The longest part of tokens s..e-1 that the body writes the same way, or None."""
-        for size in range(e - s, 0, -1):
+    def named_part(self, s: int, e: int, longest: int = 8) -> tuple[int, int] | None:
+        """The longest part (of at most ``longest`` tokens: names are short) of tokens
+        s..e-1 that the body writes the same way, or None."""
+        for size in range(min(e - s, longest), 0, -1):
             for a in range(s, e - size + 1):
                 span = self.doc[a : a + size]
                 if not span[0].text[:1].isupper() or not span[-1].text[:1].isupper():

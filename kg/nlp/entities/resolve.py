@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import Cand, is_acronym
 from kg.nlp.lexicon import Lexicon, normalize_name
-from kg.types import ORG, PER, Entity, Mention
+from kg.types import LOC, ORG, PER, Entity, Mention
 
 
 def _initials(text: str) -> str:
@@ -102,7 +102,7 @@ def resolve(
             )]
             if len({p.key for p in hits}) == 1:
                 target = hits[0]
-        if target is None and norm and text not in lex.given_names:
+        if target is None and norm and c.type != LOC and text not in lex.given_names:
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
             hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")]
             if len({o.key for o in hits}) == 1:

@@ -1,4 +1,4 @@
-"""Bylines and credit lines: "By Ada Corwen, Technology Reporter, The Halden Ledger",
+"""Bylines and credit lines: "By Ada Corwen, Science Editor, The Halden Courier",
 "By Ada Corwen" above "Halden Tribune staff writer", "(Reporting by Ada Corwen; Editing
 by ...)" under a "(Reuters)" dateline. The person is a journalist of the outlet named
 on the byline's own line, else on the short line under it, else of the news outlet

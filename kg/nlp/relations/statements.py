@@ -14,6 +14,7 @@ comes before it."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -220,28 +221,47 @@ def _quoted_text(content: str) -> bool:
 
 
 def _inside_quote(quotes: list[tuple[int, int]], pos: int) -> bool:
-    return any(s <= pos < e for s, e in quotes)
+    """Whether ``pos`` lies inside a quotation (quotations are sorted and do not overlap)."""
+    i = bisect.bisect_right(quotes, (pos, float("inf"))) - 1
+    return i >= 0 and quotes[i][0] <= pos < quotes[i][1]
+
+
+_GAP_BEFORE = re.compile(r"[\s,.!?\u201d\"]*")
+_GAP_AFTER = re.compile(r"\s*[^\w\n.!?]{0,3}\s*(?:[\w ]{0,25}?[,:]\s*)?[\u201c\"]\s*")
+_GAP_NEXT = re.compile(r"[^\u201c\u201d\"]*[.!?]\s+[\u201c\"]")
 
 
 def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, int]]) -> str:
-    """The quotation right before the attribution and/or right after it, joined."""
-    text = ctx.text
+    """The quotation right before the attribution and/or right after it, joined. Only the
+    quotation ending just before ``att_start`` and the two starting just after ``att_end``
+    are looked at (bisect), so an article of many quotations stays linear."""
+    text, quotes = ctx.text, ctx.quotes
     parts = []
-    for q in ctx.quotes:
-        s, e = q
-        gap_before = text[e:att_start]
-        gap_after = text[att_end:s]
-        if e <= att_start and re.fullmatch(r"[\s,.!?\u201d\"]*", gap_before) and "\n\n" not in gap_before:
+    i = bisect.bisect_right(quotes, (att_start, float("inf"))) - 1
+    if i >= 0:
+        q = quotes[i]
+        gap = text[q[1] : att_start] if att_start - q[1] < 8 else "x"
+        if q[1] <= att_start and _GAP_BEFORE.fullmatch(gap) and "\n\n" not in gap:
             parts.append(q)
-        elif s >= att_end and re.fullmatch(r"\s*[^\w\n]{0,3}\s*(?:[\w ]{0,25}?[,:]\s*)?[\u201c\"]\s*", gap_after) \
-                and "\n\n" not in gap_after:
+    j = bisect.bisect_left(quotes, (att_end, -1))
+    for k, q in enumerate(quotes[j : j + 2]):
+        gap = text[att_end : q[0]] if q[0] - att_end < 100 else "x"
+        if k == 0 and _GAP_AFTER.fullmatch(gap) and "\n\n" not in gap:
             parts.append(q)
-        elif parts and s >= att_end and len(gap_after) < 100 and "\n" not in gap_after \
-                and re.fullmatch(r"[^\u201c\u201d\"]*[.!?]\s+[\u201c\"]", gap_after):
+            break
+        if parts and "\n" not in gap and _GAP_NEXT.fullmatch(gap) and not _attributed(ctx, q):
             parts.append(q)  # "A," she said in a statement. "B." : one quotation, interrupted
+        break
     parts = [q for q in parts if q not in used]
     used.update(parts)
     return " ".join(text[s:e].strip().rstrip(",;:") for s, e in sorted(parts)).strip()
+
+
+def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
+    """Whether quotation ``q`` has an attribution of its own right after it ("...," said X)."""
+    after = ctx.text[q[1] : q[1] + 60]
+    after = re.split(r"(?<=[.!?])\s", after, maxsplit=1)[0]
+    return relation_patterns(ctx.lex).speech.search(after) is not None
 
 
 def _reported(text: str, sent: Span, att_start: int, att_end: int) -> str:
