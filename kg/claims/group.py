@@ -45,6 +45,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from kg.nlp.numbers import singular
 from kg.resources import nlp_data_dir
 
 __all__ = ["Claim", "Figure", "Said", "Source", "StatementGroup", "disputed_figures", "group_counts",
@@ -246,16 +247,7 @@ def _stopwords() -> frozenset[str]:
 
 
 def _singular(word: str) -> str:
-    w = word.lower()
-    if w in _irregular():
-        return _irregular()[w]
-    if w.endswith("ies") and len(w) > 4:
-        return w[:-3] + "y"
-    if w.endswith(("ches", "shes", "sses", "xes")):
-        return w[:-2]
-    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
-        return w[:-1]
-    return w
+    return singular(word, _irregular())
 
 
 def _what_words(what: str) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
-from kg.nlp.numbers import parse_digits, parse_words
+from kg.nlp.numbers import parse_digits, parse_words, singular
 from kg.types import Count
 
 
@@ -43,17 +43,7 @@ def _numberish_text(text: str, low: str, lex) -> bool:
 
 
 def _singular(word: str, lex) -> str:
-    w = word.lower()
-    irr = lex.numbers["irregular_plurals"]
-    if w in irr:
-        return irr[w]
-    if w.endswith("ies") and len(w) > 4:
-        return w[:-3] + "y"
-    if w.endswith(("ches", "shes", "sses", "xes")):
-        return w[:-2]
-    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
-        return w[:-1]
-    return w
+    return singular(word, lex.numbers["irregular_plurals"])
 
 
 def _is_plural_noun(tok: Token, lex) -> bool:

@@ -57,3 +57,18 @@ def parse_words(words: list[str], units: dict[str, int], scales: dict[str, int])
     if not seen:
         return None
     return total + current
+
+
+def singular(word: str, irregular: dict[str, str]) -> str:
+    """The singular of a plural noun, by English spelling rules and ``irregular`` (plural ->
+    singular, numbers.json's irregular_plurals)."""
+    w = word.lower()
+    if w in irregular:
+        return irregular[w]
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("ches", "shes", "sses", "xes")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        return w[:-1]
+    return w

@@ -44,7 +44,7 @@ from collections.abc import Iterator
 
 from kg.errors import Errors, RemoteError
 from kg.rdf import iris
-from kg.rdf.push import redact
+from kg.rdf.push import check_endpoint, redact
 
 ACCEPT = "application/sparql-results+json"
 
@@ -56,7 +56,7 @@ def select_remote(endpoint: str, query_text: str, bindings: dict[str, str] | Non
     """Run a SELECT at ``endpoint``; returns its variables and its rows (variable -> plain string).
 
     ``timeout`` bounds each wait for the endpoint (connecting, then each read)."""
-    url = _check_endpoint(endpoint)
+    url = check_endpoint(endpoint, lambda shown: Errors.KG690.format(endpoint=shown))
     form = query_form(query_text)
     if form is not None and form != "SELECT":  # an endpoint may run an update sent as query= (Virtuoso does)
         raise RemoteError(Errors.KG696.format(url=redact(url), form=form))
@@ -96,18 +96,6 @@ def query_form(query_text: str) -> str | None:
     m = _FORM.match(query_text)
     form = m.group(1).upper() if m else None
     return None if form in ("PREFIX", "BASE") else form  # a malformed prologue
-
-
-def _check_endpoint(endpoint: str) -> str:
-    try:
-        parts = urllib.parse.urlsplit(endpoint)
-    except ValueError as exc:
-        raise RemoteError(Errors.KG601.format(endpoint=redact(endpoint))) from exc
-    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        raise RemoteError(Errors.KG601.format(endpoint=redact(endpoint)))
-    if "@" in parts.netloc:
-        raise RemoteError(Errors.KG690.format(endpoint=redact(endpoint)))
-    return endpoint
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -80,8 +80,13 @@ def redact(url: str) -> str:
     return urllib.parse.urlunsplit(parts._replace(netloc="***@" + parts.netloc.rsplit("@", 1)[1]))
 
 
-def check_endpoint(endpoint: str) -> str:
-    """The endpoint if it is an http(s) URL without credentials in it, else a RemoteError."""
+def _credentials_in_url(shown: str) -> str:
+    return Errors.KG651.format(endpoint=shown)
+
+
+def check_endpoint(endpoint: str, credentials: Callable[[str], str] = _credentials_in_url) -> str:
+    """The endpoint if it is an http(s) URL without credentials in it, else a RemoteError
+    (``credentials`` gives the message for a user or password in the URL, shown redacted)."""
     try:
         parts = urllib.parse.urlsplit(endpoint)
     except ValueError as exc:
@@ -89,7 +94,7 @@ def check_endpoint(endpoint: str) -> str:
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         raise RemoteError(Errors.KG601.format(endpoint=redact(endpoint)))
     if "@" in parts.netloc:
-        raise RemoteError(Errors.KG651.format(endpoint=redact(endpoint)))
+        raise RemoteError(credentials(redact(endpoint)))
     return endpoint
 
 

@@ -22,15 +22,3 @@ def stats(store: Store) -> dict:
         "quads": len(store),
         "bytes_on_disk": store.size_on_disk(),
     }
-
-
-def format_stats(s: dict) -> str:
-    ents = ", ".join(f"{n} {t}" for t, n in s["entities"].items()) or "none"
-    lines = [
-        f"store      {s['store']}",
-        f"articles   {s['articles']}" + (f" (+{s['other_graphs']} loaded graphs)" if s["other_graphs"] else ""),
-        f"entities   {sum(s['entities'].values())} ({ents})",
-        f"triples    {s['quads']}",
-        f"on disk    {s['bytes_on_disk'] / 1e6:.1f} MB",
-    ]
-    return "\n".join(lines)

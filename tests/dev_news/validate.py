@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Validate the devnews gold files against their articles and GUIDELINE.md v2 shape."""
+"""Validate a development set's gold files against their articles and GUIDELINE.md v2 shape.
+
+Usage: python tests/dev_news/validate.py [SET_FOLDER]   (default: this folder)"""
 
 import datetime as dt
 import json
@@ -10,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "shared" / "tools"))  # ../shared beside the checkout
 from score import norm
 
-root = Path(__file__).resolve().parent
+root = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else Path(__file__).resolve().parent
 QUAL = {"exact", "about", "more than", "at least", "up to", "less than", "between"}
 TYPES = {"Organisation", "Person", "Place"}
 WD = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
