@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from kg.cli import main
 from kg.query import named_queries
-from kg.rdf.export import FORMATS, QUAD_FORMATS
+from kg.rdf.export import FORMATS, QUAD_FORMATS, export_bytes
 
 SUFFIX = {"turtle": "ttl", "nt": "nt", "nquads": "nq", "trig": "trig", "jsonld": "jsonld", "rdfxml": "rdf"}
 
@@ -51,13 +51,7 @@ def test_export_then_load_into_an_empty_store_gives_every_named_query_s_rows(see
     r = invoke("load", path, "--store", tmp_path / "other")  # the format from the suffix
     assert r.exit_code == 0 and "(5 articles)" in r.stdout, r.output
     assert sum(1 for rows in original.values() if rows.count("\n") > 1) >= 5  # the comparison has rows to compare
-    unplaced = _unplaced(tmp_path / "other")
-    if unplaced and fmt not in QUAD_FORMATS:
-        # a triple format cannot say which article a statement belongs to; kg load places
-        # them by their IRIs (kg.rdf.load.regraph), which fails for a statement on an entity
-        # that names no article (a mention kept on the entity): the representation's limit
-        pytest.xfail(f"{unplaced} statements of the {fmt} export name no article (see kg.rdf.load.regraph)")
-    assert not unplaced
+    assert _unplaced(tmp_path / "other") == 0  # every statement went back into its article's graph
     assert _every_query(tmp_path / "other") == original
     stats = invoke("stats", "--store", tmp_path / "other", "--format", "json")
     assert '"articles": 5' in stats.stdout
@@ -100,3 +94,25 @@ def test_turtle_and_trig_write_kg_iris_with_prefixes(seeds_store):
         assert "@prefix article: <https://w3id.org/kg-news/id/article/>" in text
         body = [ln for ln in text.splitlines() if not ln.startswith("@prefix")]
         assert not [ln for ln in body if "<https://w3id.org/kg-news/" in ln][:1], fmt
+
+
+@pytest.mark.parametrize("fmt", sorted(set(FORMATS) - QUAD_FORMATS))
+def test_a_triple_format_says_which_article_each_mention_is_in(seeds_store, fmt):
+    """A mention is a value on its entity; without graphs only its reification, named by
+    its article, says whose text its offsets point into."""
+    import pyoxigraph as ox
+
+    from kg.store import Store
+
+    rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+    with Store.open_read(seeds_store) as store:
+        mentions = [q for q in store.quads() if q.predicate.value.endswith("Mention")]
+        data = export_bytes(store, fmt)
+    triples = list(ox.parse(data, format=getattr(ox.RdfFormat, FORMATS[fmt])))
+    stated = {}
+    for t in triples:
+        if t.predicate.value.startswith(rdf) and t.predicate.value[len(rdf):] in ("subject", "predicate", "object"):
+            stated.setdefault(t.subject.value, {})[t.predicate.value[len(rdf):]] = t.object
+    placed = {(v["subject"], v["predicate"], v["object"], node.rsplit("/", 1)[0]) for node, v in stated.items()}
+    assert len(mentions) > 100
+    assert placed == {(q.subject, q.predicate, q.object, q.graph_name.value) for q in mentions}

@@ -12,12 +12,13 @@ Format names are Oxigraph's and rdfpipe's: a canonical name (``turtle``, ``nt``,
 (``text/turtle``) or an rdflib name (``ntriples``, ``json-ld``, ``xml``).
 N-Quads, TriG and JSON-LD (one ``@graph`` per article) hold named graphs; the
 triple formats (Turtle, N-Triples, RDF/XML) get the union of the article graphs,
-and ``kg load`` puts each triple back into its article's graph as far as the
-IRIs tell (kg.rdf.load.regraph).
+each mention also reified with the article it is in, and ``kg load`` puts each
+triple back into its article's graph (kg.rdf.load.regraph).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING
@@ -132,16 +133,35 @@ def _quad_stream(store: Store, graph: str | None, with_ontology: bool,
 
 
 def _triple_stream(quads: Iterator[pyoxigraph.Quad]) -> Iterator[pyoxigraph.Triple]:
+    """The union of the graphs, each triple once. A mention (``kg:personMention`` and the
+    like, a value on its entity) is also given as an RDF reification (``rdf:Statement``)
+    named by its article (``article/SOURCE/mN``): the offsets of a mention are in one
+    article's text, which a format without graphs would not say otherwise. ``kg load``
+    reads them back into the article's graph (kg.rdf.load.regraph)."""
     import pyoxigraph as ox
 
+    from kg.rdf.iris import KG
+    from kg.rdf.mapping import mention_iri
+
+    mentions = {ox.NamedNode(KG + t + "Mention") for t in ("organisation", "person", "place")}
+    rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+    a, statement = ox.NamedNode(rdf + "type"), ox.NamedNode(rdf + "Statement")
+    subject, predicate, object_ = (ox.NamedNode(rdf + p) for p in ("subject", "predicate", "object"))
     seen: set[int] = set()
     for q in quads:
         t = ox.Triple(q.subject, q.predicate, q.object)
         h = hash(t)
-        if h in seen:
-            continue
-        seen.add(h)
-        yield t
+        if h not in seen:
+            seen.add(h)
+            yield t
+        if q.predicate in mentions and isinstance(q.graph_name, ox.NamedNode):
+            fields = q.object.value.split(" ")
+            n = fields[4] if len(fields) > 4 else "-" + hashlib.sha256(str(t).encode()).hexdigest()[:12]
+            node = ox.NamedNode(mention_iri(q.graph_name.value, n))
+            yield ox.Triple(node, a, statement)
+            yield ox.Triple(node, subject, q.subject)
+            yield ox.Triple(node, predicate, q.predicate)
+            yield ox.Triple(node, object_, q.object)
 
 
 def export(store: Store, fmt: str, out: IO[bytes], *, graph: str | None = None,

@@ -70,11 +70,14 @@ def regraph(triples: Iterable[pyoxigraph.Triple], fallback: pyoxigraph.NamedNode
 
     - a subject ``id/article/SOURCE`` or ``id/article/SOURCE/...`` belongs to the graph
       ``id/article/SOURCE`` (when that article has a ``kg:sourceFile``);
+    - a statement reified by a node ``id/article/SOURCE/...`` (``rdf:subject``,
+      ``rdf:predicate``, ``rdf:object``: kg's triple exports give every mention so, as a
+      mention is a value on its entity) goes into that article's graph, the reification
+      itself nowhere;
     - what describes an entity (its type, names and ``owl:sameAs``) goes into every
       article graph that refers to it;
-    - what is left (a statement on an entity that says nothing of its article, such as
-      a mention kept on the entity) goes into ``fallback``, not into articles it may
-      not belong to.
+    - what is left (a statement on something that names no kg article) goes into
+      ``fallback``, not into articles it may not belong to.
 
     The union is the same triples; an entity's names are in every article that refers
     to it (an alias seen in one article is then listed in the others too)."""
@@ -100,7 +103,14 @@ def regraph(triples: Iterable[pyoxigraph.Triple], fallback: pyoxigraph.NamedNode
     quads: list = []
     refers: dict[str, set[str]] = {}
     rest: list = []
+    stated, reifying = _reified(triples, owner)
+    for s, p, o, g in stated:
+        quads.append(ox.Quad(s, p, o, ox.NamedNode(g)))
+        refers.setdefault(s.value, set()).add(g)
+    placed = {(s, p, o) for s, p, o, _ in stated}
     for t in triples:
+        if (t.subject, t.predicate) in reifying or (t.subject, t.predicate, t.object) in placed:
+            continue
         g = owner(t.subject)
         if g is None:
             rest.append(t)
@@ -116,6 +126,31 @@ def regraph(triples: Iterable[pyoxigraph.Triple], fallback: pyoxigraph.NamedNode
         if not graphs:
             quads.append(ox.Quad(t.subject, t.predicate, t.object, fallback))
     return quads
+
+
+_RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+
+
+def _reified(triples: list, owner: Callable[[object], str | None]) -> tuple[list[tuple], set[tuple]]:
+    """The statements reified by nodes of kg articles, with their article graph, and the
+    (node, predicate) pairs of the reifications (``rdf:type rdf:Statement``, ``rdf:subject``,
+    ``rdf:predicate``, ``rdf:object``) that say so."""
+    import pyoxigraph as ox
+
+    parts = {ox.NamedNode(_RDF + p): p for p in ("subject", "predicate", "object")}
+    a, statement = ox.NamedNode(_RDF + "type"), ox.NamedNode(_RDF + "Statement")
+    found: dict[object, dict[str, object]] = {}
+    for t in triples:
+        if t.predicate in parts and owner(t.subject) is not None:
+            found.setdefault(t.subject, {})[parts[t.predicate]] = t.object
+    stated, reifying = [], set()
+    for node, spo in found.items():
+        if len(spo) == 3 and isinstance(spo["subject"], ox.NamedNode) and isinstance(spo["predicate"], ox.NamedNode):
+            stated.append((spo["subject"], spo["predicate"], spo["object"], owner(node)))
+            reifying.update((node, p) for p in (*parts, a))
+    typed = {t.subject for t in triples if t.predicate == a and t.object == statement}
+    reifying = {(n, p) for n, p in reifying if p != a or n in typed}
+    return stated, reifying
 
 
 def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = None, *,

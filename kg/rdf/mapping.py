@@ -64,6 +64,13 @@ def import_iri(file_name: str) -> str:
     return BASE + "import/" + quote(file_name, safe="")
 
 
+def mention_iri(graph: str, n: int | str) -> str:
+    """The n-th mention of the article whose graph is ``graph`` (as the provenance query
+    names it). A mention is a value on its entity, not a node; a triple-format export
+    (which has no graphs) names it by this IRI when it says which article a mention is in."""
+    return f"{graph}/m{n}"
+
+
 def entity_iri(ent: Entity) -> str:
     if ent.ref_id:
         return BASE + "entity/" + ent.ref_id.replace(":", "-")
