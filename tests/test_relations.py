@@ -137,3 +137,46 @@ def test_bylines(nlp, text, pair):
 def test_copular_role_for_an_organisation(nlp):
     doc = run_doc(nlp, "Fares rose again. Ines Laaksonen is the transport correspondent for the Harbour Courier.")
     assert ("Ines Laaksonen", "Harbour Courier", False) in _pairs(doc)
+
+
+# Invented sentences (no gold set's names): a local government acts through its people,
+# a company officer's title implies the company the article is about.
+GOVERNMENT_AND_OFFICERS = [
+    ("Flooding closed two bridges in Orlen County on Monday. Orlen County spokesman Pavel Brisk said "
+     "crews would work overnight.",
+     ("Pavel Brisk", "Orlen County", "spokesman", True)),
+    ("Measles cases rose to 14 in Orlen County this week. County spokeswoman Ilse Varga said clinics "
+     "would open on Saturday.",
+     ("Ilse Varga", "Orlen County", "spokeswoman", True)),
+    ("Tarrow Mills Inc. said quarterly sales rose 4 percent. Tarrow Mills Inc. expects a better year. "
+     "Chief Financial Officer Ada Venn told analysts that costs had peaked.",
+     ("Ada Venn", "Tarrow Mills Inc.", "Chief Financial Officer", False)),
+]
+
+
+@pytest.mark.parametrize("text, expected", GOVERNMENT_AND_OFFICERS)
+def test_local_governments_and_company_officers(nlp, text, expected):
+    assert expected in _affs(run_doc(nlp, text))
+
+
+def test_an_officer_title_without_a_company_in_the_article_links_to_nothing(nlp):
+    doc = run_doc(nlp, "Chief Financial Officer Ada Venn told reporters in Orlen County that costs had peaked.")
+    assert not {a for a in _affs(doc) if a[0] == "Ada Venn"}
+
+
+def test_a_resident_of_a_county_is_not_its_spokesperson(nlp):
+    doc = run_doc(nlp, "Pavel Brisk of Orlen County said the water reached his porch.")
+    assert not {a for a in _affs(doc) if a[1] == "Orlen County"}
+
+
+def test_a_club_named_before_its_manager_is_an_organisation(nlp):
+    doc = run_doc(nlp, "Brackley Rovers manager Tom Hale said the squad was tired after the cup tie.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert types.get("Brackley Rovers") == "Organisation"
+    assert ("Tom Hale", "Brackley Rovers", "manager", False) in _affs(doc)
+
+
+def test_a_head_word_alone_before_and_does_not_split_a_name(nlp):
+    doc = run_doc(nlp, "Regulators at the Securities and Markets Authority fined the broker on Monday.")
+    labels = {e.label for e in doc._.kg_entities.values()}
+    assert "Securities and Markets Authority" in labels

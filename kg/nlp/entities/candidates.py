@@ -162,8 +162,8 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
     and Markets Authority", "Bureau of Alcohol, Tobacco, Firearms and Explosives", not
     two names ("Harvard University and the Max Planck Institute", "Ada Corwen and Halden
     Ross"). One name has at most one organisation head, so "and" joins when the part
-    after it ends with a head and the part before has none, or, after "of"/"for", when
-    the two parts do not both have one."""
+    after it ends with a head and the part before has none (a head word alone is none), or,
+    after "of"/"for", when the two parts do not both have one."""
     if doc[j + 1].lower_ == "the":
         return False
     k = j + 1
@@ -173,7 +173,8 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
     if seen_prep:  # the head before "of" is the name's own: "Department of Job and Family Services"
         last_prep = max(x for x in range(i, j) if doc[x].lower_ in {"of", "for"})
         i = last_prep + 1
-    left_head = any(doc[x].text in lex.org_heads for x in range(i, j))
+    # a head word alone is no name ("Securities and Exchange Commission")
+    left_head = j - i > 1 and any(doc[x].text in lex.org_heads for x in range(i, j))
     return not (right_head and left_head) if seen_prep else right_head and not left_head
 
 

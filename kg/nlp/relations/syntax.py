@@ -21,7 +21,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon
-from kg.types import ORG, PER, Affiliation, Entity, Mention
+from kg.types import LOC, ORG, PER, Affiliation, Entity, Mention
 
 if not Token.has_extension("kg_rel"):
     Token.set_extension("kg_rel", default="")
@@ -44,6 +44,7 @@ def _word_lists(lex: Lexicon) -> dict[str, list[str]]:
         "role_prepositions": rel["role_prepositions"],
         "person_prepositions": rel["person_prepositions"],
         "leader_verbs": list(lex.leader_verbs),
+        "role_heads": sorted({r.split()[-1] for r in lex.roles}),
     }
 
 
@@ -62,6 +63,8 @@ class SyntaxPatterns:
         self.org_nouns = set(lex.relations["org_reference_nouns"])
         self.generic_org_nouns = set(lex.relations["generic_org_nouns"])
         self.not_roles = set(lex.relations["not_role_nouns"])
+        self.government = set(lex.relations["government_place_heads"])
+        self.officer_titles = sorted((t.split() for t in lex.relations["officer_titles"]), key=len, reverse=True)
 
 
 def _patterns(lex: Lexicon, doc: Doc) -> SyntaxPatterns:
@@ -69,22 +72,29 @@ def _patterns(lex: Lexicon, doc: Doc) -> SyntaxPatterns:
     return lex.pattern(key, lambda _lex: SyntaxPatterns(_lex, doc.vocab))
 
 
-def _mark(doc: Doc, mentions: list[Mention], typ: Callable[[Mention], str], pat: SyntaxPatterns) -> dict[int, Mention]:
+def _mark(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], pat: SyntaxPatterns) -> dict[int, Mention]:
     """Set token._.kg_rel and return token index -> the mention it lies in."""
     at: dict[int, Mention] = {}
     for m in mentions:
         span = doc.char_span(m.start, m.end, alignment_mode="expand")
         if span is None:
             continue
-        t = typ(m)
-        label = "PER" if t == PER else "ORG" if t == ORG else ""
+        e = entities[m.entity]
+        label = "PER" if e.type == PER else "ORG" if e.type == ORG else "GOV" if _governs(e, pat) else ""
         for tok in span:
             at[tok.i] = m
             tok._.kg_rel = label
     for tok in doc:
         if tok.i not in at:
-            tok._.kg_rel = "ORGREF" if tok.lower_ in pat.org_nouns and tok.pos_ in {"NOUN", "PROPN", ""} else ""
+            noun = tok.pos_ in {"NOUN", "PROPN", ""} or tok.tag_.startswith("NN")  # tagger or morphologizer
+            tok._.kg_rel = "ORGREF" if tok.lower_ in pat.org_nouns and noun else ""
     return at
+
+
+def _governs(e: Entity, pat: SyntaxPatterns) -> bool:
+    """A place named as a local government ("Jackson County", "Millbrook Town"): where a role
+    noun follows it ("Jackson County spokeswoman"), the place acts as an organisation."""
+    return e.type == LOC and e.label.split()[-1].lower() in pat.government
 
 
 def _role_ok(tok: Token, pat: SyntaxPatterns) -> bool:
@@ -106,34 +116,48 @@ def _role_text(doc: Doc, role: Token, at: dict[int, Mention]) -> str:
 
 
 class OrgReferences:
-    """Resolves "the company", "the union", "county" to an organisation named before."""
+    """Resolves "the company", "the union", "county" to an organisation named before (for
+    "county", "town" and other local governments, also to a place so named)."""
 
     def __init__(self, mentions: list[Mention], entities: dict[str, Entity], pat: SyntaxPatterns) -> None:
         self.orgs = [m for m in mentions if entities[m.entity].type == ORG and not entities[m.entity].outlet]
+        self.governments = [m for m in mentions if _governs(entities[m.entity], pat)]
         self.entities = entities
         self.pat = pat
+
+    def in_view(self, at: int) -> str | None:
+        """The organisation the article has been about by character ``at``: named most
+        often before it (ties: the latest), else the first named after it."""
+        before = [m for m in self.orgs if m.end <= at]
+        if not before:
+            return self.orgs[0].entity if self.orgs else None
+        tally: dict[str, tuple[int, int]] = {}
+        for k, m in enumerate(before):
+            n, _ = tally.get(m.entity, (0, 0))
+            tally[m.entity] = (n + 1, k)
+        return max(tally, key=lambda e: tally[e])
 
     def resolve(self, tok: Token) -> str | None:
         # "the civil society group Halden Watch": the organisation is named right there
         named_here = [m for m in self.orgs if 0 <= m.start - (tok.idx + len(tok)) <= 1]
         if named_here:
             return named_here[0].entity
+        noun = tok.lower_
+        places = self.governments if noun in self.pat.government else []
         before = [m for m in self.orgs if m.end <= tok.idx]
+        named = [m for m in sorted(before + [m for m in places if m.end <= tok.idx], key=lambda m: m.start)
+                 if noun in self.entities[m.entity].label.lower().split()]
+        if named:  # the one whose name ends with the noun ("Dunmore County", not "Dunmore County Department
+            # of Health"), else the latest
+            headed = [m for m in named if self.entities[m.entity].label.lower().split()[-1] == noun]
+            return (headed or named)[-1].entity
         if not before:
             return None
-        noun = tok.lower_
-        named = [m for m in before if noun in self.entities[m.entity].label.lower().split()]
-        if named:
-            return named[-1].entity
         # "the union's president": a possessive description refers back to the organisation in view
         possessive = tok.dep_ in {"nmod:poss", "poss"} and any(c.lower_ == "the" for c in tok.lefts)
         if noun not in self.pat.generic_org_nouns and not possessive:
             return None
-        tally: dict[str, tuple[int, int]] = {}
-        for k, m in enumerate(before):
-            n, _ = tally.get(m.entity, (0, 0))
-            tally[m.entity] = (n + 1, k)
-        return max(tally, key=lambda e: tally[e])
+        return self.in_view(tok.idx)
 
 
 def syntax_affiliations(
@@ -144,7 +168,7 @@ def syntax_affiliations(
     if not doc.has_annotation("DEP") or not mentions:
         return []
     pat = _patterns(lex, doc)
-    at = _mark(doc, mentions, lambda m: entities[m.entity].type, pat)
+    at = _mark(doc, mentions, entities, pat)
     refs = OrgReferences(mentions, entities, pat)
     out: list[Affiliation] = []
     seen: set[tuple[str, str]] = set()
@@ -174,6 +198,36 @@ def syntax_affiliations(
         end = max(span.end_char, person.end)
         spk = spokesperson(role, person.sentence) if "role" in tok else False
         out.append(Affiliation(person.entity, org_key, role, spk, person.sentence, start, end))
+    out += _officers(doc, mentions, entities, at, refs, {a.person for a in out})
+    return out
+
+
+def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at: dict[int, Mention],
+              refs: OrgReferences, affiliated: set[str]) -> list[Affiliation]:
+    """"Chief Financial Officer Raymond Keel told analysts": a company officer's title written
+    before the name with no organisation says the person is an officer of the company the
+    article is about (OrgReferences.in_view). Only for people with no other affiliation."""
+    out = []
+    for person in mentions:
+        if entities[person.entity].type != PER or person.entity in affiliated:
+            continue
+        span = doc.char_span(person.start, person.end, alignment_mode="expand")
+        if span is None:
+            continue
+        words: list[Token] = []
+        for i in range(span.start - 1, max(span.start - 5, -1), -1):
+            if i in at or not doc[i].is_alpha:
+                break
+            words.insert(0, doc[i])
+        low = [t.lower_ for t in words]
+        title = next((t for t in refs.pat.officer_titles if low[-len(t):] == t), None)
+        org_key = refs.in_view(person.start) if title else None
+        if org_key is None:
+            continue
+        first = words[len(words) - len(title)]
+        affiliated.add(person.entity)
+        out.append(Affiliation(person.entity, org_key, doc[first.i : span.start].text, False, person.sentence,
+                               first.idx, person.end))
     return out
 
 
@@ -185,7 +239,7 @@ def _matches(doc: Doc, pat: SyntaxPatterns, at: dict[int, Mention],
     out = []
     for sent in doc.sents:
         kinds = {tok._.kg_rel for tok in sent}
-        if "PER" not in kinds or not kinds & {"ORG", "ORGREF"}:
+        if "PER" not in kinds or not kinds & {"ORG", "ORGREF", "GOV"}:
             continue
         for match_id, toks in pat.matcher(sent):
             out.append((match_id, [sent.start + t for t in toks]))
