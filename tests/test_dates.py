@@ -75,3 +75,18 @@ def test_day_pairs_and_recurring_weekdays(nlp):
     values = {d.value for d in doc._.kg_dates}
     assert {"2019-03-20", "2019-03-21", "2019-02-25"} <= values
     assert not any(d.text.startswith(("Tuesday", "Thursday", "Saturday")) for d in doc._.kg_dates)
+
+
+def test_abbreviated_months_without_a_year(nlp):
+    """AP style writes "Aug. 21", "Sept. 9", "Nov. 12 and 13": the full stop says it is a month;
+    "Mar 5" without one may be a name and a number."""
+    doc = run_doc(
+        nlp,
+        "The company reports results on Aug. 21 and pays a dividend Oct. 1. Ballots are reviewed on "
+        "Nov. 12 and 13, and the hearing is Sept. 9. Mar 5 lost the final.",
+        "2025-08-14",
+    )
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert {("Aug. 21", "2025-08-21"), ("Oct. 1", "2025-10-01"), ("Nov. 12", "2025-11-12"),
+            ("Nov. 12 and 13", "2025-11-13"), ("Sept. 9", "2025-09-09")} <= found
+    assert not any(d.text.startswith("Mar") for d in doc._.kg_dates)

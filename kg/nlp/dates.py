@@ -182,7 +182,8 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     short = set(lex.dates["short_month_names"])
     names = {m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m in short}
     months_cap = "|".join(sorted(names, key=len, reverse=True))
-    # abbreviations ("Nov. 4, 2024") only where a day and a year follow: "Mar" alone may be a name
+    # abbreviations ("Nov. 4, 2024") only where a day follows, with a year or the abbreviation's
+    # full stop ("Aug. 21"): "Mar" alone may be a name
     abbr = "|".join(sorted({m.capitalize() for m in lex.dates["months"]} - names, key=len, reverse=True))
     wd = "|".join(w.capitalize() for w in lex.dates["weekdays"])
     rel_days = "|".join(re.escape(k) for k in sorted(lex.dates["relative_days"], key=len, reverse=True))
@@ -192,7 +193,8 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap}|{abbr})\.?\s+\d{{1,2}}{nth}?,?\s+\d{{4}}"
         rf"|\d{{1,2}}\s+(?:{months_cap})\s+\d{{4}}"
         rf"|(?:{months_cap})\s+\d{{4}}"
-        rf"|(?:{months_cap})\s+\d{{1,2}}{nth}?\b(?!,?\s*\d{{4}})"
+        rf"|(?:{months_cap})\.?\s+\d{{1,2}}{nth}?\b(?!,?\s*\d{{4}})"
+        rf"|(?:{abbr})\.\s+\d{{1,2}}{nth}?\b(?!,?\s*\d{{4}})"  # "Aug. 21": the full stop makes it a month
         rf"|\d{{1,2}}{nth}?\s+(?:{months_cap})\b"
         rf"|(?:{wd})\b"
         rf")"
@@ -235,7 +237,7 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             last_day = res.value
         out.append(DateMention(expr, s, e, sent_of[span.start], res.value, res.precision, res.relative))
         month_day = res.precision == "day" and res.value and expr.split()[0].lower().rstrip(".,") not in weekdays \
-            and pat.day_and_month.search(expr.lower()) is not None
+            and pat.day_and_month.search(expr.lower().replace(".", "")) is not None
         second = pat.second_day.match(text, e) if month_day else None
         if second and res.value:  # "March 3 and 4": the 4th as well
             try:
