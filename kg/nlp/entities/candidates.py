@@ -5,6 +5,7 @@ part of a name. ``find_candidates`` types each chunk with a rule table
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import TYPE_CHECKING
 
@@ -249,6 +250,31 @@ def _after_role_phrase(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
 
 
 # ----------------------------------------------------------------- the whole step
+class _EndIndex:
+    """The candidate that ends last at or before a token (the one before a chunk), as
+    ``max(typed + gaz, key=end)`` would give it (on a tie a typed one, the earliest), in
+    log time: that scan per chunk was quadratic (minutes on an article of 5,000 names)."""
+
+    def __init__(self, gaz: list[Cand]) -> None:
+        self._at: dict[int, Cand] = {}
+        self._typed: set[int] = set()
+        for c in gaz:
+            self._at.setdefault(c.end, c)
+        self._ends = sorted(self._at)
+
+    def add_typed(self, c: Cand) -> None:
+        if c.end in self._typed:
+            return  # an earlier typed candidate with this end wins
+        if c.end not in self._at:
+            bisect.insort(self._ends, c.end)
+        self._at[c.end] = c
+        self._typed.add(c.end)
+
+    def last(self, s: int) -> Cand | None:
+        i = bisect.bisect_right(self._ends, s)
+        return self._at[self._ends[i - 1]] if i else None
+
+
 def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
                     headlines: Headlines | None = None) -> list[Cand]:
     """Gazetteer matches plus every capitalised chunk typed by the first rule of ``rules``
@@ -263,6 +289,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
     gaz = gazetteer_matches(doc, lex)
     taken = {i for c in gaz for i in range(c.start, c.end)}
     typed: list[Cand] = []
+    before = _EndIndex(gaz)
     for s, e in chunks(doc, lex, taken):
         s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen", before trim drops "Chief"
         s, e = trim(doc, lex, s, e)
@@ -284,8 +311,8 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
             s += 1  # "Correspondent Ada Corwen", "Secretary-General Halden Ross": not the name
         if e - s == 1 and doc[s].text in lex.person_titles:
             continue
-        prev = max((c for c in typed + gaz if c.end <= s), key=lambda c: c.end, default=None)
-        cand = rules.type_chunk(doc, s, e, lex, prev)
+        cand = rules.type_chunk(doc, s, e, lex, before.last(s))
         if cand is not None:
             typed.append(cand)
+            before.add_typed(cand)
     return sorted(gaz + typed, key=lambda c: c.start)

@@ -14,6 +14,7 @@ from kg.nlp.lexicon import Lexicon
 from kg.types import ORG, PER, Affiliation, Entity, Mention
 
 _SHORT_LINE = 80  # a line under the byline this short is part of it ("Halden Tribune staff writer")
+_MARKER_REACH = 64  # characters before a name in which its byline marker ("Reporting by") starts
 _TOP = 400  # characters in which a dateline names the outlet: "HALDEN, Jan 8 (Reuters) -"
 
 
@@ -29,7 +30,8 @@ def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
         if entities[m.entity].type != PER:
             continue
         line_start = text.rfind("\n", 0, m.start) + 1
-        if not marker.search(text[line_start : m.start]):
+        # the marker ends right before the name: look back a little, not to a far line start
+        if not marker.search(text, max(line_start, m.start - _MARKER_REACH), m.start):
             continue
         line_end = text.find("\n", m.end)
         line_end = len(text) if line_end < 0 else line_end

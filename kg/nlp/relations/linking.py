@@ -34,6 +34,17 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
     # a credit standing alone ("(Reuters)") makes the sentence before it a caption
     captions |= {i - 1 for i in captions if re.fullmatch(r"\s*\([^)]*\)\s*", sents[i].text)}
     trig_re = pat.triggers
+    # what each sentence holds, looked up per count (a scan of the article per count is
+    # quadratic: a 400 KB article of 5,000 counts spent minutes here)
+    by_sentence: dict[int, list] = {}
+    for m in mentions:
+        by_sentence.setdefault(m.sentence, []).append(m)
+    dates_in: dict[int, list[DateMention]] = {}
+    for d in dates:
+        dates_in.setdefault(d.sentence, []).append(d)
+    stmts_in: dict[int, list] = {}
+    for st in stmts:
+        stmts_in.setdefault(st.sentence, []).append(st)
     for c in counts:
         sent = sents[c.sentence]
         # event: nearest trigger word after the count, else before it, in the sentence
@@ -50,16 +61,16 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         if c.event_word:
             c.event = lex.event_triggers.get(c.event_word.lower())
         # place: nearest Place mention in the sentence
-        places = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == LOC
+        places = [m for m in by_sentence.get(c.sentence, ()) if entities[m.entity].type == LOC
                   and not text[m.end : m.end + 1] == "-"]  # "US-backed" is not where it happened
         if places:
             c.place = min(places, key=lambda m: abs(m.start - c.start)).entity
-        orgs = [m for m in mentions if m.sentence == c.sentence and entities[m.entity].type == ORG
+        orgs = [m for m in by_sentence.get(c.sentence, ()) if entities[m.entity].type == ORG
                 and not entities[m.entity].outlet]
         if orgs:
             c.organisation = min(orgs, key=lambda m: abs(m.start - c.start)).entity
         # date: in the sentence (not a "since ..." period), else the narrative's last date
-        in_sent = [d for d in dates if d.sentence == c.sentence and d.value]
+        in_sent = [d for d in dates_in.get(c.sentence, ()) if d.value]
         periods = [d for d in in_sent if is_period(d)]
         if periods:
             c.date = None
@@ -74,10 +85,10 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
                     break
                 if si in captions:
                     continue
-                prior = [d for d in dates if d.sentence == si]
+                prior = dates_in.get(si, [])
                 if prior:
                     c.date = prior[-1].value if not is_period(prior[-1]) else None
                     break
-        st = next((s for s in stmts if s.sentence == c.sentence and s.speaker), None)
+        st = next((s for s in stmts_in.get(c.sentence, ()) if s.speaker), None)
         if st:
             c.attributed_to = st.speaker

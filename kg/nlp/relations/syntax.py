@@ -83,11 +83,12 @@ def _mark(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], pat: S
         label = "PER" if e.type == PER else "ORG" if e.type == ORG else "GOV" if _governs(e, pat) else ""
         for tok in span:
             at[tok.i] = m
-            tok._.kg_rel = label
+            if label:  # only what is not the default "": the doc's user data stays small
+                tok._.kg_rel = label
     for tok in doc:
-        if tok.i not in at:
-            noun = tok.pos_ in {"NOUN", "PROPN", ""} or tok.tag_.startswith("NN")  # tagger or morphologizer
-            tok._.kg_rel = "ORGREF" if tok.lower_ in pat.org_nouns and noun else ""
+        if tok.i not in at and tok.lower_ in pat.org_nouns:
+            if tok.pos_ in {"NOUN", "PROPN", ""} or tok.tag_.startswith("NN"):  # tagger or morphologizer
+                tok._.kg_rel = "ORGREF"
     return at
 
 
@@ -231,18 +232,32 @@ def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at
     return out
 
 
+WHOLE_DOC_AFTER = 16  # sentences to match: beyond this, one pass over the doc is cheaper
+
+
 def _matches(doc: Doc, pat: SyntaxPatterns, at: dict[int, Mention],
              entities: dict[str, Entity]) -> list[tuple[int, list[int]]]:
-    """The matches of the sentences that name a person and an organisation (or a noun
-    for one): the matcher's cost grows with the tokens it scans, and most sentences
-    cannot hold an affiliation. Token indices are the doc's."""
-    out = []
+    """The matches within the sentences that name a person and an organisation (or a noun
+    for one). Few such sentences: the matcher runs on each alone (its cost grows with the
+    tokens it scans, and most sentences cannot hold an affiliation). Many: it runs once on
+    the whole doc, as matching a sentence copies the doc's token extensions each time (a
+    350 KB article with 5,000 names took hours so). Token indices are the doc's."""
+    wanted = []
     for sent in doc.sents:
         kinds = {tok._.kg_rel for tok in sent}
-        if "PER" not in kinds or not kinds & {"ORG", "ORGREF", "GOV"}:
-            continue
-        for match_id, toks in pat.matcher(sent):
-            out.append((match_id, [sent.start + t for t in toks]))
+        if "PER" in kinds and kinds & {"ORG", "ORGREF", "GOV"}:
+            wanted.append(sent)
+    if len(wanted) <= WHOLE_DOC_AFTER:
+        return [(match_id, [sent.start + t for t in toks]) for sent in wanted for match_id, toks in pat.matcher(sent)]
+    bounds = {}
+    for k, sent in enumerate(wanted):
+        for i in range(sent.start, sent.end):
+            bounds[i] = k
+    out = []
+    for match_id, toks in pat.matcher(doc):
+        inside = {bounds.get(t) for t in toks}
+        if len(inside) == 1 and None not in inside:  # every token in one wanted sentence
+            out.append((match_id, list(toks)))
     return out
 
 
