@@ -7,7 +7,8 @@ KGError                  base class; ``code`` is the message's stable identifier
 ├── ModelError           an optional spaCy pipeline is not installed
 ├── ValidationError      an ontology or shapes file is unusable
 ├── RemoteError          a remote graph store or the SPARQL server failed (exit 4)
-└── OutputError          an output file cannot be written (a folder, a device, a full disk, ...)
+├── OutputError          an output file cannot be written (a folder, a device, a full disk, ...)
+└── CurationError        a correction cannot be made (an unknown or ambiguous entity, a bad fact IRI, ...)
 
 Every message lives in ``Errors`` under its code, as spaCy's ``Errors`` does: reading
 ``Errors.KG101`` gives the template with its code in front ("[KG101] ..."), and the
@@ -16,7 +17,8 @@ users and tests can search for it. The CLI prints ``kg: [KG101] ...`` and exits 
 exception's ``exit_code``.
 
 Ranges: KG0xx a build step failed (KGError itself), KG1xx input, KG2xx store,
-KG3xx query, KG4xx model, KG5xx validation, KG6xx remote, KG7xx output files.
+KG3xx query, KG4xx model, KG5xx validation, KG6xx remote, KG7xx output files, KG8xx curation
+(kg merge, retype, relabel, split, reject, affiliate, curation: CurationError).
 """
 
 from __future__ import annotations
@@ -194,6 +196,27 @@ class Errors(metaclass=_Catalogue):
     KG780 = "the named query {name!r} gives no {missing} column; kg claims reads {needed}"
     KG781 = "--html and --format contradict each other; give one"
 
+    # KG8xx: curation (kg merge, retype, relabel, split, reject, affiliate, curation; CurationError).
+    # KG813 is a warning.
+    KG801 = "no entity {name!r} in the store{hint}"
+    KG802 = "{n} entities are named {name!r}: {choices}; give the one to correct by its IRI"
+    KG803 = "{value!r} is not an entity type; give Organisation, Person or Place{hint}"
+    KG804 = ("{value!r} is not a fact in the store ({reason}); give a fact IRI as 'kg query provenance' prints "
+             "it: .../article/SOURCE/aN, cN, dN, eN, qN or mN")
+    KG805 = "no correction {n}; 'kg curation' lists them ({have})"
+    KG806 = "{name!r} and {other!r} are the same entity <{iri}>; nothing to merge"
+    KG807 = "<{iri}> has no mention whose text is {alias!r}; its mentions read {texts}"
+    KG808 = "splitting {alias!r} off <{iri}> would give the same entity; relabel it instead"
+    KG809 = "no article mentions both <{person}> and <{organisation}>{where}; give --article SOURCE of one that does"
+    KG810 = "<{iri}> is a {actual}, not a {expected}; retype it first ('kg retype')"
+    KG811 = "the new label is empty"
+    KG812 = "{path}: correction {node} is not valid ({reason})"
+    KG813 = "correction {n} ({what}) changed no article: its target is no longer in the store"
+    KG814 = "<{iri}> is already a {type}; nothing to change"
+    KG815 = ("<{person}> is already affiliated with <{organisation}> in {source}; reject that affiliation first "
+             "('kg query provenance' names it) or give --article for another article")
+    KG816 = "--curation writes the corrections alone, as Turtle: it takes no --format, --graph or --with-ontology"
+
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str:
     """'; did you mean X?' naming the closest of ``choices`` (difflib), or '' when none is close."""
@@ -209,7 +232,7 @@ def catalogue() -> dict[str, str]:
 
 
 _KINDS = {"0": "build", "1": "input", "2": "store", "3": "query", "4": "model", "5": "validation",
-          "6": "remote", "7": "output"}
+          "6": "remote", "7": "output", "8": "curation"}
 
 
 def catalogue_markdown() -> str:
@@ -268,3 +291,7 @@ class RemoteError(KGError):
 
 class OutputError(KGError):
     code = "KG700"
+
+
+class CurationError(KGError):
+    code = "KG800"

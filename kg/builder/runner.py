@@ -59,6 +59,7 @@ class Writer:
             self._written(sources, tallies)
             return
         graphs = [article_iri(s) for s in sources]
+        nquads = _curated(self.store, graphs, nquads)
         if not self.background:
             self.store.write_articles(graphs, nquads)
             self._written(sources, tallies)
@@ -170,7 +171,24 @@ def build(
                 flush()
         finally:
             report = writer.close()  # the batch in flight is whole in the store before it closes
+        if report.added or report.replaced:
+            report.warnings.extend(_corrections_gone(store))
         return report
+
+
+def _curated(store: Store, graphs: list[str], nquads: bytes) -> bytes:
+    """The batch with the store's corrections applied (kg.curation): a rebuild never undoes one."""
+    from kg.curation.curate import for_write
+
+    return for_write(store, graphs, nquads)
+
+
+def _corrections_gone(store: Store) -> list[str]:
+    """A warning per correction (kg.curation) that the articles now in the store no longer
+    give a target: it is reported, never dropped silently. Nothing to do without corrections."""
+    from kg.curation.curate import gone, has_corrections
+
+    return gone(store) if has_corrections(store) else []
 
 
 def pending(items: Iterable[Article | InputError], store: Store | None, extractor: str,

@@ -8,6 +8,7 @@ import click
 from kg.cli.build import build, remove
 from kg.cli.claims import claims
 from kg.cli.corpus import articles, neighbours, top
+from kg.cli.curation import affiliate, curation, merge, reject, relabel, retype, split
 from kg.cli.evaluate import eval_
 from kg.cli.options import KGGroup
 from kg.cli.query import queries, query
@@ -23,8 +24,8 @@ def main() -> None:
     """Build a knowledge graph from news articles, then query, render and export it."""
 
 
-for _command in (build, remove, articles, query, queries, top, neighbours, render, timeline, claims, export, load,
-                 push, validate, serve, stats, eval_, train):
+for _command in (build, remove, articles, query, queries, top, neighbours, render, timeline, claims, merge, retype,
+                 relabel, split, reject, affiliate, curation, export, load, push, validate, serve, stats, eval_, train):
     main.add_command(_command)
 
 __all__ = ["main"]

@@ -20,18 +20,24 @@ from kg.errors import Errors, OutputError
 @click.option("--graph", "source", default=None, metavar="SOURCE",
               help="Export one article's graph (its source name, e.g. article-001.txt, or graph IRI).")
 @click.option("--with-ontology", is_flag=True, help="Include the kg ontology (in its own named graph).")
+@click.option("--curation", is_flag=True,
+              help="Only the analysts' corrections (kg merge, retype ...), as Turtle, for kg load into another store.")
 @quiet_option
 def export(store: str | None, fmt: str, output: str | None, source: str | None, with_ontology: bool,
-           quiet: bool) -> None:
+           curation: bool, quiet: bool) -> None:
     """Export the store as RDF: sorted, fixed prefixes, streamed graph by graph.
 
     JSON-LD is compacted with the shipped context (kg/ontology/context.jsonld).
     RDF/XML, Turtle, N-Triples and JSON-LD cannot hold named graphs: they get the
     union of the article graphs, and kg load puts each triple back into its article.
 
+    The store's corrections (kg curation) are a named graph of their own in the quad
+    formats and part of the union in the others; --curation writes them alone.
+
     \b
     Example: kg export --format trig -o graph.trig
     Example: kg export --graph article-001.txt --format ttl
+    Example: kg export --curation -o corrections.ttl
     """
     from kg.progress import bar
     from kg.rdf.export import export as do_export
@@ -39,6 +45,9 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
     from kg.store import Store
 
     st = Store.open_read(store_path(store))
+    if curation:
+        _export_curation(st, fmt, output, source, with_ontology)
+        return
     graph = graph_for_source(st, source) if source else None
     if fmt == "rdfxml" and not graph:
         click.echo(f"kg: warning: {Errors.KG162}", err=True)
@@ -60,6 +69,24 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
             raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
+
+
+def _export_curation(st, fmt: str, output: str | None, source: str | None, with_ontology: bool) -> None:  # noqa: ANN001
+    """kg export --curation: the corrections alone, as Turtle."""
+    from kg.errors import CurationError
+    from kg.rdf.export import export_curation
+
+    if fmt != "turtle" or source or with_ontology:
+        raise CurationError(Errors.KG816)
+    if output:
+        from kg.outputs import open_output
+
+        with open_output(output) as fh:
+            n = export_curation(st, fh)
+        click.echo(f"{n} correction{'s' * (n != 1)} -> {output}", err=True)
+        return
+    export_curation(st, sys.stdout.buffer)
+    sys.stdout.buffer.flush()
 
 
 @click.command()
@@ -93,8 +120,11 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
             size = p.stat().st_size if p.is_file() else None
             with bar(total=size, desc=p.name, unit="B", unit_scale=True, quiet=quiet) as b:
                 r = load_file(st, p, fmt, graph, progress=b.update)
-            click.echo(f"{r.quads} quads in {r.graphs} graphs ({r.articles} articles) <- {f}")
-            if not r.articles and not graph:
+            if r.quads or not r.corrections:
+                click.echo(f"{r.quads} quads in {r.graphs} graphs ({r.articles} articles) <- {f}")
+            if r.corrections:
+                click.echo(f"{r.corrections} correction{'s' * (r.corrections != 1)} added and applied <- {f}")
+            if not r.articles and not graph and not r.corrections:
                 click.echo(f"kg: warning: {Errors.KG163.format(path=f)}", err=True)
 
 

@@ -224,3 +224,20 @@ def _jsonld(quads: Iterator[pyoxigraph.Quad]) -> bytes:
 
 def _node_key(node: object) -> str:
     return json.dumps(node, sort_keys=True, ensure_ascii=False)
+
+
+def export_curation(store: Store, out: IO[bytes]) -> int:
+    """Write the store's corrections alone (kg.curation) to ``out`` as Turtle, sorted, for
+    ``kg load`` into another store (``kg export --curation``). Where they are applied in this
+    store (``kg:appliedIn``) and its numbering state are left out: the store that loads them
+    numbers and applies them itself. Returns the number of corrections written."""
+    import pyoxigraph as ox
+
+    from kg.curation.curate import corrections
+    from kg.curation.model import to_quads
+
+    every = corrections(store)
+    triples = sorted((ox.Triple(q.subject, q.predicate, q.object) for c in every for q in to_quads(c)), key=str)
+    prefixes = {**PREFIXES, "curation": _ID + "curation/"}
+    ox.serialize(triples, out, format=ox.RdfFormat.TURTLE, prefixes=prefixes)
+    return len(every)

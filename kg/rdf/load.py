@@ -39,6 +39,7 @@ class LoadReport:
     graphs: int = 0
     articles: int = 0  # article graphs among them
     other: int = 0  # quads that went into the file's import graph (no kg article)
+    corrections: int = 0  # corrections (kg.curation) added to the store's own and applied
 
 
 def check_iri(value: str, option: str = "--graph") -> str:
@@ -184,6 +185,12 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
         raise InputError(Errors.KG134.format(path=path, fmt=fmt, reason=str(exc).splitlines()[0])) from exc
     except (UnicodeDecodeError, ValueError) as exc:
         raise InputError(Errors.KG135.format(path=path, fmt=fmt, reason=exc)) from exc
+    curated = None
+    if not graph:  # corrections (a curation export, or a store's curation graph) are not loaded as they are
+        from kg.curation.curate import read, split_out
+
+        mine, parsed = split_out(parsed)
+        curated = read(mine, str(path)) if mine else None  # a malformed correction: nothing is written
     if graph:
         quads = [ox.Quad(q.subject, q.predicate, q.object, target) for q in parsed]
     else:
@@ -191,10 +198,15 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
         quads = [q for q in parsed if isinstance(q, ox.Quad) and not isinstance(q.graph_name, ox.DefaultGraph)]
         quads += regraph((ox.Triple(t.subject, t.predicate, t.object) for t in triples), target)
     store.add_quads(quads)
+    made = []
+    if curated:  # numbered after the store's own corrections, then applied to the articles now in the store
+        from kg.curation.curate import load as load_corrections
+
+        made = load_corrections(store, curated)
     graphs = {q.graph_name.value for q in quads}
     base = article_iri("")
     return LoadReport(quads=len(quads), graphs=len(graphs), articles=sum(1 for g in graphs if g.startswith(base)),
-                      other=sum(1 for q in quads if q.graph_name == target))
+                      other=sum(1 for q in quads if q.graph_name == target), corrections=len(made))
 
 
 class _Counting:

@@ -71,6 +71,34 @@ def mention_iri(graph: str, n: int | str) -> str:
     return f"{graph}/m{n}"
 
 
+def curation_graph_iri() -> str:
+    """The named graph that holds the analysts' corrections (kg.curation)."""
+    return BASE + "curation"
+
+
+def correction_iri(n: int) -> str:
+    """The n-th correction (1, 2, ...; a number is never reused)."""
+    return f"{BASE}curation/{n}"
+
+
+def correction_number(iri: str) -> int | None:
+    """N of a correction IRI ``curation/N``, or None for any other IRI."""
+    prefix = BASE + "curation/"
+    tail = iri[len(prefix):] if iri.startswith(prefix) else ""
+    return int(tail) if tail.isdigit() else None
+
+
+def curated_affiliation_iri(graph: str, n: int) -> str:
+    """The affiliation that correction ``n`` (kg affiliate) adds to the article graph ``graph``."""
+    return f"{graph}/curation-{n}"
+
+
+def typed_entity_iri(type_: str, label: str) -> str:
+    """The IRI of an entity with no gazetteer id, from its type and name (as ``entity_iri``);
+    kg split mints the new entity so."""
+    return entity_iri(Entity("", label, type_))
+
+
 def entity_iri(ent: Entity) -> str:
     if ent.ref_id:
         return BASE + "entity/" + ent.ref_id.replace(":", "-")

@@ -59,6 +59,7 @@ class KG(DefinedNamespace):
     Event: URIRef
     EventType: URIRef
     Statement: URIRef
+    Correction: URIRef
     # event types
     Surrender: URIRef
     Evacuation: URIRef
@@ -108,6 +109,22 @@ class KG(DefinedNamespace):
     speakerText: URIRef
     quote: URIRef
     toldTo: URIRef
+    # curation (kg merge, retype, relabel, split, reject, affiliate)
+    action: URIRef
+    target: URIRef
+    keep: URIRef
+    newType: URIRef
+    newLabel: URIRef
+    newEntity: URIRef
+    withOrganisation: URIRef
+    newRole: URIRef
+    asSpokesperson: URIRef
+    inArticle: URIRef
+    factKind: URIRef
+    factSpan: URIRef
+    ofEntity: URIRef
+    appliedIn: URIRef
+    lastCorrection: URIRef
 
 
 ENTITY_TYPES = ("Organisation", "Person", "Place")

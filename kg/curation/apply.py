@@ -1,0 +1,326 @@
+"""Corrections applied to one article graph: a pure function of its quads and the corrections.
+
+``apply(quads, corrections)`` gives the graph's quads rewritten and the numbers of the
+corrections that changed something. It reads nothing else (no store, no spaCy), so the same
+correction gives the same graph whether it is applied when it is made, to an article built
+again, or to a store that loads a curation export. Applying a correction twice changes
+nothing the second time.
+
+What each action does in a graph (see kg.curation.model.Correction for the fields):
+
+merge      every occurrence of the target (subject or object) becomes ``keep``; the target's
+           names become ``keep``'s other names (skos:altLabel); where only the target was,
+           ``keep`` gets its preferred name from the correction; the merged mentions take
+           ``keep``'s type
+retype     the entity's mention property (and rdf:type) says the new type; an affiliation
+           whose person is no longer a Person, or organisation no longer an Organisation,
+           goes, and so does a count's place that is no longer a Place
+relabel    the preferred name changes; the old one becomes an other name
+split      the mentions of the entity whose text is the alias (any letter case) move to the
+           new entity, named by the alias; the alias is no longer an other name of the entity
+reject     an entity: its mentions, names and affiliations go, and every other statement that
+           names it (a count's place, a statement's speaker); a fact: the node (an event with
+           its count's link, a count with its event) or the mention whose article, kind and
+           offsets the correction recorded
+affiliate  an affiliation node (``article/SOURCE/curation-N``) of the person and organisation,
+           spanning the sentence of the person's first mention, when both are in the article
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from kg.curation.model import Correction
+
+if TYPE_CHECKING:
+    import pyoxigraph as ox
+
+Triple = tuple  # (subject, predicate, object) pyoxigraph terms
+
+
+class _Terms:
+    """The predicates and classes the rewrites read, built once."""
+
+    def __init__(self) -> None:
+        import pyoxigraph as ox
+
+        from kg.rdf.iris import KG
+
+        skos = "http://www.w3.org/2004/02/skos/core#"
+        self.type = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+        self.pref = ox.NamedNode(skos + "prefLabel")
+        self.alt = ox.NamedNode(skos + "altLabel")
+        self.mention = {t: ox.NamedNode(KG + t.lower() + "Mention") for t in ("Organisation", "Person", "Place")}
+        self.mention_type = {p: t for t, p in self.mention.items()}
+        self.cls = {t: ox.NamedNode(KG + t) for t in ("Organisation", "Person", "Place")}
+        self.cls_type = {c: t for t, c in self.cls.items()}
+        for name in ("text", "span", "person", "organisation", "role", "isSpokesperson", "place", "event",
+                     "qualifier", "isRelative", "speakerText"):
+            setattr(self, name, ox.NamedNode(KG + name))
+        self.kind = {"Affiliation": self.person, "Count": self.qualifier, "DateMention": self.isRelative,
+                     "Statement": self.speakerText}
+        self.boolean = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
+
+
+_T: _Terms | None = None
+
+
+def _terms() -> _Terms:
+    global _T
+    if _T is None:
+        _T = _Terms()
+    return _T
+
+
+def apply(quads: Sequence[ox.Quad], corrections: Sequence[Correction]) -> tuple[list[ox.Quad], set[int]]:
+    """``quads`` (one article graph) rewritten by ``corrections`` in order, and the numbers of
+    the corrections that changed it."""
+    import pyoxigraph as ox
+
+    if not quads or not corrections:
+        return list(quads), set()
+    graph = quads[0].graph_name
+    g = _Graph(graph, [(q.subject, q.predicate, q.object) for q in quads])
+    changed = set()
+    for c in corrections:
+        before = set(g.triples)
+        _ACTIONS[c.action](g, c)
+        g.triples = list(dict.fromkeys(g.triples))
+        if set(g.triples) != before:
+            changed.add(c.n)
+    if not changed:
+        return list(quads), changed
+    return [ox.Quad(s, p, o, graph) for s, p, o in g.triples], changed
+
+
+class _Graph:
+    """One article graph as a list of triples, with the lookups the rewrites need."""
+
+    def __init__(self, name: ox.NamedNode, triples: list[Triple]) -> None:
+        self.name = name
+        self.triples = triples
+        self.t = _terms()
+
+    def node(self, iri: str | None) -> ox.NamedNode | None:
+        import pyoxigraph as ox
+
+        return ox.NamedNode(iri) if iri else None
+
+    def present(self, e: object) -> bool:
+        return any(s == e or o == e for s, _, o in self.triples)
+
+    def values(self, s: object, p: object) -> list:
+        return [o for s2, p2, o in self.triples if s2 == s and p2 == p]
+
+    def mentions(self, e: object) -> list[Triple]:
+        return [t for t in self.triples if t[0] == e and t[1] in self.t.mention_type]
+
+    def type_of(self, e: object) -> str | None:
+        for s, p, _ in self.triples:
+            if s == e and p in self.t.mention_type:
+                return self.t.mention_type[p]
+        for s, p, o in self.triples:
+            if s == e and p == self.t.type and o in self.t.cls_type:
+                return self.t.cls_type[o]
+        return None
+
+    def text(self) -> str:
+        for o in self.values(self.name, self.t.text):
+            return o.value
+        return ""
+
+    def drop_node(self, node: object) -> None:
+        self.triples = [t for t in self.triples if t[0] != node and t[2] != node]
+
+    def fit(self, e: object, type_: str) -> None:
+        """Drop what a type makes wrong: affiliations whose person is not a Person (or
+        organisation not an Organisation), a count's place that is not a Place."""
+        t = self.t
+        affiliations = {s for s, p, _ in self.triples if p == t.person}
+        wrong = {s for s, p, o in self.triples if o == e and s in affiliations
+                 and ((p == t.person and type_ != "Person") or (p == t.organisation and type_ != "Organisation"))}
+        for node in wrong:
+            self.drop_node(node)
+        if type_ != "Place":
+            self.triples = [x for x in self.triples if not (x[1] == t.place and x[2] == e)]
+
+    def settle_type(self, e: object, type_: str | None) -> None:
+        """An entity's type: its mention property says it; one with no mention keeps an
+        rdf:type while something names it, and goes (names and all) when nothing does."""
+        t = self.t
+        if self.mentions(e):
+            self.triples = [x for x in self.triples if not (x[0] == e and x[1] == t.type and x[2] in t.cls_type)]
+            return
+        if any(o == e for _, _, o in self.triples):
+            if type_ and not any(x[0] == e and x[1] == t.type for x in self.triples):
+                self.triples.append((e, t.type, t.cls[type_]))
+            return
+        self.triples = [x for x in self.triples if x[0] != e]
+
+
+def _merge(g: _Graph, c: Correction) -> None:
+    import pyoxigraph as ox
+
+    t = g.t
+    other, keep = g.node(c.target), g.node(c.keep)
+    if not g.present(other):
+        return
+    names = [o.value for s, p, o in g.triples if s == other and p in (t.pref, t.alt)]
+    keep_pref = [o.value for s, p, o in g.triples if s == keep and p == t.pref]
+    keep_alt = [o.value for s, p, o in g.triples if s == keep and p == t.alt]
+    g.triples = [(keep if s == other else s, p, keep if o == other else o) for s, p, o in g.triples]
+    g.triples = [x for x in g.triples if not (x[0] == keep and x[1] in (t.pref, t.alt))]
+    pref = keep_pref[0] if keep_pref else (c.label or (names[0] if names else ""))
+    g.triples.append((keep, t.pref, ox.Literal(pref)))
+    for alias in sorted(set(keep_alt + names + keep_pref[1:]) - {pref}):
+        g.triples.append((keep, t.alt, ox.Literal(alias)))
+    type_ = c.type or g.type_of(keep)
+    if type_:
+        _set_type(g, keep, type_)
+
+
+def _set_type(g: _Graph, e: object, type_: str) -> None:
+    t = g.t
+    prop = t.mention[type_]
+    g.triples = [(s, prop if s == e and p in t.mention_type else p, o) for s, p, o in g.triples]
+    g.triples = [(s, p, t.cls[type_] if s == e and p == t.type and o in t.cls_type else o)
+                 for s, p, o in g.triples]
+    g.settle_type(e, type_)
+    g.fit(e, type_)
+
+
+def _retype(g: _Graph, c: Correction) -> None:
+    e = g.node(c.target)
+    if g.present(e) and c.type:
+        _set_type(g, e, c.type)
+
+
+def _relabel(g: _Graph, c: Correction) -> None:
+    import pyoxigraph as ox
+
+    t = g.t
+    e = g.node(c.target)
+    prefs = g.values(e, t.pref)
+    if not prefs or c.label is None:
+        return
+    old = [o.value for o in prefs if o.value != c.label]
+    g.triples = [x for x in g.triples
+                 if not (x[0] == e and (x[1] == t.pref or (x[1] == t.alt and x[2].value == c.label)))]
+    g.triples.append((e, t.pref, ox.Literal(c.label)))
+    for name in old:
+        g.triples.append((e, t.alt, ox.Literal(name)))
+
+
+def _split(g: _Graph, c: Correction) -> None:
+    import pyoxigraph as ox
+
+    t = g.t
+    e, new, alias = g.node(c.target), g.node(c.new), c.label or ""
+    text = g.text()
+    moving = [x for x in g.mentions(e) if mention_text(text, x[2].value).casefold() == alias.casefold()]
+    if not moving:
+        return
+    type_ = c.type or g.type_of(e)
+    g.triples = [x for x in g.triples if x not in moving
+                 and not (x[0] == e and x[1] == t.alt and x[2].value.casefold() == alias.casefold())]
+    prop = t.mention[type_] if type_ else None
+    g.triples.extend((new, prop or p, o) for _, p, o in moving)
+    if g.values(new, t.pref):
+        if all(o.value != alias for o in g.values(new, t.pref)):
+            g.triples.append((new, t.alt, ox.Literal(alias)))
+    else:
+        g.triples.append((new, t.pref, ox.Literal(alias)))
+    g.settle_type(new, type_)
+    g.settle_type(e, type_)
+
+
+def mention_text(text: str, value: str) -> str:
+    """The text of a mention, from its kg:*Mention value ("start end sentenceStart sentenceEnd n by")."""
+    start, end = (int(x) for x in value.split(" ", 2)[:2])
+    return text[start:end]
+
+
+def _reject(g: _Graph, c: Correction) -> None:
+    t = g.t
+    if c.kind is None:  # an entity
+        e = g.node(c.target)
+        if not g.present(e):
+            return
+        affiliations = {s for s, p, o in g.triples if p == t.person}
+        named = {s for s, p, o in g.triples if o == e and s in affiliations and p in (t.person, t.organisation)}
+        for node in named:
+            g.drop_node(node)
+        g.drop_node(e)
+        return
+    if c.article != g.name.value or not c.span:
+        return
+    if c.kind == "Mention":
+        e = g.node(c.entity)
+        gone = [x for x in g.mentions(e) if _span4(x[2].value) == c.span]
+        if gone:
+            type_ = g.type_of(e)
+            g.triples = [x for x in g.triples if x not in gone]
+            g.settle_type(e, type_)
+        return
+    if c.kind == "Event":
+        counts = {s for s, p, o in g.triples if p == t.span and _span4(o.value) == c.span}
+        for node in {o for s, p, o in g.triples if s in counts and p == t.event}:
+            g.drop_node(node)
+        return
+    prop = t.kind.get(c.kind)
+    having = {s for s, p, _ in g.triples if p == prop}
+    for node in {s for s, p, o in g.triples if s in having and p == t.span and _span4(o.value) == c.span}:
+        if c.kind == "Count":
+            for ev in g.values(node, t.event):
+                g.drop_node(ev)
+        g.drop_node(node)
+
+
+def _span4(value: str) -> str:
+    """The first four numbers of a span or mention value: the fact's and its sentence's offsets."""
+    return " ".join(value.split(" ")[:4])
+
+
+def _affiliate(g: _Graph, c: Correction) -> None:
+    import pyoxigraph as ox
+
+    from kg.rdf.mapping import curated_affiliation_iri
+
+    t = g.t
+    if c.article != g.name.value:
+        return
+    person, org = g.node(c.target), g.node(c.organisation)
+    node = ox.NamedNode(curated_affiliation_iri(g.name.value, c.n))
+    first = sorted((tuple(int(x) for x in o.value.split(" ")[:4]) for s, p, o in g.triples
+                    if s == person and p == t.mention["Person"]))
+    g.drop_node(node)
+    if not first or g.type_of(org) != "Organisation":
+        return
+    _, _, start, end = first[0]
+    g.triples += [(node, t.person, person), (node, t.organisation, org), (node, t.role, ox.Literal(c.role or "")),
+                  (node, t.isSpokesperson, ox.Literal("true" if c.spokesperson else "false", datatype=t.boolean)),
+                  (node, t.span, ox.Literal(f"{start} {end} {start} {end}"))]
+
+
+_ACTIONS: dict[str, Callable[[_Graph, Correction], None]] = {
+    "merge": _merge, "retype": _retype, "relabel": _relabel, "split": _split, "reject": _reject,
+    "affiliate": _affiliate,
+}
+
+
+def apply_nquads(nquads: bytes, corrections: Sequence[Correction]) -> tuple[bytes, dict[str, set[int]]]:
+    """A batch of article graphs as N-Quads (kg build's batches), each graph rewritten by
+    ``corrections``; and, per graph IRI, the numbers of the corrections that changed it."""
+    import pyoxigraph as ox
+
+    by_graph: dict[str, list[ox.Quad]] = {}
+    for q in ox.parse(nquads, format=ox.RdfFormat.N_QUADS):
+        by_graph.setdefault(q.graph_name.value, []).append(q)
+    out: list[ox.Quad] = []
+    changed: dict[str, set[int]] = {}
+    for graph, quads in by_graph.items():
+        rewritten, numbers = apply(quads, corrections)
+        out += rewritten
+        changed[graph] = numbers
+    return ox.serialize(out, format=ox.RdfFormat.N_QUADS) or b"", changed
