@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import time
 from pathlib import Path
 
@@ -243,6 +244,173 @@ def test_community_colouring_switch(driver, seeds_page):
     assert same and groups > 1
 
 
+def _ids(driver) -> dict[str, str]:
+    """The seeds view's nodes: label -> id (the entity's IRI)."""
+    return driver.execute_script("var o = {}; nodes.get().forEach(function (n) { o[n.kgLabel] = n.id; }); return o;")
+
+
+def _click(driver, node_id: str, *, right: bool = False) -> None:
+    """A real mouse click (or right-click) on a node's dot, which nothing covers."""
+    canvas = driver.find_element(By.CSS_SELECTOR, "#mynetwork canvas")
+    x, y = driver.execute_script(
+        "var p = network.canvasToDOM(network.getPosition(arguments[0])); return [p.x, p.y];", node_id)
+    on = driver.execute_script("var r = arguments[0].getBoundingClientRect();"
+                               "return document.elementFromPoint(r.left + arguments[1], r.top + arguments[2]).tagName;",
+                               canvas, x, y)
+    assert on == "CANVAS", f"{node_id} is covered by a {on}"
+    move = ActionChains(driver).move_to_element_with_offset(
+        canvas, int(x - canvas.size["width"] / 2), int(y - canvas.size["height"] / 2))
+    (move.context_click() if right else move.click()).perform()
+
+
+def _panel(driver) -> list[str]:
+    return driver.execute_script("return Array.prototype.map.call("
+                                 "document.querySelectorAll('#kg-corrections-list code'),"
+                                 " function (c) { return c.textContent; })")
+
+
+def test_node_menu_writes_the_curation_commands(driver, seeds_page, seeds_store, tmp_path):
+    open_page(driver, seeds_page[0])
+    store = str(Path(seeds_store).resolve())
+    ids = _ids(driver)
+    bali = ids["Mustafa Bali"]
+    assert bali == "https://w3id.org/kg-news/id/person/mustafa-bali"  # a node's id is its entity's full IRI
+    assert not driver.find_element(By.ID, "kg-menu").is_displayed()
+    assert not driver.find_element(By.ID, "kg-corrections").is_displayed()
+    # a click on a node opens its menu: the entity, its IRI, the corrections; its own type is no choice
+    _click(driver, bali)
+    menu = driver.find_element(By.ID, "kg-menu")
+    assert menu.is_displayed() and "Mustafa Bali (Person)" in menu.text and bali in menu.text
+    for action in ("Merge into\u2026", "Relabel\u2026", "Reject", "Person", "Organisation", "Place"):
+        assert action in menu.text
+    assert not menu.find_element(By.CSS_SELECTOR, ".kg-menu-retype[value=Person]").is_enabled()
+    menu.find_element(By.CSS_SELECTOR, ".kg-menu-retype[value=Organisation]").click()
+    assert not menu.is_displayed()
+    retype = shlex.join(["kg", "retype", bali, "Organisation", "--store", store])
+    assert _panel(driver) == [retype]
+    assert driver.find_element(By.ID, "kg-corrections").is_displayed()
+    assert driver.find_element(By.ID, "kg-corrections-toggle").text == "Corrections (1)"
+    # a right-click opens the menu too; "Merge into..." then a click on the entity to keep
+    baghouz, syria = ids["Baghouz"], ids["Syria"]
+    _click(driver, baghouz, right=True)
+    assert "Baghouz (Place)" in menu.text
+    menu.find_element(By.CSS_SELECTOR, ".kg-menu-merge").click()
+    assert "Merge Baghouz into" in menu.text
+    _click(driver, syria)
+    merge = shlex.join(["kg", "merge", syria, baghouz, "--store", store])  # KEEP OTHER: the clicked one merged away
+    assert _panel(driver) == [retype, merge]
+    assert driver.execute_script("return network.getSelectedNodes()") == [syria]
+    # the merge target from the menu's list; Escape cancels
+    driver.execute_script("window.kgMenu(arguments[0])", ids["Syrian Democratic Forces"])
+    menu.find_element(By.CSS_SELECTOR, ".kg-menu-merge").click()
+    targets = [t.text for t in menu.find_elements(By.CSS_SELECTOR, ".kg-menu-target option")]
+    assert len(targets) == 46 and "Syrian Democratic Forces (Organisation)" not in targets  # 45 others, a prompt
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert not menu.is_displayed() and len(_panel(driver)) == 2
+    # relabel (a label with a quote, shell-quoted) and reject, with a note
+    _click(driver, bali)
+    menu.find_element(By.CSS_SELECTOR, ".kg-menu-note").send_keys("SDF's spokesman")
+    menu.find_element(By.CSS_SELECTOR, ".kg-menu-relabel").click()
+    label = menu.find_element(By.CSS_SELECTOR, ".kg-menu-label")
+    assert label.get_attribute("value") == "Mustafa Bali"
+    label.clear()
+    label.send_keys("Mustafa Bali (SDF's)", Keys.ENTER)
+    relabel = shlex.join(["kg", "relabel", bali, "Mustafa Bali (SDF's)", "--store", store, "--note", "SDF's spokesman"])
+    _click(driver, ids["Islamic State"])
+    menu.find_element(By.CSS_SELECTOR, ".kg-menu-reject").click()
+    reject = shlex.join(["kg", "reject", ids["Islamic State"], "--store", store])
+    assert _panel(driver) == [retype, merge, relabel, reject]
+    assert shlex.split(relabel)[3] == "Mustafa Bali (SDF's)"  # a shell reads back what was typed
+    # "Download as kg-corrections.sh": a script of those lines, made in the page (a Blob)
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    driver.find_element(By.ID, "kg-corrections-download").click()
+    script = downloads / "kg-corrections.sh"
+    deadline = time.monotonic() + 10
+    while not script.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    text = script.read_text(encoding="utf-8")
+    assert text.startswith("#!/bin/sh\n")
+    assert [line for line in text.splitlines() if line.startswith("kg ")] == [retype, merge, relabel, reject]
+    assert driver.execute_script("return document.querySelectorAll('a[href^=\"http\"]').length") == 0
+    driver.find_element(By.ID, "kg-corrections-copy").click()
+    deadline = time.monotonic() + 5
+    while not driver.find_element(By.ID, "kg-corrections-status").text and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert driver.find_element(By.ID, "kg-corrections-status").text == "copied"
+    # removing a line, and the filters and search still work with the menu there
+    driver.find_elements(By.CSS_SELECTOR, "#kg-corrections-list button")[1].click()
+    assert _panel(driver) == [retype, relabel, reject]
+    assert driver.execute_script("return window.kgSearch('Baghouz')") == [baghouz]
+    assert errors(driver) == []
+
+
+def test_the_downloaded_corrections_apply_to_the_store(driver, store_copy, tmp_path):
+    """The page's script, run as it is, makes the corrections with kg's commands."""
+    import subprocess
+    import sys
+
+    import kg
+
+    out = tmp_path / "graph.html"
+    with Store.open_read(store_copy) as st:
+        render(st, out)
+    open_page(driver, out)
+    ids = _ids(driver)
+    driver.execute_script("window.kgMenu(arguments[0])", ids["Mustafa Bali"])
+    driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-note").send_keys("SDF's spokesman, as a test")
+    driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-retype[value=Organisation]").click()
+    driver.execute_script("window.kgMenu(arguments[0])", ids["Baghouz"])
+    driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-merge").click()
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-target")).select_by_visible_text("Syria (Place)")
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    driver.find_element(By.ID, "kg-corrections-download").click()
+    script = downloads / "kg-corrections.sh"
+    deadline = time.monotonic() + 10
+    while not script.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env.pop("KG_STORE", None)
+    done = subprocess.run(["sh", str(script)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    with kg.open(store_copy) as g:
+        listed = [(r["action"], r["note"] or "") for r in g.curation()]
+        people = {r["entity"] for r in g.top("Person", limit=None)}
+        entities = {r["entity"] for r in g.top(limit=None)}
+    assert listed == [("retype", "SDF's spokesman, as a test"), ("merge", "")]
+    assert ids["Mustafa Bali"] in entities and ids["Mustafa Bali"] not in people  # an Organisation now
+    assert ids["Syria"] in entities and ids["Baghouz"] not in entities  # merged into Syria
+
+
+def test_correction_commands_without_a_store_have_no_store_option(driver, seeds_store, tmp_path):
+    from kg.views.html import render_graph
+
+    with Store.open_read(seeds_store) as st:
+        g = to_networkx(st)
+    out = tmp_path / "bare.html"
+    render_graph(g, out)
+    open_page(driver, out)
+    bali = "https://w3id.org/kg-news/id/person/mustafa-bali"
+    driver.execute_script("window.kgMenu(arguments[0])", bali)
+    driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-reject").click()
+    assert _panel(driver) == [f"kg reject {bali}"]
+    # the entity to keep chosen from the merge menu's list
+    from selenium.webdriver.support.ui import Select
+
+    driver.execute_script("window.kgMenu(arguments[0])", bali)
+    driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-merge").click()
+    Select(driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-target")).select_by_visible_text(
+        "Syrian Democratic Forces (Organisation)")
+    sdf = "https://w3id.org/kg-news/id/organisation/syrian-democratic-forces"
+    assert _panel(driver) == [f"kg reject {bali}", f"kg merge {sdf} {bali}"]
+    assert not driver.find_element(By.ID, "kg-menu").is_displayed()
+
+
 def _hover(driver, node_id: str) -> str:
     """Move the mouse onto a node and return its tooltip's text (vis shows it after a pause)."""
     canvas = driver.find_element(By.CSS_SELECTOR, "#mynetwork canvas")
@@ -316,6 +484,13 @@ def test_injected_payloads_do_not_run(driver, tmp_path):
     assert "evil <script>" in driver.execute_script(
         "return Array.prototype.map.call(document.querySelectorAll('#kg-source option'),"
         " function (o) { return o.textContent; }).join('|')")
+    assert_nothing_ran(driver)
+    driver.execute_script("window.kgMenu('urn:evil:p')")  # the correction menu shows the label as text ...
+    assert EVIL in driver.find_element(By.ID, "kg-menu").text
+    driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-relabel").click()
+    driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-label").send_keys("'; touch x; '", Keys.ENTER)
+    relabel = driver.find_element(By.CSS_SELECTOR, "#kg-corrections-list code").text
+    assert shlex.split(relabel)[:4] == ["kg", "relabel", "urn:evil:p", "'; touch x; '"]  # ... quoted
     assert_nothing_ran(driver)
     timeline = tmp_path / "timeline.html"
     with Store.open_read(store) as st:

@@ -12,8 +12,9 @@ from .conftest import ROOT
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
-# kg.views.inline is imported by the notebook until kg.Graph has a view() method (kg/api.py)
-ALLOWED_SUBMODULES = {"kg.views.inline"}
+# kg.views.inline is imported by the notebook until kg.Graph has a view() method (kg/api.py);
+# kg.views.claims for the claims page inline (kg.Graph.claims() gives the claims as data)
+ALLOWED_SUBMODULES = {"kg.views.inline", "kg.views.claims"}
 
 
 @pytest.fixture(scope="module")
@@ -37,11 +38,26 @@ def test_explore_notebook_executes(executed):
     assert "connected to" in joined and "Syrian Democratic Forces" in joined
     assert "value: Float64" in joined and "qualifier: string" in joined  # typed DataFrame columns
     assert "Monday" in joined and "2019-03-04" in joined  # the bound query: one article's dates
+    claims, disputed = map(int, re.search(r"(\d+) claims, (\d+) disputed", joined).groups())
+    assert claims >= 1 and disputed >= 1  # g.claims(): the seeds' Baghouz evacuation, from 3 outlets
+    claims_table = next(h for h in _outputs(executed, "text/html") if "allows" in h and "conflicts" in h)
+    assert "about 3,000" in claims_table and "2,700–3,300" in claims_table and "CNN" in claims_table
     frames = [h for h in _outputs(executed, "text/html") if h.startswith("<iframe srcdoc=")]
-    assert len(frames) == 3  # the network, the focus view and the timeline, each the page itself
+    assert len(frames) == 4  # the network, the focus view, the timeline and the claims, each the page itself
     for h in frames:  # the page is in srcdoc (escaped), no src pointing at a file:// path
         rest = re.match(r'<iframe srcdoc="[^"]*"([^>]*)>', h)
         assert rest and "src=" not in rest.group(1)
+
+
+def test_explore_notebook_corrects_the_graph(executed):
+    """The curation cells: a retype through the API, listed by g.curation(), then undone."""
+    text = "\n".join(_outputs(executed, "text"))
+    assert "1 correction(s)\n" in text and "Organisation" in text
+    assert "0 correction(s) after the undo" in text
+    listed = [h for h in _outputs(executed, "text/html") if "retype" in h and "person/mustafa-bali" in h]
+    assert listed  # g.curation() as a DataFrame
+    shown = [h for h in _outputs(executed, "text/html") if "Mustafa Bali" in h and "articles" in h and "<table" in h]
+    assert any("Organisation" in h for h in shown) and "Person" in shown[-1]  # retyped, then undone
 
 
 @pytest.mark.skipif(not browser.available(), reason="chromium / chromium-driver not installed")
@@ -58,7 +74,7 @@ def test_exported_notebook_draws_the_graph_in_chromium(executed, tmp_path):
     with browser.chromium() as driver:
         driver.get(page.as_uri())
         frames = driver.find_elements(By.TAG_NAME, "iframe")
-        assert len(frames) == 3
+        assert len(frames) == 4
         drawn = []
         for frame in frames[:2]:
             driver.switch_to.frame(frame)
@@ -79,6 +95,16 @@ def test_exported_notebook_draws_the_graph_in_chromium(executed, tmp_path):
         while not driver.execute_script("return window.kgChartReady === true") and time.monotonic() < deadline:
             time.sleep(0.1)
         assert driver.execute_script("return document.querySelectorAll('#timeline-chart .point').length") > 5
+        driver.switch_to.default_content()
+        driver.switch_to.frame(frames[3])  # the claims: a disputed claim with figures from several articles
+        deadline = time.monotonic() + 30
+        while not driver.execute_script("return window.kgClaimsReady === true") and time.monotonic() < deadline:
+            time.sleep(0.1)
+        sources = driver.execute_script(
+            "return Array.prototype.map.call(document.querySelectorAll('section.claim.disputed'), function (c) {"
+            " return new Set(Array.prototype.map.call(c.querySelectorAll('tr.figure'),"
+            " function (r) { return r.dataset.source; })).size; })")
+        assert sources and max(sources) >= 2
 
 
 def test_explore_notebook_uses_only_the_public_api():
@@ -88,6 +114,6 @@ def test_explore_notebook_uses_only_the_public_api():
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
     imported = set(re.findall(r"^\s*(?:from|import)\s+(kg\.[\w.]+)", code, re.M))
     assert imported <= ALLOWED_SUBMODULES, imported - ALLOWED_SUBMODULES
-    code = re.sub(r"^\s*from kg\.views\.inline import .*$", "", code, flags=re.M)
+    code = re.sub(r"^\s*from kg\.views\.(inline|claims) import .*$", "", code, flags=re.M)
     used = set(re.findall(r"\bkg\.(\w+)", code))
     assert used and used <= set(kg.__all__), used - set(kg.__all__)

@@ -132,7 +132,7 @@ def test_view_is_shown_inline_as_srcdoc_and_saved_whole(whole, tmp_path):
     st, g = whole
     view = graph_view(st, focus="Mustafa Bali")
     shown = view._repr_html_()
-    assert shown.startswith('<iframe srcdoc="') and 'sandbox="allow-scripts"' in shown
+    assert shown.startswith('<iframe srcdoc="') and 'sandbox="allow-scripts allow-downloads"' in shown
     srcdoc = shown[len('<iframe srcdoc="'):shown.index('" title=')]
     assert "<" not in srcdoc and '"' not in srcdoc  # the page is escaped into the attribute ...
     assert html.unescape(srcdoc) == view.html  # ... and comes back whole

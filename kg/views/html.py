@@ -13,6 +13,13 @@ centres the --focus entity (ringed in black). Labels are at least 12 px on
 screen: the page's script labels the most connected nodes whose labels then
 overlap nothing, and the rest on hover, when found, or on zooming in.
 
+Curation: the page cannot change the store, so a click (or right-click) on a node
+opens a menu that writes the kg command making the correction (``kg merge KEEP
+OTHER``, ``kg retype``, ``kg relabel``, ``kg reject``) into a Corrections panel, to
+copy or download as ``kg-corrections.sh``. A node's id is its entity's IRI; the
+commands carry ``--store`` with the store's absolute path when the page is drawn
+from a store (``render``, ``page_of``), none from a bare graph (``render_graph``).
+
 Article text is untrusted. Every value reaches the page as JSON inside a
 <script> block, with ``<``, ``>``, ``&`` and quotes escaped as \\u sequences, so
 no value can close the script or open a tag. vis-network would put a string
@@ -115,7 +122,9 @@ def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: se
     meta: dict[str, dict[str, str]] = {} if focus else fetch.articles(store)  # --focus: those it draws
     g, centre, note = choose(store, focus=focus, depth=depth, top=top, everything=everything, types=types,
                              source=source, since=since, until=until, notify=notify, meta=meta)
-    return graph_page(g, colour_by=colour_by, focus=centre, note=note, articles=meta)
+    path = getattr(store, "path", None)  # a local store: the corrections' commands name it
+    return graph_page(g, colour_by=colour_by, focus=centre, note=note, articles=meta,
+                      store_path=str(Path(path).resolve()) if path is not None else None)
 
 
 def render_graph(g: nx.MultiGraph, output: Path, *, colour_by: str = "type", title: str = "kg graph",
@@ -153,8 +162,10 @@ def _labelled(g: nx.MultiGraph, degree: dict, size: dict, font: dict, focus: str
 
 
 def graph_page(g: nx.MultiGraph, *, colour_by: str = "type", title: str = "kg graph", focus: str | None = None,
-               note: str = "", articles: dict[str, dict[str, str]] | None = None) -> Page:
-    """The offline HTML page drawing ``g`` (positions fixed here, see kg.views.layout)."""
+               note: str = "", articles: dict[str, dict[str, str]] | None = None,
+               store_path: str | None = None) -> Page:
+    """The offline HTML page drawing ``g`` (positions fixed here, see kg.views.layout);
+    ``store_path``: the store the correction commands name with ``--store`` (None: no --store)."""
     from pyvis.network import Network
 
     simple = nx.Graph(g)
@@ -202,7 +213,7 @@ def graph_page(g: nx.MultiGraph, *, colour_by: str = "type", title: str = "kg gr
         })
     net.set_options(json.dumps(OPTIONS))
     page = _offline(net.generate_html(notebook=False))
-    page = _inject(page, g, title, colour_by, focus=focus, note=note, articles=articles or {})
+    page = _inject(page, g, title, colour_by, focus=focus, note=note, articles=articles or {}, store_path=store_path)
     return Page(page, len(g), len(edges))
 
 
@@ -217,14 +228,14 @@ OPTIONS = {
 
 
 def _inject(page: str, g: nx.MultiGraph, title: str, colour_by: str, *, focus: str | None, note: str,
-            articles: dict[str, dict[str, str]]) -> str:
+            articles: dict[str, dict[str, str]], store_path: str | None = None) -> str:
     """Add the legend, the controls and their script (shipped in kg/views/assets)."""
     sources = sorted({s for _, d in g.nodes(data=True) for s in d["sources"]})
     menu = [{"source": s, **articles.get(s, {"title": "", "outlet": "", "date": ""})} for s in sources]
     menu.sort(key=lambda a: (a["date"] or "9999", a["outlet"], a["title"] or a["source"]))
     dates = sorted({x for _, d in g.nodes(data=True) for x in d["dates"]})
     config = {"types": COLOURS, "articles": menu, "dates": dates, "colourBy": colour_by, "focus": focus,
-              "note": note}
+              "note": note, "store": store_path}
     controls = (ASSETS / "controls.html").read_text(encoding="utf-8")
     script = (ASSETS / "controls.js").read_text(encoding="utf-8")
     scripts = (f"<script type=\"application/json\" id=\"kg-config\">{safe_json(config)}</script>\n"

@@ -5,7 +5,8 @@ calls ``_repr_html_`` and gets an ``<iframe srcdoc="...">`` carrying the page
 itself, escaped, so it shows in a served Jupyter, in an exported notebook and
 offline alike (an iframe pointing at a ``file://`` path is an empty box in a
 served Jupyter). The iframe is sandboxed: the page's scripts run, but cannot
-reach the notebook around it.
+reach the notebook around it; it may download a file it makes and write to the
+clipboard (the network view's Corrections panel).
 
 >>> view = graph_view(g.store, focus="Syrian Democratic Forces")
 >>> view              # drawn inline in Jupyter
@@ -34,7 +35,8 @@ class View:
 
     def _repr_html_(self) -> str:
         return (f'<iframe srcdoc="{html.escape(self.html, quote=True)}" title="{html.escape(self.title)}" '
-                f'sandbox="allow-scripts" style="width:100%;height:{int(self.height)}px;border:1px solid #ddd">'
+                f'sandbox="allow-scripts allow-downloads" allow="clipboard-write" '
+                f'style="width:100%;height:{int(self.height)}px;border:1px solid #ddd">'
                 "</iframe>")
 
     def save(self, path: str | os.PathLike[str]) -> Path:

@@ -120,7 +120,8 @@
     if (cfg.focus) {
       legend.appendChild(el("span", "Centre, ringed in black: " + byId[cfg.focus].kgLabel, "margin-left:1em;font-weight:bold"));
     }
-    legend.appendChild(el("span", "  Size: number of connections. Hover over a line for the relation.", "color:#555"));
+    legend.appendChild(el("span", "  Size: number of connections. Hover over a line for the relation. Click an entity" +
+                           " to correct it.", "color:#555"));
   }
 
   // the article menu: date, outlet and title (the file name when there is no title)
@@ -222,6 +223,212 @@
   }
   document.getElementById("kg-search-form").addEventListener("submit", function (e) { e.preventDefault(); search(); });
   window.kgSearch = function (q) { document.getElementById("kg-search").value = q; search(); return network.getSelectedNodes(); };
+
+  // corrections: the page is static and offline, so it cannot change the store; a node's menu
+  // (click or right-click a node) writes the kg command that makes the correction (kg merge,
+  // retype, relabel, reject, with the entity's IRI: the node's id) into the Corrections panel,
+  // to copy or download as a shell script. Commands are quoted as Python's shlex.quote does.
+  var TYPES = ["Person", "Organisation", "Place"];
+  var corrections = [];
+  var menu = document.getElementById("kg-menu");
+  var panel = document.getElementById("kg-corrections");
+  var list = document.getElementById("kg-corrections-list");
+  var toggle = document.getElementById("kg-corrections-toggle");
+  var corrStatus = document.getElementById("kg-corrections-status");
+  var merging = null;  // {id, note}: the entity to merge into the next one chosen
+
+  function shq(s) {
+    s = String(s);
+    if (!s) return "''";
+    return /^[A-Za-z0-9_@%+=:,.\/-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\"'\"'") + "'";
+  }
+  function command(words, note) {
+    var line = ["kg"].concat(words);
+    if (cfg.store) line.push("--store", cfg.store);
+    if (note) line.push("--note", note);
+    return line.map(shq).join(" ");
+  }
+  function drawCorrections() {
+    list.textContent = "";
+    corrections.forEach(function (line, i) {
+      var item = el("li", "", "margin:2px 0");
+      item.appendChild(el("code", line));
+      var drop = button("\u00d7", function () { corrections.splice(i, 1); drawCorrections(); });
+      drop.title = "Remove this command"; drop.setAttribute("aria-label", "Remove this command");
+      drop.style.marginLeft = "6px";
+      item.appendChild(drop);
+      list.appendChild(item);
+    });
+    toggle.textContent = "Corrections (" + corrections.length + ")";
+    window.kgCorrections = corrections.slice();
+  }
+  function add(line) {
+    if (corrections.indexOf(line) < 0) corrections.push(line);
+    corrStatus.textContent = "";
+    drawCorrections();
+    panel.style.display = "block";
+  }
+  function script() {
+    return "#!/bin/sh\n" +
+      "# Corrections to a kg store, written by the graph view of kg render (the page cannot change the store).\n" +
+      "# Read them, then run: sh kg-corrections.sh  (kg curation lists the corrections; kg curation --undo N\n" +
+      "# takes correction N back)\nset -e\n" + corrections.join("\n") + "\n";
+  }
+  window.kgCorrectionsScript = script;
+  function button(text, action, cls) {
+    var b = el("button", text);
+    b.type = "button";
+    if (cls) b.className = cls;
+    b.addEventListener("click", function (e) { e.stopPropagation(); action(); });
+    return b;
+  }
+  function closeMenu() { menu.style.display = "none"; menu.textContent = ""; delete menu.dataset.node; }
+  function place(dom) {
+    var r = box.getBoundingClientRect();
+    menu.style.display = "block";
+    var x = r.left + dom.x + 12, y = r.top + dom.y + 12;
+    x = Math.max(4, Math.min(x, window.innerWidth - menu.offsetWidth - 4));
+    y = Math.max(4, Math.min(y, window.innerHeight - menu.offsetHeight - 4));
+    menu.style.left = x + "px";
+    menu.style.top = y + "px";
+  }
+  function heading(n) {
+    menu.appendChild(el("div", n.kgLabel + " (" + n.kgType + ")", "font-weight:bold"));
+    menu.appendChild(el("div", n.id, "font:11px monospace;color:#555;word-break:break-all;margin:2px 0 6px"));
+  }
+  function row(label) {
+    var r = el("div", "", "margin:4px 0;display:flex;flex-wrap:wrap;gap:4px;align-items:center");
+    if (label) r.appendChild(el("span", label, "color:#333"));
+    menu.appendChild(r);
+    return r;
+  }
+  function openMenu(id, dom) {
+    var n = byId[id];
+    if (!n) return;
+    merging = null;
+    menu.textContent = "";
+    menu.dataset.node = id;
+    heading(n);
+    var tipBox = document.querySelector("div.vis-tooltip");  // the menu replaces the tooltip
+    if (tipBox) tipBox.style.visibility = "hidden";
+    var note = el("input");
+    note.type = "text"; note.className = "kg-menu-note"; note.placeholder = "Why (optional, as --note)"; note.size = 30;
+    var noteText = function () { return note.value.trim(); };
+    var actions = row();
+    actions.appendChild(button("Merge into\u2026", function () { startMerge(id, noteText(), dom); }, "kg-menu-merge"));
+    var relabel = row();
+    relabel.style.display = "none";
+    actions.appendChild(button("Relabel\u2026", function () {
+      relabel.textContent = "";
+      relabel.style.display = "flex";
+      var form = el("form", "", "display:flex;gap:4px;margin:0");
+      var input = el("input");
+      input.type = "text"; input.className = "kg-menu-label"; input.value = n.kgLabel; input.size = 24;
+      input.setAttribute("aria-label", "New label");
+      form.appendChild(input);
+      form.appendChild(el("button", "OK")).type = "submit";
+      form.addEventListener("submit", function (e) {
+        e.preventDefault();
+        var label = input.value.trim();
+        if (!label || label === n.kgLabel) { input.focus(); return; }
+        add(command(["relabel", id, label], noteText()));
+        closeMenu();
+      });
+      relabel.appendChild(form);
+      place(dom);
+      input.focus();
+      input.select();
+    }, "kg-menu-relabel"));
+    actions.appendChild(button("Reject", function () { add(command(["reject", id], noteText())); closeMenu(); },
+                               "kg-menu-reject"));
+    var types = row("Retype as");
+    TYPES.forEach(function (t) {
+      var b = button(t, function () { add(command(["retype", id, t], noteText())); closeMenu(); }, "kg-menu-retype");
+      b.value = t;
+      b.disabled = t === n.kgType;
+      types.appendChild(b);
+    });
+    menu.appendChild(relabel);  // the new label's field, under the buttons
+    row().appendChild(note);
+    place(dom);
+  }
+  function startMerge(id, note, dom) {
+    var n = byId[id];
+    merging = {id: id, note: note};
+    menu.textContent = "";
+    menu.dataset.node = id;
+    menu.appendChild(el("div", "Merge " + n.kgLabel + " into\u2026", "font-weight:bold"));
+    menu.appendChild(el("div", "Click the entity to keep on the graph, or choose it:", "margin:4px 0;color:#333"));
+    var pick = el("select", "", "max-width:330px");
+    pick.className = "kg-menu-target";
+    pick.setAttribute("aria-label", "Entity to keep");
+    pick.appendChild(el("option", "\u2014 entity to keep \u2014")).value = "";
+    all.filter(function (m) { return m.id !== id; })
+      .sort(function (a, b) { return a.kgLabel.toLowerCase() < b.kgLabel.toLowerCase() ? -1 : 1; })
+      .forEach(function (m) { pick.appendChild(el("option", m.kgLabel + " (" + m.kgType + ")")).value = m.id; });
+    pick.addEventListener("change", function () { if (pick.value) finishMerge(pick.value); });
+    row().appendChild(pick);
+    row().appendChild(button("Cancel", function () { merging = null; closeMenu(); }, "kg-menu-cancel"));
+    place(dom);
+  }
+  function finishMerge(keep) {
+    if (!merging || keep === merging.id) return;
+    add(command(["merge", keep, merging.id], merging.note));
+    merging = null;
+    closeMenu();
+    network.selectNodes([keep]);
+  }
+  function onNode(p) {
+    var id = network.getNodeAt(p.pointer.DOM);
+    if (merging) { if (id !== undefined) finishMerge(id); return; }
+    if (id === undefined) { closeMenu(); return; }
+    network.selectNodes([id]);
+    openMenu(id, p.pointer.DOM);
+  }
+  network.on("click", onNode);
+  network.on("oncontext", function (p) { p.event.preventDefault(); onNode(p); });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && menu.style.display !== "none") { merging = null; closeMenu(); }
+  });
+  window.kgMenu = function (id) {  // open a node's menu as a click on it does (tests, scripts)
+    network.selectNodes([id]);
+    openMenu(id, network.canvasToDOM(network.getPosition(id)));
+  };
+  toggle.addEventListener("click", function () {
+    panel.style.display = panel.style.display === "none" ? "block" : "none";
+  });
+  document.getElementById("kg-corrections-hide").addEventListener("click", function () { panel.style.display = "none"; });
+  document.getElementById("kg-corrections-clear").addEventListener("click", function () {
+    corrections.length = 0; drawCorrections(); corrStatus.textContent = "";
+  });
+  document.getElementById("kg-corrections-copy").addEventListener("click", function () {
+    var text = corrections.join("\n") + "\n";
+    function fallback() {  // no clipboard API (file:// in some browsers, a sandboxed frame)
+      var area = el("textarea", "", "position:fixed;left:-9999px");
+      area.value = text;
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+      area.remove();
+      corrStatus.textContent = ok ? "copied" : "select the commands above and copy them";
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { corrStatus.textContent = "copied"; }, fallback);
+    } else {
+      fallback();
+    }
+  });
+  document.getElementById("kg-corrections-download").addEventListener("click", function () {
+    var a = el("a");
+    a.href = URL.createObjectURL(new Blob([script()], {type: "text/x-shellscript"}));
+    a.download = "kg-corrections.sh";
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+    corrStatus.textContent = "downloaded kg-corrections.sh";
+  });
+  drawCorrections();
 
   drawLegend(cfg.colourBy);
   resize();
