@@ -352,6 +352,11 @@ class Graph:
 
         >>> g.top("Organisation", limit=10).to_dataframe()
         """
+        from kg.query.top import VARIABLES, top_rows
+
+        rows = top_rows(self.store, type, limit)  # the corpus summary (kg.store.summary)
+        if rows is not None:
+            return Result(VARIABLES, [tuple(value(t) for t in r) for r in rows])
         result = self.query("top", limit=limit, **({"type": type} if type else {}))
         assert isinstance(result, Result)
         return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from kg.cli.options import Choice, format_option, store_option, store_path, timeout_option
-from kg.cli.query import QUERY_TIMEOUT_HELP, limit_options, print_query
+from kg.cli.query import QUERY_TIMEOUT_HELP, limit_options, print_query, print_rows
 
 ENTITY_TYPES = ("Organisation", "Person", "Place")
 
@@ -46,15 +46,25 @@ def articles(store: str | None, fmt: str | None, limit: int | None, offset: int 
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
 def top(store: str | None, type_: str | None, fmt: str | None, limit: int, offset: int | None,
         timeout: float) -> None:
-    """The entities in the most articles: entity, label, type, articles, mentions (the named query top).
+    """The entities in the most articles: entity, label, type, articles, mentions (the named query
+    top's rows, read from the corpus summary kept in the store folder).
 
     \b
     Example: kg top --type Organisation --limit 10
     """
     from kg.query import resolve_query
+    from kg.query.top import VARIABLES, top_rows
+    from kg.store import Store
 
-    params = {"type": next(t for t in ENTITY_TYPES if t.lower() == type_.lower())} if type_ else {}
-    print_query(store_path(store), resolve_query("top"), params, fmt, timeout=timeout, limit=limit, offset=offset)
+    kind = next(t for t in ENTITY_TYPES if t.lower() == type_.lower()) if type_ else None
+    path = store_path(store)
+    with Store.open_read(path) as st:
+        rows = top_rows(st, kind, limit, offset)  # the corpus summary: no count of every mention
+    if rows is None:
+        params = {"type": kind} if kind else {}
+        print_query(path, resolve_query("top"), params, fmt, timeout=timeout, limit=limit, offset=offset)
+        return
+    print_rows(VARIABLES, rows, fmt)
 
 
 @click.command()

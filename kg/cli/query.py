@@ -38,6 +38,25 @@ def print_query(path: Path, text: str, params: dict[str, str], fmt: str | None, 
         raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
 
 
+def print_rows(variables: list[str], rows: list[list], fmt: str | None) -> None:
+    """Rows already read (pyoxigraph terms), printed as kg query prints a result."""
+    from kg.query.format import solutions_of, write_solutions, write_table
+
+    fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
+    out = sys.stdout.buffer
+    try:
+        if fmt == "table":
+            write_table(variables, rows, out)
+        else:
+            write_solutions(variables, solutions_of(variables, rows), fmt, out)
+        out.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    except OSError as exc:
+        _silence_stdout()
+        raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
+
+
 def _silence_stdout() -> None:
     import os
 

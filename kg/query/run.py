@@ -67,7 +67,7 @@ def run_lazy(store: Store, text: str, params: dict[str, str] | None = None, *, u
         if store.read_only:
             raise QueryError(Errors.KG304)
         try:
-            store.raw.update(text)
+            store.update(text)
         except SyntaxError as exc:
             raise QueryError(Errors.KG305.format(reason=_position(str(exc)))) from exc
         except (OSError, RuntimeError) as exc:  # LOAD of an unreadable source, a SERVICE refused, ...

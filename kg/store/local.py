@@ -138,6 +138,7 @@ class Store:
                 self._store.bulk_load(nquads, format=ox.RdfFormat.N_QUADS)
         except OSError as exc:
             raise StoreError(Errors.KG206.format(path=self.path, reason=exc)) from exc
+        self._summarise(graphs, lambda: ox.parse(nquads, format=ox.RdfFormat.N_QUADS) if nquads else [])
 
     def remove_graph(self, graph: str) -> bool:
         import pyoxigraph as ox
@@ -147,6 +148,7 @@ class Store:
             return False
         self._store.remove_graph(g)
         self.record_locations({graph: None})
+        self._summarise([graph], list)
         return True
 
     # ----------------------------------------------------------------- where articles came from
@@ -195,10 +197,42 @@ class Store:
 
     def add_quads(self, quads: Iterable[pyoxigraph.Quad]) -> None:
         """Add quads in one transaction (``kg load``): all or nothing."""
+        quads = list(quads)
         try:
-            self._store.extend(list(quads))
+            self._store.extend(quads)
         except OSError as exc:
             raise StoreError(Errors.KG206.format(path=self.path, reason=exc)) from exc
+        graphs = sorted({q.graph_name.value for q in quads if hasattr(q.graph_name, "value")})
+        self._summarise(graphs, lambda: (q for g in graphs for q in self.quads(g)))
+
+    def update(self, text: str) -> None:
+        """Run a SPARQL update (``kg query --update``). The corpus summary cannot follow an
+        arbitrary update: it is dropped, and made again from the store when next read."""
+        self._store.update(text)
+        self.summary.drop()
+
+    # ----------------------------------------------------------------- the corpus summary
+    @property
+    def summary(self):  # noqa: ANN201 (kg.store.summary.Summary, imported lazily)
+        """What ``kg top`` reads (kg.store.summary), beside the RDF."""
+        if getattr(self, "_summary", None) is None:
+            from kg.store.summary import Summary
+
+            self._summary = Summary(self.path)
+        return self._summary
+
+    def _summarise(self, graphs: list[str], quads) -> None:  # noqa: ANN001 (a callable giving quads)
+        """Keep the summary in step with a write of ``graphs``. A summary that cannot be written
+        is dropped (the next read makes it again): the RDF, already written, is what counts."""
+        import sqlite3
+
+        try:
+            self.summary.record(graphs, quads())
+        except (sqlite3.Error, OSError):
+            try:
+                self.summary.drop()
+            except OSError:
+                pass
 
     def quads(self, graph: str | None = None) -> Iterator[pyoxigraph.Quad]:
         import pyoxigraph as ox
@@ -227,6 +261,9 @@ class Store:
         if getattr(self, "_locations_db", None) is not None:
             self._locations_db.close()
             self._locations_db = None
+        if getattr(self, "_summary", None) is not None:
+            self._summary.close()
+            self._summary = None
         if not self.read_only:
             (self.path / _PIDFILE).unlink(missing_ok=True)
 

@@ -43,4 +43,8 @@ def serve(store: Path, port: int, bind: str = "127.0.0.1", writable: bool = Fals
           timeout: int | None = None) -> None:
     """Replace this process with the Oxigraph server (signals go straight to it)."""
     argv = command(store, port, bind, writable, timeout)
+    if writable:  # the corpus summary cannot follow the updates the server will take
+        from kg.store.summary import FILE
+
+        (store / FILE).unlink(missing_ok=True)
     os.execv(argv[0], argv)

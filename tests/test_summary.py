@@ -1,0 +1,89 @@
+"""The corpus summary (kg.store.summary) gives the named query top's rows, and stays so
+through every kind of write: build, rebuild of a changed article, remove, curation,
+load, a SPARQL update, a summary file lost."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+
+from click.testing import CliRunner
+
+from kg.cli import main
+
+from .conftest import SEEDS
+
+
+def kg(*args):
+    r = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def _csv(text: str) -> list[tuple]:
+    return [tuple(r) for r in csv.reader(io.StringIO(text))][1:]
+
+
+def assert_top_is_the_named_query(store) -> list[tuple]:
+    """kg top (the summary) against the named query top (every mention counted): the same
+    rows, ranked the same (articles, mentions, label; ties in any order)."""
+    fast = _csv(kg("top", "--store", store, "--format", "csv", "--limit", "100000"))
+    slow = _csv(kg("query", "top", "--store", store, "--format", "csv", "--timeout", "0"))
+    assert sorted(fast) == sorted(slow)
+    rank = [(-int(r[3]), -int(r[4]), r[1]) for r in fast]
+    assert rank == sorted(rank)
+    for kind in ("Person", "Place"):
+        typed = _csv(kg("top", "--store", store, "--type", kind, "--format", "csv", "--limit", "100000"))
+        assert sorted(typed) == sorted(r for r in slow if r[2] == kind)
+    return fast
+
+
+def test_top_from_the_summary_is_the_named_query_on_the_seeds(store_copy):
+    rows = assert_top_is_the_named_query(store_copy)
+    assert len(rows) > 40 and (store_copy / "summary.sqlite").exists()
+    assert rows[0][3] >= rows[-1][3]
+
+
+def test_the_summary_follows_rebuild_remove_and_curation(tmp_path):
+    corpus, store_copy = tmp_path / "corpus", tmp_path / "store"
+    shutil.copytree(SEEDS, corpus)
+    kg("build", corpus, "--store", store_copy)
+    assert_top_is_the_named_query(store_copy)
+    first = sorted(corpus.glob("*.txt"))[0]
+    first.write_text(first.read_text(encoding="utf-8").replace("Syrian Democratic Forces", "Halden Relief Front"),
+                     encoding="utf-8")
+    kg("build", corpus, "--store", store_copy)
+    rows = assert_top_is_the_named_query(store_copy)
+    assert any(r[1] == "Halden Relief Front" for r in rows)
+    kg("remove", first.name, "--store", store_copy)
+    rows = assert_top_is_the_named_query(store_copy)
+    assert not any(r[1] == "Halden Relief Front" for r in rows)
+    kg("merge", "Syria", "Iraq", "--store", store_copy, "--by", "test")
+    rows = assert_top_is_the_named_query(store_copy)
+    assert not any(r[1] == "Iraq" for r in rows)
+
+
+def test_the_summary_follows_load_and_update_and_a_lost_file(store_copy, tmp_path):
+    dump = tmp_path / "all.nq"
+    kg("export", "--store", store_copy, "--format", "nquads", "-o", dump)
+    other = tmp_path / "other"
+    kg("load", dump, "--store", other)
+    assert _csv(kg("top", "--store", other, "--format", "csv", "--limit", "1000")) == \
+        _csv(kg("top", "--store", store_copy, "--format", "csv", "--limit", "1000"))
+    kg("query", "--update", "--store", store_copy,
+       "DELETE WHERE { GRAPH ?g { ?e <https://w3id.org/kg-news/ontology#placeMention> ?m } }")
+    rows = assert_top_is_the_named_query(store_copy)
+    assert rows and not any(r[2] == "Place" for r in rows)
+    (other / "summary.sqlite").unlink()
+    assert_top_is_the_named_query(other)
+
+
+def test_graph_top_reads_the_summary(store_copy):
+    import kg as api
+
+    with api.open(store_copy) as g:
+        top = g.top("Organisation", limit=3)
+    slow = [r for r in _csv(kg("query", "top", "--store", store_copy, "--format", "csv", "--timeout", "0"))
+            if r[2] == "Organisation"]
+    assert [(r["entity"], r["articles"]) for r in top] == [(r[0], int(r[3])) for r in slow[:3]]
