@@ -322,14 +322,7 @@ def test_node_menu_writes_the_curation_commands(driver, seeds_page, seeds_store,
     assert _panel(driver) == [retype, merge, relabel, reject]
     assert shlex.split(relabel)[3] == "Mustafa Bali (SDF's)"  # a shell reads back what was typed
     # "Download as kg-corrections.sh": a script of those lines, made in the page (a Blob)
-    downloads = tmp_path / "downloads"
-    downloads.mkdir()
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-    driver.find_element(By.ID, "kg-corrections-download").click()
-    script = downloads / "kg-corrections.sh"
-    deadline = time.monotonic() + 10
-    while not script.exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
+    script = _download_corrections(driver, tmp_path)
     text = script.read_text(encoding="utf-8")
     assert text.startswith("#!/bin/sh\n")
     assert [line for line in text.splitlines() if line.startswith("kg ")] == [retype, merge, relabel, reject]
@@ -344,6 +337,19 @@ def test_node_menu_writes_the_curation_commands(driver, seeds_page, seeds_store,
     assert _panel(driver) == [retype, relabel, reject]
     assert driver.execute_script("return window.kgSearch('Baghouz')") == [baghouz]
     assert errors(driver) == []
+
+
+def _download_corrections(driver, tmp_path: Path) -> Path:
+    """Click "Download as kg-corrections.sh" and wait for the file (a Blob made in the page)."""
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    driver.find_element(By.ID, "kg-corrections-download").click()
+    script = downloads / "kg-corrections.sh"
+    deadline = time.monotonic() + 10
+    while not script.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return script
 
 
 def test_the_downloaded_corrections_apply_to_the_store(driver, store_copy, tmp_path):
@@ -366,14 +372,7 @@ def test_the_downloaded_corrections_apply_to_the_store(driver, store_copy, tmp_p
     from selenium.webdriver.support.ui import Select
 
     Select(driver.find_element(By.CSS_SELECTOR, "#kg-menu .kg-menu-target")).select_by_visible_text("Syria (Place)")
-    downloads = tmp_path / "downloads"
-    downloads.mkdir()
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-    driver.find_element(By.ID, "kg-corrections-download").click()
-    script = downloads / "kg-corrections.sh"
-    deadline = time.monotonic() + 10
-    while not script.exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
+    script = _download_corrections(driver, tmp_path)
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("KG_STORE", None)
     done = subprocess.run(["sh", str(script)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)

@@ -59,7 +59,9 @@ class Writer:
             self._written(sources, tallies)
             return
         graphs = [article_iri(s) for s in sources]
-        nquads = _curated(self.store, graphs, nquads)
+        from kg.curation.curate import for_write
+
+        nquads = for_write(self.store, graphs, nquads)  # the store's corrections: a rebuild never undoes one
         if not self.background:
             self.store.write_articles(graphs, nquads)
             self._written(sources, tallies)
@@ -174,13 +176,6 @@ def build(
         if report.added or report.replaced:
             report.warnings.extend(_corrections_gone(store))
         return report
-
-
-def _curated(store: Store, graphs: list[str], nquads: bytes) -> bytes:
-    """The batch with the store's corrections applied (kg.curation): a rebuild never undoes one."""
-    from kg.curation.curate import for_write
-
-    return for_write(store, graphs, nquads)
 
 
 def _corrections_gone(store: Store) -> list[str]:
