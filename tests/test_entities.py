@@ -39,6 +39,12 @@ ROWS = [
     ("Fighting spread in the Czech Republic.", ("Czechia", "Place")),
     ("A QXL statement said Operation Silver Lantern would go on.",
      ("Operation Silver Lantern", "Organisation")),
+    # a capitalised role inside a run of capitals: the person is the name after it
+    ("Orvane's Emergency Management Minister Tilda Varsk told reporters the roads were shut.",
+     ("Tilda Varsk", "Person")),
+    ("Brellim Mayor Oskar Fenwright urged both sides to talk.", ("Oskar Fenwright", "Person")),
+    ("A Kestrel Harbour Authority spokesman said the port was open.", ("Kestrel Harbour Authority", "Organisation")),
+    ("The flames spread fast, said Captain Ines Marvik of the TFRS on Tuesday.", ("Ines Marvik", "Person")),
 ]
 
 
@@ -56,6 +62,9 @@ def test_entity_rules(nlp, sentence, expected):
         ("Civilians evacuated from the town wait at a screening area.", "Civilians"),
         ("Suspected fighters await processing.", "Suspected"),
         ("God is great, they chanted.", "God"),
+        ("PHOENIX, Feb. 12 (AP) - A jury convicted the founder.", "Feb."),
+        ("The two sides last met on Sept. 28 and 29 in Dravik.", "Sept."),
+        ("Orvane's Emergency Management Minister Tilda Varsk told reporters.", "Emergency Management Minister"),
     ],
 )
 def test_not_entities(nlp, sentence, not_entity):
@@ -120,3 +129,27 @@ def test_leading_words_of_an_organisation_name_refer_to_it(nlp):
                        "Colm Reilly said talks would go on.")
     orgs = [e for e in doc._.kg_entities.values() if e.type == "Organisation"]
     assert [e.label for e in orgs] == ["Ardent Freight plc"] and "Ardent" in orgs[0].aliases
+
+
+def test_a_name_after_its_definition_in_brackets_is_its_acronym_whatever_the_initials(nlp):
+    """"Name (ABC)" defines ABC even when the initials differ (a name in another language)."""
+    doc = run_doc(nlp, "The Tarvel Fire and Rescue Service (SDTV) sent crews. A SDTV captain said the fire was out.")
+    org = [e for e in doc._.kg_entities.values() if e.type == "Organisation"]
+    assert [e.label for e in org] == ["Tarvel Fire and Rescue Service"] and "SDTV" in org[0].aliases
+
+
+def test_a_dateline_town_is_not_the_first_word_of_an_organisation(nlp):
+    doc = run_doc(nlp, "BRELLIM, Ohio, Oct. 1, 2026 - Teachers of the Brellim Education Association went on "
+                       "strike. Brellim Mayor Oskar Fenwright urged both sides to talk.")
+    places = {e.label: e for e in doc._.kg_entities.values() if e.type == "Place"}
+    assert "Brellim" in places
+    town = [m for m in doc._.kg_mentions if m.entity == places["Brellim"].key]
+    assert [(m.text, m.source) for m in town][:1] == [("BRELLIM", "dateline")] and len(town) == 2
+
+
+def test_a_credit_line_in_brackets_is_no_headline(nlp):
+    """"(Reporting by ...; Editing by ...)" is all capitals but names only: both names are kept."""
+    doc = run_doc(nlp, "The plant closed on Tuesday, officials said.\n\n(Reporting by Ilse Varga; Editing by "
+                       "Tomas Brede)")
+    labels = {e.label for e in doc._.kg_entities.values() if e.type == "Person"}
+    assert {"Ilse Varga", "Tomas Brede"} <= labels

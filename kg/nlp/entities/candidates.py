@@ -194,7 +194,8 @@ def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
     start = k
     while k < len(doc) and is_cap(doc[k]):
         k += 1
-    return k > start and doc[k - 1].text in lex.org_heads
+    # "... of the Harbour Union", "Captain Ada Corwen of the HRU"
+    return k > start and (doc[k - 1].text in lex.org_heads or (k - start == 1 and is_acronym(doc[start].text)))
 
 
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
@@ -249,6 +250,38 @@ def _after_role_phrase(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
     return s
 
 
+def _is_role_word(tok, lex: Lexicon) -> bool:
+    return tok.text[:1].isupper() and (
+        tok.lower_ in lex.roles or tok.text in lex.person_titles or tok.text.rstrip(".") in lex.person_titles
+    )
+
+
+def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[int, int]]:
+    """A capitalised role word inside a chunk, with a name of two words or more after it,
+    splits the chunk: "Hartwell Mayor Ada Corwen" is the place, the role and the person;
+    "Emergency Management Minister Ada Corwen" a title and the person. What stands before
+    the role is kept as a chunk of its own only when it can be a name by itself (one word,
+    or a name ending with an organisation head), without the role words that end it."""
+    for r in range(e - 3, s, -1):
+        if not _is_role_word(doc[r], lex):
+            continue
+        name = doc[r + 1 : e]
+        if not all(t.text[:1].isupper() and t.is_alpha for t in name) or any(
+            t.text in lex.org_heads or t.text in lex.corporate_suffixes or t.text in lex.place_proper_heads
+            or t.lower_ in lex.roles or t.text in lex.person_titles for t in name
+        ):
+            return [(s, e)]
+        p = r
+        while p > s and (_is_role_word(doc[p - 1], lex) or doc[p - 1].lower_ in lex.role_modifiers):
+            p -= 1
+        out = []
+        if p > s and (p - s == 1 or doc[p - 1].text in lex.org_heads):
+            out.append((s, p))
+        out.append((r + 1, e))
+        return out
+    return [(s, e)]
+
+
 # ----------------------------------------------------------------- the whole step
 class _EndIndex:
     """The candidate that ends last at or before a token (the one before a chunk), as
@@ -290,7 +323,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
     taken = {i for c in gaz for i in range(c.start, c.end)}
     typed: list[Cand] = []
     before = _EndIndex(gaz)
-    for s, e in chunks(doc, lex, taken):
+    for s, e in (part for c in chunks(doc, lex, taken) for part in split_at_inner_role(doc, *c, lex)):
         s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen", before trim drops "Chief"
         s, e = trim(doc, lex, s, e)
         if s >= e:

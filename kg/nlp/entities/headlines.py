@@ -28,7 +28,9 @@ def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
         end = i + 1 if i < n and "\n" not in doc[i].text else i
         line = [t for t in doc[start:end] if not t.is_space]
         words = [t for t in line if t.is_alpha and len(t) >= 4]
-        byline = bool(line) and line[0].text in spec["byline_starts"]  # "By Ada Corwen-Halden": names only
+        # "By Ada Corwen-Halden", "(Reporting by Ada Corwen; Editing by ...)": names only
+        lead = line[1:] if line and line[0].text == "(" else line
+        byline = bool(lead) and lead[0].text in spec["byline_starts"]
         if line and not byline and len(words) >= spec["min_words"] and line[-1].text not in {".", "?", "!"} \
                 and not all(t.is_upper for t in words):
             capital = sum(1 for t in words if t.text[0].isupper())

@@ -26,6 +26,10 @@ def _without_suffix(name: str, lex: Lexicon) -> str:
     return " ".join(words).rstrip(",")
 
 
+# place evidence that outweighs a name's being the first word of an organisation's name
+STRONG_PLACE_RULES = frozenset({"dateline", "place-comma-country", "place-of", "place-head"})
+
+
 def resolve(
     doc: Doc, cands: list[Cand], lex: Lexicon, sent_of: list[int]
 ) -> tuple[dict[str, Entity], list[Mention]]:
@@ -35,6 +39,7 @@ def resolve(
     persons: list[Entity] = []
     orgs: list[Entity] = []
 
+    ending_at: dict[int, Entity] = {}  # token index after a mention -> its entity
     full_text = doc.text  # Doc.text joins every token: build it once, not per mention
 
     def sent_index(tok_i: int) -> int:
@@ -47,6 +52,7 @@ def resolve(
         if surface != ent.label:
             ent.aliases.add(surface)
         mentions.append(Mention(ent.key, surface, start, end, sent_index(c.start), c.rule))
+        ending_at[c.end] = ent
 
     def name_text(c: Cand) -> str:
         text = doc[c.start : c.end].text
@@ -86,6 +92,7 @@ def resolve(
         else:
             pending.append(k)
 
+    placed: dict[str, Entity] = {}  # names a strong place rule typed as places in this article
     # pass 2: short forms resolve to the full names found in pass 1
     # typed short forms first, so weak or statistical readings meet the names they refer to
     for k in sorted(pending, key=lambda k: (cands[k].type is None, cands[k].start)):
@@ -93,7 +100,11 @@ def resolve(
         text = name_text(c)
         norm = normalize_name(text)
         target: Entity | None = None
-        if is_acronym(text):
+        if c.rule == "acronym-definition" and c.start >= 2 and doc[c.start - 1].text == "(":
+            before = ending_at.get(c.start - 1)
+            if before is not None and before.type == ORG:
+                target = before  # "Name (ABC)" defines ABC, whatever its initials (a name in another language)
+        if target is None and is_acronym(text):
             target = next((o for o in orgs if _initials(o.label) == text.replace("-", "")
                            or text in o.aliases), None)
         if target is None:
@@ -102,6 +113,8 @@ def resolve(
             )]
             if len({p.key for p in hits}) == 1:
                 target = hits[0]
+        if target is None and norm in placed:
+            target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
         if target is None and norm and c.type != LOC and text not in lex.given_names:
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
             hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")]
@@ -128,6 +141,8 @@ def resolve(
                 continue
         key = f"{typ}:{norm}"
         ent = entities.get(key) or entities.setdefault(key, Entity(key, text, typ))
+        if typ == LOC and c.rule in STRONG_PLACE_RULES:
+            placed.setdefault(norm, ent)
         if typ == PER and ent not in persons:
             persons.append(ent)
         if typ == ORG and ent not in orgs:

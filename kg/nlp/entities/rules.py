@@ -194,7 +194,16 @@ def _after_place(ctx: Context) -> bool:
     )
 
 
+def _line_start(ctx: Context) -> bool:
+    """The chunk starts a line (or the text): a dateline's place stands there."""
+    j = ctx.s - 1
+    while j >= 0 and ctx.doc[j].is_space and "\n" not in ctx.doc[j].text:
+        j -= 1
+    return j < 0 or "\n" in ctx.doc[j].text or "\n" in ctx.doc[j].whitespace_
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "line-start": _line_start,
     "title-before": _title_before,
     "org-noun-in-apposition": _org_noun_in_apposition,
     "outlet-before-possessive": _outlet_before_possessive,
