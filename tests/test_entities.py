@@ -45,6 +45,10 @@ ROWS = [
     ("Brellim Mayor Oskar Fenwright urged both sides to talk.", ("Oskar Fenwright", "Person")),
     ("A Kestrel Harbour Authority spokesman said the port was open.", ("Kestrel Harbour Authority", "Organisation")),
     ("The flames spread fast, said Captain Ines Marvik of the TFRS on Tuesday.", ("Ines Marvik", "Person")),
+    # a known place ends an organisation's name after "of"; a demonym before a known body makes another body
+    ("Later the Reserve Bank of Norway cut its rate.", ("Reserve Bank of Norway", "Organisation")),
+    ("The Canadian Red Cross registered 500 evacuees.", ("Canadian Red Cross", "Organisation")),
+    ("Crews fought the fire near Tarvel, British Columbia, on Monday.", ("British Columbia", "Place")),
 ]
 
 
@@ -65,6 +69,11 @@ def test_entity_rules(nlp, sentence, expected):
         ("PHOENIX, Feb. 12 (AP) - A jury convicted the founder.", "Feb."),
         ("The two sides last met on Sept. 28 and 29 in Dravik.", "Sept."),
         ("Orvane's Emergency Management Minister Tilda Varsk told reporters.", "Emergency Management Minister"),
+        ("Roads closed in Manitoba. Manitoba's Transport Minister Tilda Varsk told reporters.", "Transport"),
+        ("The Reserve Bank of Norway cut its rate.", "Norway"),
+        ("The Canadian Red Cross registered 500 evacuees.", "International Committee of the Red Cross"),
+        ("Households are struggling, and about 3 million households pay more.", "Households"),
+        ("AI tools spread fast, the report said.", "AI"),
     ],
 )
 def test_not_entities(nlp, sentence, not_entity):

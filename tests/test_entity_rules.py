@@ -39,6 +39,8 @@ ROWS = [
      "org-shape", "Organisation"),
     ("org-shape-head-place", "She taught at Harbour College Lisbon for years.", "Harbour College Lisbon",
      "org-shape", "Organisation"),
+    ("org-special-district", "Later the Tarvel City School District closed its schools.", "Tarvel City School District",
+     "org-shape", "Organisation"),
     ("place-shape", "Ships waited by the Orvinne Strait on Tuesday.", "Orvinne Strait", "place-shape", "Place"),
     ("org-apposition", "Prices fell at Dravik, the Nordic carmaker, after the recall.", "Dravik", "org-apposition",
      "Organisation"),

@@ -151,6 +151,19 @@ GOVERNMENT_AND_OFFICERS = [
     ("Tarrow Mills Inc. said quarterly sales rose 4 percent. Tarrow Mills Inc. expects a better year. "
      "Chief Financial Officer Ada Venn told analysts that costs had peaked.",
      ("Ada Venn", "Tarrow Mills Inc.", "Chief Financial Officer", False)),
+    # a mayor, a minister: the place they govern, written before the role (or as a title in the name)
+    ("Water rose in the town of Brellim overnight. Brellim mayor Oskar Fenwright said 40 homes flooded.",
+     ("Oskar Fenwright", "Brellim", "mayor", False)),
+    ("Roads closed across Manitoba. Manitoba's Transport Minister Ilse Varga told reporters the "
+     "army would help.",
+     ("Ilse Varga", "Manitoba", "Transport Minister", False)),
+    # "the company's chief executive, NAME": the company in view, even when another body is named more
+    ("A blaze hit a plant run by Corvel Plastiques SA. The Tarvel Fire Service (TFS) sent crews, and the TFS "
+     "said the TFS had it under control. The company's chief executive, Henri Vasko, said the plant would shut.",
+     ("Henri Vasko", "Corvel Plastiques SA", "chief executive", False)),
+    ("The Tarvel City School District closed its schools. District spokeswoman Megan Orr said lunches "
+     "would be handed out.",
+     ("Megan Orr", "Tarvel City School District", "spokeswoman", True)),
 ]
 
 

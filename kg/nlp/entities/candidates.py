@@ -75,6 +75,11 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Halden Lund", "Petra Oslo": a city name as part of a longer name
             if k == 1 and _part_of_longer_name(doc, i, lex):
                 continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
+            if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
+                break  # "Reserve Bank of Norvale", "University of Lisbon": the place ends an organisation's name
+            if entry.type == "Organisation" and i >= 1 and texts[i - 1] in lex.demonyms \
+                    and "\n" not in with_ws[i - 1]:
+                break  # "Canadian Red Cross": a national body, not the international one the gazetteer names
             hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
             break
         if hit:
@@ -230,6 +235,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             drop = (
                 low in lex.common_words
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
+                or (tok.text.istitle() and not org_shaped and _written_in_lower_case(doc, low))
             )
         if not drop:
             break
@@ -237,6 +243,15 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
         e -= 1
     return s, e
+
+
+def _written_in_lower_case(doc: Doc, low: str) -> bool:
+    """The article also writes the word (or its singular or plural) in lower case: "Households
+    have..." where "households" is used too is a common noun starting a sentence, not a name."""
+    words = doc.user_data.get("kg_lower_words")
+    if words is None:
+        words = doc.user_data["kg_lower_words"] = {t.text for t in doc if t.is_lower and t.is_alpha}
+    return low in words or low + "s" in words or (low.endswith("s") and low[:-1] in words)
 
 
 def _after_role_phrase(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
@@ -260,8 +275,9 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
     """A capitalised role word inside a chunk, with a name of two words or more after it,
     splits the chunk: "Hartwell Mayor Ada Corwen" is the place, the role and the person;
     "Emergency Management Minister Ada Corwen" a title and the person. What stands before
-    the role is kept as a chunk of its own only when it can be a name by itself (one word,
-    or a name ending with an organisation head), without the role words that end it."""
+    the role is kept as a chunk of its own only when it can be a name by itself (one word that
+    is not a common English word, or a name ending with an organisation head), without the role
+    words that end it ("Transport Minister Ada Corwen" keeps no "Transport")."""
     for r in range(e - 3, s, -1):
         if not _is_role_word(doc[r], lex):
             continue
@@ -275,7 +291,7 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
         while p > s and (_is_role_word(doc[p - 1], lex) or doc[p - 1].lower_ in lex.role_modifiers):
             p -= 1
         out = []
-        if p > s and (p - s == 1 or doc[p - 1].text in lex.org_heads):
+        if p > s and ((p - s == 1 and doc[s].lower_ not in lex.common_words) or doc[p - 1].text in lex.org_heads):
             out.append((s, p))
         out.append((r + 1, e))
         return out
@@ -332,7 +348,9 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
             part = headlines.named_part(s, e)
             if part is None:
                 continue
-            s, e = part
+            s, e = trim(doc, lex, *part)
+            if s >= e:
+                continue
         s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen"
         while e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"
                              or doc[s].lower_ in lex.roles) and doc[s + 1].text not in {"’s", "'s"}:

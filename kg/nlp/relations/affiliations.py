@@ -22,7 +22,7 @@ from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.bylines import byline_affiliations
 from kg.nlp.relations.patterns import relation_patterns
 from kg.nlp.relations.syntax import syntax_affiliations
-from kg.types import ORG, PER, Affiliation, Mention
+from kg.types import LOC, ORG, PER, Affiliation, Mention
 
 
 def role_at(text: str, roles: dict) -> str | None:
@@ -44,6 +44,28 @@ def is_spokesperson(role: str, lex: Lexicon, quoted: bool) -> bool:
         if spec.get("spokesperson") or (quoted and spec.get("quoted_spokesperson")):
             return True
     return any(office in role.lower() for office in lex.relations["spokesperson_offices"])
+
+
+def _place_government(m: Mention, ms: list[Mention], text: str, entities: dict, lex: Lexicon
+                      ) -> tuple[Mention, str] | None:
+    """The place named just before person mention ``m`` with a government role between them
+    (or kept as a title in the mention): (the place's mention, the role as written)."""
+    before = [o for o in ms if o.end <= m.start]
+    if not before or entities[before[-1].entity].type != LOC:
+        return None
+    o = before[-1]
+    gap = text[o.end : m.start]
+    if len(gap) > 60 or re.search(r"[.;:,()\"“”]", gap):
+        return None
+    words = m.text.split()
+    k = 0
+    while k < len(words) - 1 and (words[k] in lex.person_titles or words[k].lower() in lex.roles):
+        k += 1
+    role = " ".join(re.sub(r"^\s*[’']s\b", "", gap + " " + " ".join(words[:k])).split())
+    government = set(lex.relations["government_roles"])
+    if not role or role.split()[-1].lower() not in government:
+        return None
+    return o, role
 
 
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
@@ -119,6 +141,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if outlet(o) and pat.outlet_photo.fullmatch(gap):
                     add(m, o, photo_role, si, False)
                     continue
+            # PLACE ROLE PERSON, PLACE's ROLE PERSON for a role of local or regional government
+            # ("Halden mayor Ada Corwen", "Norvale's Transport Minister Ada Corwen")
+            place = _place_government(m, ms, text, entities, lex)
+            if place is not None:
+                add(m, place[0], place[1], si)
+                continue
             # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
             am = pat.apposition.match(after)
             if am:

@@ -64,6 +64,8 @@ class SyntaxPatterns:
         self.generic_org_nouns = set(lex.relations["generic_org_nouns"])
         self.not_roles = set(lex.relations["not_role_nouns"])
         self.government = set(lex.relations["government_place_heads"])
+        self.company_nouns = set(lex.relations["company_nouns"])
+        self.company_heads = set(lex.relations["company_heads"])
         self.officer_titles = sorted((t.split() for t in lex.relations["officer_titles"]), key=len, reverse=True)
 
 
@@ -126,12 +128,17 @@ class OrgReferences:
         self.entities = entities
         self.pat = pat
 
-    def in_view(self, at: int) -> str | None:
+    def in_view(self, at: int, company: bool = False) -> str | None:
         """The organisation the article has been about by character ``at``: named most
-        often before it (ties: the latest), else the first named after it."""
-        before = [m for m in self.orgs if m.end <= at]
+        often before it (ties: the latest), else the first named after it. With ``company``
+        ("the company's chief executive"), a company (a name ending with a legal form or a
+        company head word) when the article names one."""
+        orgs = self.orgs
+        if company:
+            orgs = [m for m in orgs if self.entities[m.entity].label.split()[-1] in self.pat.company_heads] or orgs
+        before = [m for m in orgs if m.end <= at]
         if not before:
-            return self.orgs[0].entity if self.orgs else None
+            return orgs[0].entity if orgs else None
         tally: dict[str, tuple[int, int]] = {}
         for k, m in enumerate(before):
             n, _ = tally.get(m.entity, (0, 0))
@@ -158,7 +165,7 @@ class OrgReferences:
         possessive = tok.dep_ in {"nmod:poss", "poss"} and any(c.lower_ == "the" for c in tok.lefts)
         if noun not in self.pat.generic_org_nouns and not possessive:
             return None
-        return self.in_view(tok.idx)
+        return self.in_view(tok.idx, company=noun in self.pat.company_nouns)
 
 
 def syntax_affiliations(
@@ -216,18 +223,20 @@ def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at
         if span is None:
             continue
         words: list[Token] = []
-        for i in range(span.start - 1, max(span.start - 5, -1), -1):
+        # "The company's chief executive, Ada Corwen, said": the title may stand before a comma
+        last = span.start - 2 if span.start >= 2 and doc[span.start - 1].text == "," else span.start - 1
+        for i in range(last, max(last - 4, -1), -1):
             if i in at or not doc[i].is_alpha:
                 break
             words.insert(0, doc[i])
         low = [t.lower_ for t in words]
         title = next((t for t in refs.pat.officer_titles if low[-len(t):] == t), None)
-        org_key = refs.in_view(person.start) if title else None
+        org_key = refs.in_view(person.start, company=True) if title else None
         if org_key is None:
             continue
         first = words[len(words) - len(title)]
         affiliated.add(person.entity)
-        out.append(Affiliation(person.entity, org_key, doc[first.i : span.start].text, False, person.sentence,
+        out.append(Affiliation(person.entity, org_key, doc[first.i : last + 1].text, False, person.sentence,
                                first.idx, person.end))
     return out
 
