@@ -117,6 +117,39 @@ def test_quotation_interrupted_by_its_attribution_is_one_statement(nlp):
     assert quotes == ["The season is not over We still have ten matches"], quotes
 
 
+def _said(doc):
+    ents = doc._.kg_entities
+    return [(ents[s.speaker].label, s.quote) for s in doc._.kg_statements]
+
+
+def test_a_second_quotation_is_joined_when_the_next_paragraph_has_its_own_speech_verb(nlp):
+    doc = run_doc(nlp, "Analyst Hannah Varga of Tarvel Research said costs rose. \"Everyone runs lean until it "
+                       "breaks,\" she said. \"Then it costs ten times more.\"\n\nTarvel Air said it would refund "
+                       "every ticket.")
+    assert ("Hannah Varga", "Everyone runs lean until it breaks Then it costs ten times more") in _said(doc)
+    assert ("Tarvel Research", "Organisation") in {(e.label, e.type) for e in doc._.kg_entities.values()}
+
+
+def test_the_speaker_is_the_subject_nearest_the_verb_not_the_dateline(nlp):
+    doc = run_doc(nlp, "SAN DIEGO, April 15, 2026 (Reuters) - Corvel Labs Inc said on Wednesday it would cut "
+                       "about 800 jobs.")
+    assert ("Corvel Labs Inc", "it would cut about 800 jobs") in _said(doc)
+
+
+def test_it_said_refers_to_the_organisation_that_spoke_last(nlp):
+    doc = run_doc(nlp, "The Tarvel Shipping Authority said traffic fell 4% in May. It said fees would rise in "
+                       "July.\n\n\"The budget stays on track,\" Varga said.")
+    said = _said(doc)
+    assert ("Tarvel Shipping Authority", "fees would rise in July") in said
+    assert [q for who, q in said if who == "Varga"] == ["The budget stays on track"]
+
+
+def test_it_said_after_a_person_spoke_names_no_one(nlp):
+    doc = run_doc(nlp, "The Tarvel Shipping Authority said traffic fell. Ilse Varga, a pilot, said fees were high. "
+                       "It said fees would rise in July.")
+    assert not [q for _, q in _said(doc) if q.startswith("fees would rise")]
+
+
 def test_speaker_after_the_verb_and_the_quote_before_it(nlp):
     doc = run_doc(nlp, "\"The bridge will reopen in May,\" said Helga Moritz, the city's chief engineer.")
     ents = doc._.kg_entities

@@ -193,6 +193,8 @@ def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
     if any(t.text in lex.org_heads or t.text in lex.org_first_words or t.text in lex.place_proper_heads
            for t in left):
         return False
+    if left[-2].text in lex.given_names and left[-1].text not in lex.given_names:
+        return True  # "Hannah Reilly of Skyline Consulting": a given name and a surname end at "of"
     k = j + 1
     if k < len(doc) and doc[k].lower_ == "the":
         k += 1
@@ -235,7 +237,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             drop = (
                 low in lex.common_words
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
-                or (tok.text.istitle() and not org_shaped and _written_in_lower_case(doc, low))
+                or (tok.text.istitle() and e - s == 1 and _written_in_lower_case(doc, low))
             )
         if not drop:
             break

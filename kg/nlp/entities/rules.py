@@ -194,6 +194,15 @@ def _after_place(ctx: Context) -> bool:
     )
 
 
+def _after_person_of(ctx: Context) -> bool:
+    """"Ada Corwen of Halden Research": the chunk follows a person's name and "of" ("of the")."""
+    prev, doc, s = ctx.prev, ctx.doc, ctx.s
+    if prev is None or prev.type != "Person":
+        return False
+    gap = [t.lower_ for t in doc[prev.end : s] if not t.is_space]
+    return gap in (["of"], ["of", "the"])
+
+
 def _line_start(ctx: Context) -> bool:
     """The chunk starts a line (or the text): a dateline's place stands there."""
     j = ctx.s - 1
@@ -204,6 +213,7 @@ def _line_start(ctx: Context) -> bool:
 
 PREDICATES: dict[str, Callable[[Context], bool]] = {
     "line-start": _line_start,
+    "after-person-of": _after_person_of,
     "title-before": _title_before,
     "org-noun-in-apposition": _org_noun_in_apposition,
     "outlet-before-possessive": _outlet_before_possessive,

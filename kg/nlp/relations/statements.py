@@ -146,9 +146,13 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     nobody ("officials said") gives no speaker."""
     if verb is None:
         return None
-    subj = next((c for c in verb.children if c.dep_ in _SUBJECTS), None)
-    if subj is None:
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECTS]
+    if not subjects:
         return None
+    # the subject nearest before the verb: a dateline ("OSLO, May 6 (Reuters) - Halden said") or a
+    # quotation the parser took for one ('"...," Corwen said') stands further away
+    before = [c for c in subjects if c.i < verb.i]
+    subj = before[-1] if before else subjects[0]
     m = token_mention.get(subj.i)
     if m is None:  # the subject may be the role noun of "ORG spokesman NAME"
         m = next((token_mention[t.i] for t in subj.subtree if t.i in token_mention
@@ -158,6 +162,8 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         return m.entity, m.text, min(first, m.start), m.end
     if subj.pos_ == "PRON" and subj.lower_ in set(ctx.lex.relations["pronouns"]):
         return _resolve_pronoun(ctx, subj.idx), subj.text, subj.idx, subj.idx + len(subj)
+    if subj.lower_ in set(ctx.lex.relations["org_pronouns"]):
+        return _resolve_org_pronoun(ctx, subj.idx), subj.text, subj.idx, subj.idx + len(subj)
     if subj.lower_ in set(ctx.lex.relations["org_reference_nouns"]) and any(
             c.lower_ == "the" for c in subj.lefts):
         ref = _resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex)
@@ -259,7 +265,7 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
 
 def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
     """Whether quotation ``q`` has an attribution of its own right after it ("...," said X)."""
-    after = ctx.text[q[1] : q[1] + 60]
+    after = ctx.text[q[1] : q[1] + 60].split("\n", 1)[0]  # the next paragraph's verb is not this one's
     after = re.split(r"(?<=[.!?])\s", after, maxsplit=1)[0]
     return relation_patterns(ctx.lex).speech.search(after) is not None
 
@@ -304,6 +310,19 @@ def _resolve_description(mentions: list[Mention], entities: dict[str, Entity], n
     for k, m in enumerate(orgs):
         tally[m.entity] = (tally.get(m.entity, (0, 0))[0] + 1, k)
     return max(tally, key=lambda e: tally[e])
+
+
+def _resolve_org_pronoun(ctx: _Context, pos: int) -> str | None:
+    """The organisation "it said" refers to: the speaker of the last statement, when that is an
+    organisation and no other organisation or person was named since; else None."""
+    if not ctx.prior:
+        return None
+    last = ctx.prior[-1]
+    if ctx.entities[last.speaker].type != ORG:
+        return None
+    since = {m.entity for m in ctx.mentions if last.end <= m.start < pos
+             and ctx.entities[m.entity].type in {PER, ORG} and not ctx.entities[m.entity].outlet}
+    return last.speaker if since <= {last.speaker} else None
 
 
 def _resolve_pronoun(ctx: _Context, pos: int) -> str | None:
