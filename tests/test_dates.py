@@ -90,3 +90,25 @@ def test_abbreviated_months_without_a_year(nlp):
     assert {("Aug. 21", "2025-08-21"), ("Oct. 1", "2025-10-01"), ("Nov. 12", "2025-11-12"),
             ("Nov. 12 and 13", "2025-11-13"), ("Sept. 9", "2025-09-09")} <= found
     assert not any(d.text.startswith("Mar") for d in doc._.kg_dates)
+
+
+@pytest.mark.parametrize("sentence, month, value", [
+    # a clause that looks forward: the next such month
+    ("Markets now price in one more cut by August.", "August", "2026-08"),
+    ("A decision will be taken at a meeting in November.", "November", "2026-11"),
+    ("I expect them to cut in September, not July.", "September", "2026-09"),
+    # a past verb or no cue: the latest such month
+    ("Prices rose 2.6% in February.", "February", "2026-02"),
+    ("The board is expected to cut rates after inflation fell to 1.7% in November.", "November", "2025-11"),
+    ("Members voted in August to authorise a strike.", "August", "2025-08"),
+])
+def test_a_month_without_a_year_follows_the_tense_of_its_clause(nlp, sentence, month, value):
+    doc = run_doc(nlp, sentence, "2026-03-18")
+    assert (month, value) in {(d.text, d.value) for d in doc._.kg_dates}
+
+
+def test_a_month_and_day_follows_a_forward_clause_and_stays_nearest_otherwise(nlp):
+    doc = run_doc(nlp, "The regulator asked for a full report by Dec. 5. The two sides last met on Sept. 28. "
+                       "Futures priced in a cut at the next meeting, on Oct. 20.", "2025-10-01")
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert {("Dec. 5", "2025-12-05"), ("Sept. 28", "2025-09-28"), ("Oct. 20", "2025-10-20")} <= found

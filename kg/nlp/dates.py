@@ -3,8 +3,10 @@
 Absolute dates are parsed with python-dateutil; relative ones ("Tuesday", "last
 month", "the day before") are resolved against the publication date with
 dateutil's relativedelta. A weekday is the latest such day on or before
-publication; a month without a year is the latest one on or before it, a month and
-day the one nearest it; "Tuesday through Thursday" (a recurring time) is no date.
+publication. A month, or month and day, without a year is the next one in a clause
+that looks forward ("will", "by August"), the latest one in one that looks back
+("since", "was"), else a month is the latest one and a month and day the nearest one;
+"Tuesday through Thursday" (a recurring time) is no date.
 With no publication date a relative expression keeps its text, unresolved.
 """
 
@@ -49,7 +51,20 @@ def nearest_month_day(month: int, day: int, anchor: date) -> date | None:
     return min(found, key=lambda d: (abs((d - anchor).days), d > anchor)) if found else None
 
 
-def latest_month_day(month: int, day: int | None, anchor: date) -> date | None:
+def next_month_day(month: int, day: int | None, anchor: date) -> date | None:
+    """The next such month (or month and day) on or after the publication date."""
+    for year in (anchor.year, anchor.year + 1):
+        try:
+            d = date(year, month, day or 1)
+        except ValueError:
+            continue
+        if (day is None and (year, month) >= (anchor.year, anchor.month)) or (day and d >= anchor):
+            return d
+    return None
+
+
+def last_month_day(month: int, day: int | None, anchor: date) -> date | None:
+    """The latest such month (or month and day) on or before the publication date."""
     for year in (anchor.year, anchor.year - 1):
         try:
             d = date(year, month, day or 1)
@@ -61,9 +76,11 @@ def latest_month_day(month: int, day: int | None, anchor: date) -> date | None:
 
 
 def normalise(
-    text: str, published: str | None, lex: Lexicon, previous_day: str | None = None
+    text: str, published: str | None, lex: Lexicon, previous_day: str | None = None, tense: str | None = None
 ) -> Resolved:
-    """Normalise one date expression. Never raises; unresolvable gives value None."""
+    """Normalise one date expression. Never raises; unresolvable gives value None. ``tense``
+    ("future", "past" or None, from the date's clause: :func:`clause_tense`) decides the year of a
+    month, or month and day, written without one."""
     months, weekdays = lex.dates["months"], lex.dates["weekdays"]
     pat = lex.pattern("date_patterns", _patterns)
     t = re.sub(r"\s+", " ", text.strip().lower().replace(",", " ")).strip()
@@ -92,10 +109,19 @@ def normalise(
             mon = m.group(1) or m.group(4)
             day = int(m.group(2) or m.group(3))
             if mon in months:
-                d = nearest_month_day(months[mon], day, anchor) if anchor else None
+                d = None
+                if anchor and tense == "future":
+                    d = next_month_day(months[mon], day, anchor)
+                elif anchor and tense == "past":
+                    d = last_month_day(months[mon], day, anchor)
+                elif anchor:
+                    d = nearest_month_day(months[mon], day, anchor)
                 return Resolved(_fmt(d, "day") if d else None, "day", True)
         if t in months:
-            d = latest_month_day(months[t], None, anchor) if anchor else None
+            d = None
+            if anchor:
+                d = next_month_day(months[t], None, anchor) if tense == "future" else \
+                    last_month_day(months[t], None, anchor)
             return Resolved(_fmt(d, "month") if d else None, "month", True)
         first = t.split(" ")[0]
         if first in weekdays:
@@ -205,6 +231,51 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     )
 
 
+def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
+    """The tense of the verb the date hangs on in the parse ("fell in September": past; "will
+    reopen in May": future), or None without a parse or a clear verb."""
+    if not span.doc.has_annotation("DEP"):
+        return None
+    tok = span.root.head  # the word the date modifies: only a verb says when
+    if not tok.tag_.startswith("VB"):
+        return None
+    aux = {c.lower_ for c in tok.children if c.dep_ in {"aux", "aux:pass", "auxpass"}}
+    if aux & set(lex.dates["future_aux"]):
+        return "future"
+    if tok.tag_ == "VBD" or (tok.tag_ == "VBN" and aux & {"had", "has", "have", "was", "were"}):
+        return "past"
+    return None
+
+
+def clause_tense(before: str, after: str, lex: Lexicon) -> str | None:
+    """Whether the clause of a date looks forward ("future": "will", "expects", or "by" right
+    before the date) or back ("past": "since", "was"), else None. ``before`` is the clause up to
+    the date (from the last comma or semicolon), ``after`` the clause after it, read only when
+    ``before`` says nothing ("In May, the plant will reopen")."""
+    pat = lex.pattern("date_tense", _tense_patterns)
+    if _future_preposition(before, lex):
+        return "future"
+    for part in (before, after):
+        if pat[1].search(part):
+            return "future"
+        if pat[2].search(part):
+            return "past"
+    return None
+
+
+def _future_preposition(before: str, lex: Lexicon) -> bool:
+    """"by Dec. 5", "until May": a preposition right before the date that looks forward."""
+    return lex.pattern("date_tense", _tense_patterns)[0].search(before) is not None
+
+
+def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    def words(items: list[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(items, key=len, reverse=True))
+    return (re.compile(rf"\b(?:{words(lex.dates['future_prepositions'])})\s*$", re.I),
+            re.compile(rf"(?<!\w)(?:{words(lex.dates['future_markers'])})\b", re.I),
+            re.compile(rf"\b(?:{words(lex.dates['past_markers'])})\b", re.I))
+
+
 def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
     pat = lex.pattern("date_patterns", _patterns)
     text = doc.text
@@ -230,7 +301,17 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             if rec:  # "Tuesday through Thursday", "on Saturday mornings": a recurring time, no date
                 skip_until = rec.end()
                 continue
-        res = normalise(expr, published, lex, previous_day=last_day)
+        sent = span.sent
+        tense = "future" if _future_preposition(text[max(sent.start_char, s - 12) : s], lex) else \
+            verb_tense(span, lex)
+        if tense == "past" and any(c.isdigit() for c in expr):
+            tense = None  # a past verb may hang a day on the wrong clause ("priced in a cut at the next
+            # meeting, on July 28"): a month and day stays the nearest one; a bare month the last one
+        if tense is None:
+            before = re.split(r"[,;:\n]", text[sent.start_char : s])[-1]
+            after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
+            tense = clause_tense(before, after, lex)
+        res = normalise(expr, published, lex, previous_day=last_day, tense=tense)
         if res.precision is None:
             continue
         if res.value and res.precision == "day":
