@@ -42,6 +42,10 @@ ROWS = [
     ("Analysts see revenue of $3.1 billion to $3.4 billion.", (3.1e9, 3.4e9, "between", "dollar")),
     ("The fine came to about £75 million.", (75e6, None, "about", "pound")),
     ("Voters gave 40 BN lawmakers a majority.", (40, None, "exact", "lawmaker")),
+    # a time word or "more" alone after an amount names nothing counted: the money is
+    ("Tarvel reported revenue of $2.3 billion last year.", (2.3e9, None, "exact", "dollar")),
+    ("The offer would cost about $14 million more over three years.", (14e6, None, "about", "dollar")),
+    ("Crews found 200 more people on Tuesday.", (200, None, "exact", "person")),
 ]
 
 
@@ -73,6 +77,11 @@ def test_elided_noun_takes_the_previous_count_noun(nlp):
         "The pumps ran 30 more minutes before failing.",
         "The river rose 9 feet overnight.",
         "Her son is nine.",
+        "Sales slowed after two quarters of growth.",
+        "Ada Corwen, a three-term mayor, lost the race.",
+        "The two sides last met on Sept. 28 and 29 in Tarvel.",
+        "Tarvel said Atlas 3 used a third of the power.",
+        "Later the S&P 500 index closed higher.",
     ],
 )
 def test_not_counts(nlp, sentence):

@@ -109,6 +109,14 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int
     return (start, end) if start < end else None
 
 
+def _sent_start(doc: Doc, i: int) -> bool:
+    """Token i starts its sentence, after any quotation marks or brackets."""
+    j = i
+    while j > 0 and not doc[j].is_sent_start and doc[j - 1].is_punct:
+        j -= 1
+    return doc[j].is_sent_start or j == 0
+
+
 def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
     nums = lex.numbers
     quals = sorted(nums["qualifiers"].items(), key=lambda kv: -len(kv[0]))
@@ -180,6 +188,16 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
             i = j
             continue
+        if start >= 3 and prev is not None and prev.lower_ in {"and", "or", "to"} and doc[start - 2].like_num \
+                and doc[start - 3].lower_.rstrip(".") in months:
+            i = j
+            continue  # "Sept. 28 and 29": the second day of a date
+        if prev is not None and not currency and (prev.is_title or prev.is_upper) and prev.is_alpha is not None \
+                and not _sent_start(doc, start - 1) and prev.lower_ not in lex.dates["weekdays"] \
+                and re.fullmatch(r"\d{1,3}", doc[i].text) and j == i + 1 \
+                and not (nxt is not None and _is_plural_noun(nxt, lex)):
+            i = j
+            continue  # "Atlas 3 used", "the S&P 500 index": a number that is part of a name
         if nxt is not None and (nxt.lower_ in months or nxt.text in {":", "/"}):
             i = j
             continue
@@ -229,6 +247,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             np_start = end = b
         else:
             a, b = _noun_phrase_after(doc, np_start, lex)
+            if b > a and (doc[a].lower_ in nums["not_what_starts"]
+                          or (b - a == 1 and doc[a].lower_ in nums["unit_skip_words"])):
+                b = a  # "$2.3 billion last year", "$14 million more over ...": no noun is counted there
         what = doc[a:b].text if b > a else None
         if currency:
             what = what if what and what.lower() not in nums["not_what_after_currency"] else None
