@@ -113,3 +113,11 @@ def test_since_makes_a_period_not_a_date(nlp):
 def test_each_amount_takes_its_own_year(nlp):
     doc = run_doc(nlp, "Revenue fell from up to $1.9 billion in 2014 to a maximum of $870 million in 2016.")
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(1.9e9, "2014"), (870e6, "2016")]
+
+
+def test_a_count_written_again_takes_the_date_the_other_copy_found(nlp):
+    """A headline's "14 Workers Injured" and the lede's "injuring 14 workers on Tuesday" are one fact."""
+    doc = run_doc(nlp, "Fire Guts Plastics Plant Near Tarvel, 14 Workers Injured\n\nTARVEL, May 6, 2026 - A fire "
+                       "tore through a plant on Tuesday, injuring 14 workers.", "2026-05-06")
+    dated = [(c.text, c.date) for c in doc._.kg_counts if c.value == 14]
+    assert dated == [("14 Workers", "2026-05-05"), ("14 workers", "2026-05-05")]

@@ -92,3 +92,12 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         st = next((s for s in stmts_in.get(c.sentence, ()) if s.speaker), None)
         if st:
             c.attributed_to = st.speaker
+    # a count written again later (a headline's "14 Workers Injured", then "injuring 14 workers
+    # on Tuesday") is the same fact: an undated copy takes the date the other one found
+    dated = {}
+    for c in reversed(counts):
+        if c.date and c.value is not None and c.head:
+            dated[(c.value, c.upper, c.head.lower())] = c.date
+    for c in counts:
+        if not c.date and c.value is not None and c.head:
+            c.date = dated.get((c.value, c.upper, c.head.lower()))
