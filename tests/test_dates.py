@@ -112,3 +112,8 @@ def test_a_month_and_day_follows_a_forward_clause_and_stays_nearest_otherwise(nl
                        "Futures priced in a cut at the next meeting, on Oct. 20.", "2025-10-01")
     found = {(d.text, d.value) for d in doc._.kg_dates}
     assert {("Dec. 5", "2025-12-05"), ("Sept. 28", "2025-09-28"), ("Oct. 20", "2025-10-20")} <= found
+
+
+def test_a_sentence_may_start_with_the_preposition_of_a_month_or_year(nlp):
+    doc = run_doc(nlp, "In January, the company closed an office. By 2019 it had 40 staff.", "2026-04-15")
+    assert {(d.text, d.value) for d in doc._.kg_dates} == {("January", "2026-01"), ("2019", "2019")}

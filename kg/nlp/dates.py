@@ -192,7 +192,7 @@ def _patterns(lex: Lexicon) -> DatePatterns:
         day_month_year=re.compile(rf"(?:(\w+) )?(\d{{1,2}}){nth}? (\w+) (\d{{4}})"),
         day_and_month=re.compile(rf"(\w+) (\d{{1,2}}){nth}?|(\d{{1,2}}){nth}? (\w+)"),
         find=_word_pattern(lex, nth, preps),
-        lead=re.compile(rf"(?:{preps})\s+"),
+        lead=re.compile(rf"(?i:{preps})\s+"),
         recurring=re.compile(
             rf"(?:\s+(?:{_alt(d['range_words'])})\s+(?:{_alt([w.capitalize() for w in d['weekdays']])})\b"
             rf"|s?\s+(?:{_alt(d['recurring_after'])})\b)"
@@ -225,8 +225,8 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|(?:{wd})\b"
         rf")"
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
-        rf"|\b(?:{preps})\s+(?:{months_cap})\b(?!\s+\d)"
-        rf"|\b(?:{preps})\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:{age}))"
+        rf"|\b(?i:{preps})\s+(?:{months_cap})\b(?!\s+\d)"  # "in May", "In January, ..."
+        rf"|\b(?i:{preps})\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:{age}))"
         rf"|\b(?:{rel_days}|{rel_per})\b",
     )
 
@@ -288,7 +288,7 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
         expr = m.group(0)
         # the leading preposition is context, not part of the expression
         lead = pat.lead.match(expr)
-        if lead and not expr[0].isupper():
+        if lead:
             s += lead.end()
             expr = text[s:e]
         span = doc.char_span(s, e, alignment_mode="expand")
