@@ -197,6 +197,15 @@ GOVERNMENT_AND_OFFICERS = [
     ("The Tarvel City School District closed its schools. District spokeswoman Megan Orr said lunches "
      "would be handed out.",
      ("Megan Orr", "Tarvel City School District", "spokeswoman", True)),
+    # "union", "service": a noun that names the kind of an organisation named before
+    ("Teachers of the Brellim Education Association went on strike. \"Nobody wanted this,\" said union "
+     "spokesman Luis Orvane.",
+     ("Luis Orvane", "Brellim Education Association", "spokesman", True)),
+    ("The fire has burned 14,000 hectares, according to the Tarvel Wildfire Service. Wildfire service "
+     "spokeswoman Karen Lindvall said 300 firefighters were there.",
+     ("Karen Lindvall", "Tarvel Wildfire Service", "spokeswoman", True)),
+    ("Fatima Orlen, who works for the charity Health and Hope International, said the convoy arrived.",
+     ("Fatima Orlen", "Health and Hope International", "works for", False)),
 ]
 
 

@@ -231,6 +231,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             or (tok.text in lex.demonyms and not org_shaped)
             or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1))
             or low in {"the", "a", "an"}
+            or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
             or tok.text == "&"
         )
         if not drop and initial and tok.text not in lex.given_names:

@@ -22,6 +22,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import relation_patterns
+from kg.nlp.relations.syntax import names_kind
 from kg.types import ORG, PER, Entity, Mention, Statement
 
 _OPEN, _CLOSE = "\u201c\"", "\u201d\""
@@ -301,7 +302,8 @@ def _resolve_description(mentions: list[Mention], entities: dict[str, Entity], n
     """The organisation "the NOUN" refers back to: the latest named before ``pos`` whose
     name has the noun in it, else (a generic noun) the one named most often so far."""
     orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet]
-    named = [m for m in orgs if noun in entities[m.entity].label.lower().split()]
+    heads = {k: set(v) for k, v in lex.relations["org_noun_heads"].items()}
+    named = [m for m in orgs if names_kind(entities[m.entity].label, noun, heads)]
     if named:
         return named[-1].entity
     if not orgs or noun not in set(lex.relations["generic_org_nouns"]):

@@ -66,6 +66,7 @@ class SyntaxPatterns:
         self.government = set(lex.relations["government_place_heads"])
         self.company_nouns = set(lex.relations["company_nouns"])
         self.company_heads = set(lex.relations["company_heads"])
+        self.noun_heads = {k: set(v) for k, v in lex.relations["org_noun_heads"].items()}
         self.officer_titles = sorted((t.split() for t in lex.relations["officer_titles"]), key=len, reverse=True)
 
 
@@ -118,6 +119,13 @@ def _role_text(doc: Doc, role: Token, at: dict[int, Mention]) -> str:
     return doc[start : role.i + 1].text
 
 
+def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
+    """Whether an organisation so named is a NOUN: the noun is in its name ("Halden County" for
+    "county"), or a word that names that kind is ("Halden Teachers Association" for "union")."""
+    words = label.split()
+    return noun in {w.lower() for w in words} or bool(noun_heads.get(noun, set()) & set(words))
+
+
 class OrgReferences:
     """Resolves "the company", "the union", "county" to an organisation named before (for
     "county", "town" and other local governments, also to a place so named)."""
@@ -154,7 +162,7 @@ class OrgReferences:
         places = self.governments if noun in self.pat.government else []
         before = [m for m in self.orgs if m.end <= tok.idx]
         named = [m for m in sorted(before + [m for m in places if m.end <= tok.idx], key=lambda m: m.start)
-                 if noun in self.entities[m.entity].label.lower().split()]
+                 if names_kind(self.entities[m.entity].label, noun, self.pat.noun_heads)]
         if named:  # the one whose name ends with the noun ("Dunmore County", not "Dunmore County Department
             # of Health"), else the latest
             headed = [m for m in named if self.entities[m.entity].label.lower().split()[-1] == noun]
