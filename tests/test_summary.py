@@ -87,3 +87,19 @@ def test_graph_top_reads_the_summary(store_copy):
     slow = [r for r in _csv(kg("query", "top", "--store", store_copy, "--format", "csv", "--timeout", "0"))
             if r[2] == "Organisation"]
     assert [(r["entity"], r["articles"]) for r in top] == [(r[0], int(r[3])) for r in slow[:3]]
+
+
+def test_the_view_ranks_entities_from_the_summary_as_the_aggregate_query_does(store_copy):
+    """kg render's overview ranks by articles per entity: the summary gives the counts the
+    aggregate query view_entity_articles gives, and falls back to it where the summary
+    cannot be written."""
+    from kg.store import Store
+    from kg.views import fetch
+
+    with Store(store_copy) as store:
+        queried = {r["entity"]: int(r["articles"]) for r in fetch.rows(store, "view_entity_articles")}
+        assert fetch.article_counts(store) == queried and len(queried) > 40
+    (store_copy / "summary.sqlite").unlink()
+    (store_copy / "summary.sqlite").mkdir()  # a folder where the file should be: sqlite cannot open it
+    with Store(store_copy) as store:
+        assert fetch.article_counts(store) == queried

@@ -44,7 +44,12 @@ def layout(g: nx.Graph, boxes: Mapping[Hashable, Box], *, centre: Hashable | Non
         parts.sort(key=lambda c: centre not in c)
     placed: list[tuple[dict, tuple[float, float, float, float]]] = []
     for nodes in parts:
-        pos = _component(g.subgraph(nodes), boxes, aspect)
+        # an ordered copy: a subgraph view iterates its node set in hash order, which changes
+        # between runs (PYTHONHASHSEED) and with it the seeded layout
+        part = nx.Graph()
+        part.add_nodes_from(sorted(nodes, key=str))
+        part.add_edges_from(sorted((tuple(sorted(e, key=str)) for e in g.subgraph(nodes).edges()), key=str))
+        pos = _component(part, boxes, aspect)
         if centre is not None and centre in pos:
             cx, cy = pos[centre]
             pos = {n: (x - cx, y - cy) for n, (x, y) in pos.items()}
