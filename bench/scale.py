@@ -15,7 +15,7 @@ of the entity in most articles (corpus queries), and the first row of a whole-st
 alone, the extraction pipeline alone (``nlp.pipe`` in one process, and in --jobs
 worker processes), and the ratios to kg build; every named query for one article
 (median, p95) and for the whole store; ``kg query`` cold start against
-``python -c "import rdflib"``; ``kg render --focus``.
+``python -c "import rdflib"``; ``kg render --focus`` and the default ``kg render``.
 
 Run it with ``PYTHONPATH=TREE`` to measure another kg tree (the commands it starts
 inherit the variable), e.g. the last commit from ``git archive`` for a before/after.
@@ -301,6 +301,9 @@ def main() -> None:
         out = args.work / f"focus-{n}.html"
         secs = timed([*KG, "render", "--store", str(store), "--focus", focus, "-o", str(out)], 1)[0]
         say(f"`kg render --focus {focus!r}` on the {n:,}-article store: {secs:.1f} s.")
+        out = args.work / f"overview-{n}.html"
+        secs = timed([*KG, "render", "--store", str(store), "-o", str(out)], 1)[0]
+        say(f"`kg render` (the default overview) on the {n:,}-article store: {secs:.1f} s.")
     if args.out:
         args.out.write_text("\n".join(lines) + "\n")
 
