@@ -49,6 +49,11 @@ ROWS = [
     ("Later the Reserve Bank of Norway cut its rate.", ("Reserve Bank of Norway", "Organisation")),
     ("The Canadian Red Cross registered 500 evacuees.", ("Canadian Red Cross", "Organisation")),
     ("Crews fought the fire near Tarvel, British Columbia, on Monday.", ("British Columbia", "Place")),
+    # a name's second syllable after a hyphen, in lower case; "Kurdish-led" is no name
+    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.", ("Chen Kwai-tung", "Person")),
+    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.", ("Lau Wing-sze", "Person")),
+    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.",
+     ("Harbour Civic Party", "Organisation")),
 ]
 
 
@@ -74,6 +79,8 @@ def test_entity_rules(nlp, sentence, expected):
         ("The Canadian Red Cross registered 500 evacuees.", "International Committee of the Red Cross"),
         ("Households are struggling, and about 3 million households pay more.", "Households"),
         ("AI tools spread fast, the report said.", "AI"),
+        ("The Kurdish-led Tarvel Forces and state-run Velm Radio said so.", "Kurdish-led Tarvel Forces"),
+        ("Parents wore green Pinecrest T-shirts to the meeting.", "Pinecrest T"),
     ],
 )
 def test_not_entities(nlp, sentence, not_entity):

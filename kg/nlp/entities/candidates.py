@@ -129,6 +129,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 or t.text in lex.given_names
             ):
                 break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
+            if len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < n and doc[j + 1].text == "-":
+                break  # "Pinecrest T-shirts", "X-ray": the letter starts a word, not a name's part
             if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
                 j += 1  # "Queen’s College Corwen", "Children’s Hospital"
             elif is_cap(t) and not t.is_sent_start:
@@ -140,6 +142,9 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
                     and not t.whitespace_ and j + 1 not in taken:
                 j += 2
+            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
+                    and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
+                j += 2  # "Cheng Chung-tai", "Kwok Wai-keung": a name's second syllable in lower case
             elif (t.lower_ in lex.arabic_articles and j + 2 < n and doc[j + 1].text == "-"
                   and is_cap(doc[j + 2]) and j + 2 not in taken):
                 j += 3
@@ -161,6 +166,13 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         out.append((i, j))
         i = j
     return out
+
+
+def _name_syllable(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
+    """A short lower-case word after a hyphen inside a name ("-tai" in "Chung-tai"): not an
+    English word ("Kurdish-led", "state-run", "US-backed" stay out)."""
+    return tok.is_lower and tok.is_alpha and len(tok) <= 6 and tok.lower_ not in lex.common_words \
+        and not tok.lower_.endswith(("ed", "ing", "ly"))
 
 
 def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], seen_prep: bool) -> bool:
@@ -187,7 +199,8 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
 def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
     """Tokens i..j-1 look like a person's name and "of [the] ..." after them is
     an organisation's name (it ends with an organisation head)."""
-    left = doc[i:j]
+    # the words of the name; a hyphenated part ("Wai-keung") counts as one word
+    left = [t for t in doc[i:j] if t.text != "-" and not (t.i > 0 and doc[t.i - 1].text == "-")]
     if len(left) < 2 or not all(t.is_title for t in left):
         return False
     if any(t.text in lex.org_heads or t.text in lex.org_first_words or t.text in lex.place_proper_heads

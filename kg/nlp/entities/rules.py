@@ -357,7 +357,9 @@ class _Compiler:
 SHAPES: dict[str, Check] = {
     "single": lambda ctx: ctx.e - ctx.s == 1,
     "acronym": lambda ctx: is_acronym(ctx.doc[ctx.s : ctx.e].text),
-    "all_title": lambda ctx: all(t.is_title for t in ctx.doc[ctx.s : ctx.e]),
+    # a hyphenated part of a name ("Kwai-tung") is one title-case word
+    "all_title": lambda ctx: all(t.is_title or t.text == "-" or (t.i > ctx.s and ctx.doc[t.i - 1].text == "-")
+                                 for t in ctx.doc[ctx.s : ctx.e]),
     "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.doc[ctx.s : ctx.e].text),
 }
 
