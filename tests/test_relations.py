@@ -235,3 +235,10 @@ def test_a_head_word_alone_before_and_does_not_split_a_name(nlp):
     doc = run_doc(nlp, "Regulators at the Securities and Markets Authority fined the broker on Monday.")
     labels = {e.label for e in doc._.kg_entities.values()}
     assert "Securities and Markets Authority" in labels
+
+
+def test_according_to_the_noun_of_an_organisation_named_before(nlp):
+    doc = run_doc(nlp, "The Tarvel School District offered 3.5%. The union proposal would cost about $14 million "
+                       "more over three years, according to the district.")
+    assert ("Tarvel School District", "The union proposal would cost about $14 million more over three years") \
+        in _said(doc)

@@ -103,9 +103,16 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         verb_tok = verb[0] if verb is not None and len(verb) else None
         if vm.group(0) in according_to:
             after = [m for m in speakers if 0 <= m.start - ve < 60]
-            if not after:
-                continue
-            speaker, stext, att_end = after[0].entity, after[0].text, after[0].end
+            if after:
+                speaker, stext, att_end = after[0].entity, after[0].text, after[0].end
+            else:  # "according to the district": the organisation of that kind named before
+                dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
+                if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
+                    continue
+                speaker = _resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex)
+                if speaker is None:
+                    continue
+                stext, att_end = f"the {dm.group(1)}", ve + dm.end()
             content = _without(text[sent.start_char : sent.end_char], vs - sent.start_char,
                                att_end - sent.start_char)
         else:
