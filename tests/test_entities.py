@@ -49,6 +49,9 @@ ROWS = [
     ("Later the Reserve Bank of Norway cut its rate.", ("Reserve Bank of Norway", "Organisation")),
     ("The Canadian Red Cross registered 500 evacuees.", ("Canadian Red Cross", "Organisation")),
     ("Crews fought the fire near Tarvel, British Columbia, on Monday.", ("British Columbia", "Place")),
+    # a known place that starts a longer name is not the place; a large region is a place
+    ("A study in the New England Journal of Medicine found it.", ("New England Journal of Medicine", "Organisation")),
+    ("Hospital prices in the Pacific Northwest rose fast.", ("Pacific Northwest", "Place")),
     # a name's second syllable after a hyphen, in lower case; "Kurdish-led" is no name
     ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.", ("Chen Kwai-tung", "Person")),
     ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.", ("Lau Wing-sze", "Person")),

@@ -75,6 +75,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Halden Lund", "Petra Oslo": a city name as part of a longer name
             if k == 1 and _part_of_longer_name(doc, i, lex):
                 continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
+            if k > 1 and i + k < n and (texts[i + k] in lex.org_heads or texts[i + k] in lex.place_proper_heads) \
+                    and "\n" not in with_ws[i + k - 1]:
+                continue  # "New England Journal of Medicine", "New York Times": the place starts a longer name
             if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
                 break  # "Reserve Bank of Norvale", "University of Lisbon": the place ends an organisation's name
             if entry.type == "Organisation" and i >= 1 and texts[i - 1] in lex.demonyms \
