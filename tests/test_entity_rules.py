@@ -60,6 +60,8 @@ ROWS = [
     ("byline", "The BBC’s Malvina Orsk reported from the border.", "Malvina Orsk", "byline", "Person"),
     ("role-before", "The deal is off, spokesman Dorin Vasko said on Monday.", "Dorin Vasko", "role-before",
      "Person"),
+    ("possessive-role-comma", "Rebels took the town. The militia's spokesman, Gatlu Boldeng, said so.", "Gatlu Boldeng",
+     "role-before", "Person"),
     ("apposition-role", "Later Tamsin Hallow, a spokeswoman for the ministry, said it was over.", "Tamsin Hallow",
      "apposition-role", "Person"),
     ("nom-de-guerre", "Later Vostrin Kael, the nom de guerre of a militia chief, vanished.", "Vostrin Kael",

@@ -206,6 +206,16 @@ GOVERNMENT_AND_OFFICERS = [
      ("Karen Lindvall", "Tarvel Wildfire Service", "spokeswoman", True)),
     ("Fatima Orlen, who works for the charity Health and Hope International, said the convoy arrived.",
      ("Fatima Orlen", "Health and Hope International", "works for", False)),
+    # "the militia's spokesman, NAME", "its spokesman in Geneva, NAME"
+    ("Fighters of the Kalsa Valley Defence Forces took the town. The militia's spokesman, Gatlu Boldeng, said "
+     "its forces had won.",
+     ("Gatlu Boldeng", "Kalsa Valley Defence Forces", "spokesman", True)),
+    ("The Tarvel Relief Office (TRO) said aid was blocked. Its spokesman in Geneva, Piotr Walczak, said the "
+     "agency had delivered aid twice.",
+     ("Piotr Walczak", "Tarvel Relief Office", "spokesman", True)),
+    # a country's name as a given name after a role; the role phrase alone between organisation and name
+    ("QXR spokesman Jordan Blake said the agency had delivered water.",
+     ("Jordan Blake", "QXR", "spokesman", True)),
 ]
 
 
@@ -242,3 +252,9 @@ def test_according_to_the_noun_of_an_organisation_named_before(nlp):
                        "more over three years, according to the district.")
     assert ("Tarvel School District", "The union proposal would cost about $14 million more over three years") \
         in _said(doc)
+
+
+def test_a_clause_ending_with_a_role_word_is_no_role_between_organisation_and_person(nlp):
+    doc = run_doc(nlp, "Tarvel Labs Inc. makes software. Sales will start after a review under the European "
+                       "Union's AI Act, spokesperson Lena Hofmann said.")
+    assert not [a for a in _affs(doc) if a[1] == "European Union"]

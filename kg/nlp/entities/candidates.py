@@ -75,6 +75,11 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Halden Lund", "Petra Oslo": a city name as part of a longer name
             if k == 1 and _part_of_longer_name(doc, i, lex):
                 continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
+            if k == 1 and (lowers[i] in lex.org_type_nouns_after or lowers[i] in lex.org_appositive_nouns) \
+                    and _sent_initial(doc, i):
+                continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
+            if k == 1 and _given_name_of_person(doc, i, lex):
+                continue  # "spokesman Jordan Blake": a place's name as a given name
             if k > 1 and i + k < n and (texts[i + k] in lex.org_heads or texts[i + k] in lex.place_proper_heads) \
                     and "\n" not in with_ws[i + k - 1]:
                 continue  # "New England Journal of Medicine", "New York Times": the place starts a longer name
@@ -91,6 +96,18 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
         else:
             i += 1
     return out
+
+
+def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
+    """A one-word place name used as a given name: a role word or title stands before it and a
+    capitalised word (no name head) after it ("spokesman Jordan Blake", "Gov. Georgia Marsh")."""
+    if i == 0 or i + 1 >= len(doc):
+        return False
+    prev, nxt = doc[i - 1], doc[i + 1]
+    if not (prev.lower_ in lex.roles or prev.text in lex.person_titles or prev.text.rstrip(".") in lex.person_titles):
+        return False
+    return nxt.is_title and nxt.is_alpha and "\n" not in doc[i].whitespace_ and nxt.text not in lex.org_heads \
+        and nxt.text not in lex.place_proper_heads and nxt.text not in lex.not_entities
 
 
 def _inside_name(doc: Doc, s: int, e: int) -> bool:
@@ -138,6 +155,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 j += 1  # "Queen’s College Corwen", "Children’s Hospital"
             elif is_cap(t) and not t.is_sent_start:
                 j += 1
+            elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
+                j += 1  # "Transit Workers United Local 318": a union local's number is part of its name
             elif t.text in lex.corporate_suffixes and not t.is_sent_start:
                 j += 1  # "Halden Telecom plc": a legal form written in lower case ends the name
             elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
@@ -253,6 +272,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         if not drop and initial and tok.text not in lex.given_names:
             drop = (
                 low in lex.common_words
+                or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
                 or (tok.text.istitle() and e - s == 1 and _written_in_lower_case(doc, low))
             )

@@ -68,6 +68,34 @@ def _place_government(m: Mention, ms: list[Mention], text: str, entities: dict, 
     return o, role
 
 
+_OWNER_ROLE = re.compile(r"(?:\b[Tt]he\s+(\w+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+([\w\- ]{1,40}?)\s*,\s*$")
+
+
+def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
+                ) -> tuple[Mention | str, str] | None:
+    """"The union's spokesman, PERSON" / "Its spokesman in Geneva, PERSON": (the organisation,
+    the role). The noun's organisation is the latest one named before whose name says that kind;
+    "its" / "their" is the organisation named last (not a news outlet)."""
+    from kg.nlp.relations.statements import _resolve_description
+
+    om = _OWNER_ROLE.search(before)
+    if om is None:
+        return None
+    role_text = re.split(r"\s+(?:in|at|from|for)\s+", om.group(3))[0].strip()
+    role = role_at(role_text, lex.roles)
+    if role is None or role_text.split()[-1].lower() != role.split()[-1]:
+        return None
+    if om.group(1):
+        noun = om.group(1).lower()
+        if noun not in set(lex.relations["org_reference_nouns"]):
+            return None
+        key = _resolve_description(mentions, entities, noun, m.start, lex)
+        return (key, role_text) if key else None
+    orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
+            and not entities[o.entity].outlet]
+    return (orgs[-1], role_text) if orgs else None
+
+
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     entities = doc._.kg_entities or {}
     mentions: list[Mention] = doc._.kg_mentions or []
@@ -98,6 +126,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         if not any(a.person == p.entity and a.organisation == org_key for a in affs):
             affs.append(Affiliation(p.entity, org_key, role, sp, si, s, e))
 
+    ordered = sorted(mentions, key=lambda x: x.start)
     last_org: str | None = None
     for si, sent in enumerate(sents):
         ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
@@ -121,7 +150,10 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     add(m, o, role_text, si)  # "ITV News Correspondent Emma Murphy", "NATO Secretary General J. S."
                     continue
                 role = role_at(gap.strip(" ,"), roles)
-                if role and len(gap) < 40 and not re.search(r"[.;:]", gap):
+                # the gap is the role phrase itself ("Halden spokesman Ada"), not a clause that ends
+                # with one ("the Halden Act, spokesperson Ada")
+                if role and len(gap) < 40 and not re.search(r"[.;:,]", gap.strip(" ,")) \
+                        and len(gap.split()) <= 5:
                     add(m, o, gap.strip(" ,").strip(), si)
                     continue
                 # only where nothing stands between the organisation and the person, and on the
@@ -146,6 +178,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             place = _place_government(m, ms, text, entities, lex)
             if place is not None:
                 add(m, place[0], place[1], si)
+                continue
+            # "the militia's spokesman, PERSON", "its spokesman in Geneva, PERSON": the organisation
+            # that noun names, or the one named last
+            owner = _owner_role(before, m, ordered, entities, lex)
+            if owner is not None:
+                add(m, owner[0], owner[1], si)
                 continue
             # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
             am = pat.apposition.match(after)
