@@ -74,8 +74,9 @@ _OWNER_ROLE = re.compile(r"(?:\b[Tt]he\s+(\w+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+
 def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
                 ) -> tuple[Mention | str, str] | None:
     """"The union's spokesman, PERSON" / "Its spokesman in Geneva, PERSON": (the organisation,
-    the role). The noun's organisation is the latest one named before whose name says that kind;
-    "its" / "their" is the organisation named last (not a news outlet)."""
+    the role). The noun's organisation is the latest one named before whose name says that kind
+    (not for "the company's": the company in view decides, kg.nlp.relations.syntax); "its" /
+    "their" with a spokesperson's role is the organisation named last (not a news outlet)."""
     from kg.nlp.relations.statements import _resolve_description
 
     om = _OWNER_ROLE.search(before)
@@ -87,10 +88,12 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         return None
     if om.group(1):
         noun = om.group(1).lower()
-        if noun not in set(lex.relations["org_reference_nouns"]):
-            return None
+        if noun not in set(lex.relations["org_reference_nouns"]) or noun in set(lex.relations["company_nouns"]):
+            return None  # "the company's chief executive, NAME": the company in view (kg.nlp.relations.syntax)
         key = _resolve_description(mentions, entities, noun, m.start, lex)
         return (key, role_text) if key else None
+    if not is_spokesperson(role_text, lex, False):
+        return None  # "its chief executive, NAME": an officer of the company in view, not of the last name
     orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
             and not entities[o.entity].outlet]
     return (orgs[-1], role_text) if orgs else None
