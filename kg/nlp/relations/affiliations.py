@@ -155,8 +155,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 role = role_at(gap.strip(" ,"), roles)
                 # the gap is the role phrase itself ("Halden spokesman Ada"), not a clause that ends
                 # with one ("the Halden Act, spokesperson Ada")
-                if role and len(gap) < 40 and not re.search(r"[.;:,]", gap.strip(" ,")) \
-                        and len(gap.split()) <= 5:
+                if role and len(gap) < 40 and not re.search(r"[.;:,]", gap.strip(" ,")):
                     add(m, o, gap.strip(" ,").strip(), si)
                     continue
                 # only where nothing stands between the organisation and the person, and on the
