@@ -121,3 +121,12 @@ def test_a_count_written_again_takes_the_date_the_other_copy_found(nlp):
                        "tore through a plant on Tuesday, injuring 14 workers.", "2026-05-06")
     dated = [(c.text, c.date) for c in doc._.kg_counts if c.value == 14]
     assert dated == [("14 Workers", "2026-05-05"), ("14 workers", "2026-05-05")]
+
+
+def test_a_count_takes_the_last_date_that_is_no_period_start_and_far_from_dates_the_ledes_day(nlp):
+    text = ("Vale Beat Rovers In Cup Upset\n\nTARVEL, Sunday, March 9, 2025 - Vale beat Rovers 2-1 on Saturday, "
+            "their first win at the ground since 2019.\n\nIn front of 24,312 spectators, Vale took the lead. "
+            "Rovers equalised. Okafor scored late. The club said 310 fans had travelled.")
+    counts = {c.text: c.date for c in run_doc(nlp, text, "2025-03-09")._.kg_counts}
+    assert counts["24,312 spectators"] == "2025-03-08"  # the previous sentence's Saturday, not "since 2019"
+    assert counts["310 fans"] == "2025-03-08"  # no date within three sentences: the lede's Saturday

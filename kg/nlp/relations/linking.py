@@ -31,6 +31,11 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         return pat.period.search(text[max(0, d.start - 7) : d.start]) is not None
 
     captions = {i for i, s in enumerate(sents) if pat.caption.search(s.text)}
+    # the lede's day: the first weekday or "yesterday" resolved (the event the article reports;
+    # a dateline's "May 6, 2026" is the day of writing), else the first day-precise date
+    days = [d for d in dates if d.value and d.precision == "day" and not is_period(d)]
+    first = next((d for d in days if d.relative), days[0] if days else None)
+    lede = (first.sentence, first.value) if first is not None else None
     # a credit standing alone ("(Reuters)") makes the sentence before it a caption
     captions |= {i - 1 for i in captions if re.fullmatch(r"\s*\([^)]*\)\s*", sents[i].text)}
     trig_re = pat.triggers
@@ -79,16 +84,20 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
             c.date = min(in_sent, key=lambda d: (d.start - c.end, 0) if d.start >= c.end
                          else (c.start - d.end, 1)).value
         else:
+            looked = False
             for back in range(1, 4):
                 si = c.sentence - back
                 if si < 0:
                     break
                 if si in captions:
                     continue
-                prior = dates_in.get(si, [])
-                if prior:
-                    c.date = prior[-1].value if not is_period(prior[-1]) else None
+                prior = [d for d in dates_in.get(si, ()) if d.value and not is_period(d)]
+                if prior:  # the narrative's last date ("since 2019" starts a period: it dates nothing)
+                    c.date = prior[-1].value
+                    looked = True
                     break
+            if not looked and lede is not None and c.sentence > lede[0]:
+                c.date = lede[1]  # an event counted far from any date: the day the article reports
         st = next((s for s in stmts_in.get(c.sentence, ()) if s.speaker), None)
         if st:
             c.attributed_to = st.speaker
