@@ -258,3 +258,9 @@ def test_a_clause_ending_with_a_role_word_is_no_role_between_organisation_and_pe
     doc = run_doc(nlp, "Tarvel Labs Inc. makes software. Sales will start after a review under the European "
                        "Union's AI Act, spokesperson Lena Hofmann said.")
     assert not [a for a in _affs(doc) if a[1] == "European Union"]
+
+
+def test_a_word_inside_the_quotation_is_not_the_speech_verbs_subject(nlp):
+    doc = run_doc(nlp, "Crews pulled 300 people from rooftops. \"The water came up fast. In twenty minutes it was at "
+                       "the windows,\" said Loretta Simms, 67, who was rescued.")
+    assert ("Loretta Simms", "The water came up fast. In twenty minutes it was at the windows") in _said(doc)

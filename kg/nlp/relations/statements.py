@@ -154,7 +154,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     nobody ("officials said") gives no speaker."""
     if verb is None:
         return None
-    subjects = [c for c in verb.children if c.dep_ in _SUBJECTS]
+    # a subject inside a quotation is the parser reading the quote as the clause's subject
+    # ('"... at the windows," said Ada Corwen'): not the speaker
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
     if not subjects:
         return None
     # the subject nearest before the verb: a dateline ("OSLO, May 6 (Reuters) - Halden said") or a
