@@ -264,3 +264,9 @@ def test_a_word_inside_the_quotation_is_not_the_speech_verbs_subject(nlp):
     doc = run_doc(nlp, "Crews pulled 300 people from rooftops. \"The water came up fast. In twenty minutes it was at "
                        "the windows,\" said Loretta Simms, 67, who was rescued.")
     assert ("Loretta Simms", "The water came up fast. In twenty minutes it was at the windows") in _said(doc)
+
+
+def test_a_phrase_between_the_verb_and_that_is_no_clause(nlp):
+    doc = run_doc(nlp, "The Tarvel Forces spokesman, Gatlu Boldeng, said by telephone that its forces had taken "
+                       "two barracks.")
+    assert [q for _, q in _said(doc)] == ["its forces had taken two barracks"]

@@ -283,7 +283,8 @@ def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
 def _reported(text: str, sent: Span, att_start: int, att_end: int) -> str:
     """The reported clause: after the verb ("that" dropped), else before the attribution."""
     after = text[att_end : sent.end_char]
-    after = re.sub(r"^[\s,]*(?:(?:on|in|at|to|during|late|early|last|this)\b[^,.;]{0,40}?\s)?that\s+", "", after)
+    after = re.sub(r"^[\s,]*(?:(?:on|in|at|to|during|late|early|last|this|by|via|over|through|after|before|from|"
+                   r"with)\b[^,.;]{0,40}?\s)?that\s+", "", after)  # "said by telephone that ..."
     after = after.strip().strip("\"\u201c\u201d").strip()
     if len(_WORD.findall(after)) >= 3:
         return after
