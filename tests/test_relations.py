@@ -270,3 +270,22 @@ def test_a_phrase_between_the_verb_and_that_is_no_clause(nlp):
     doc = run_doc(nlp, "The Tarvel Forces spokesman, Gatlu Boldeng, said by telephone that its forces had taken "
                        "two barracks.")
     assert [q for _, q in _said(doc)] == ["its forces had taken two barracks"]
+
+
+@pytest.mark.parametrize("text, said", [
+    # the subject split in two by the parser; the person in apposition, not the possessor
+    ("\"Most of the world's firms are small, and they have been priced out of this technology,\" Tarvel's chief "
+     "executive, Priya Vantar, said at a launch event. \"Atlas 3 changes that.\"",
+     ("Priya Vantar", "Most of the world's firms are small, and they have been priced out of this technology "
+                      "Atlas 3 changes that")),
+    ("\"This was not an attack,\" Northwind chief executive Fiona Galloway said in a video message. \"An update "
+     "went wrong.\"", ("Fiona Galloway", "This was not an attack An update went wrong")),
+    # a role phrase between the verb and the name
+    ("\"We expected a dusty rock,\" said principal investigator Dr. Naomi Achter of the Kestrel Institute.",
+     ("Naomi Achter", "We expected a dusty rock")),
+    # a party word in apposition is no person
+    ("State Sen. Rosa Delgado, a Democrat from Cleveland, said she would reintroduce a bill.",
+     ("Rosa Delgado", "she would reintroduce a bill")),
+])
+def test_quotations_before_a_long_attribution(nlp, text, said):
+    assert said in _said(run_doc(nlp, text))

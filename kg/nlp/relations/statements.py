@@ -164,10 +164,19 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     before = [c for c in subjects if c.i < verb.i]
     subj = before[-1] if before else subjects[0]
     m = token_mention.get(subj.i)
-    if m is None:  # the subject may be the role noun of "ORG spokesman NAME"
-        m = next((token_mention[t.i] for t in subj.subtree if t.i in token_mention
-                  and ctx.entities[token_mention[t.i].entity].type == PER), None)
-    first = min(t.idx for t in subj.subtree)  # the whole subject: "Halden chief executive Ada Corwen"
+    if m is None:  # the subject may be the role noun of "ORG spokesman NAME": a person in it, the
+        # one in apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor)
+        people = [t for t in subj.subtree if t.i in token_mention
+                  and ctx.entities[token_mention[t.i].entity].type == PER]
+        appos = [t for t in people if t.dep_ == "appos" and t.head.i == subj.i]
+        m = token_mention[(appos or people)[0].i] if people else None
+    # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
+    first = min((t.idx for c in subjects for t in c.subtree if not t.is_punct), default=subj.idx)
+    if m is None and subj.i < verb.i and subj.pos_ != "PRON":
+        # "Halden's chief executive, Ada Corwen, said": the person named between the subject and the verb
+        between = [x for x in ctx.mentions if first <= x.start and x.end <= verb.idx
+                   and ctx.entities[x.entity].type == PER]
+        m = between[-1] if between else None
     if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
         return m.entity, m.text, min(first, m.start), m.end
     if subj.pos_ == "PRON" and subj.lower_ in set(ctx.lex.relations["pronouns"]):
@@ -190,7 +199,10 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     before = [m for m in speakers if 0 <= vs - m.end < 120 and not re.search(r"[;\"\u201c\u201d]", text[m.end : vs])]
     pron = pat.pronoun.search(text[sent.start_char : vs])
     ref = _description_before(text, sent.start_char, vs, lex)
-    after = [m for m in speakers if 0 <= m.start - ve < 4]
+    # right after the verb, or after a role phrase ('said principal investigator Dr. Ada Corwen')
+    after = [m for m in speakers if 0 <= m.start - ve < 4 or (
+        m.start - ve < 45 and entities[m.entity].type == PER and re.fullmatch(r"[a-z\s\-]+(?:[A-Z][a-z]*\.?\s+)?",
+                                                                          text[ve : m.start]) is not None)]
     if before:
         persons = [m for m in before if entities[m.entity].type == PER]
         m = (persons or before)[-1]
