@@ -52,6 +52,9 @@ ROWS = [
     # a known place that starts a longer name is not the place; a large region is a place
     ("A study in the New England Journal of Medicine found it.", ("New England Journal of Medicine", "Organisation")),
     ("Hospital prices in the Pacific Northwest rose fast.", ("Pacific Northwest", "Place")),
+    ("Shares in Tarvel fell on the New York Stock Exchange on Monday.", ("New York Stock Exchange", "Organisation")),
+    ("Later Okafor thanked the Harriet Dunne Memorial Library for its help.",
+     ("Harriet Dunne Memorial Library", "Organisation")),
     # a name's second syllable after a hyphen, in lower case; "Kurdish-led" is no name
     ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.", ("Chen Kwai-tung", "Person")),
     ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.", ("Lau Wing-sze", "Person")),

@@ -80,9 +80,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
             if k == 1 and _given_name_of_person(doc, i, lex):
                 continue  # "spokesman Jordan Blake": a place's name as a given name
-            if k > 1 and i + k < n and (texts[i + k] in lex.org_heads or texts[i + k] in lex.place_proper_heads) \
-                    and "\n" not in with_ws[i + k - 1]:
-                continue  # "New England Journal of Medicine", "New York Times": the place starts a longer name
+            if k > 1 and _starts_longer_name(doc, i + k, lex):
+                continue  # "New England Journal of Medicine", "New York Stock Exchange": the place starts a name
             if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
                 break  # "Reserve Bank of Norvale", "University of Lisbon": the place ends an organisation's name
             if entry.type == "Organisation" and i >= 1 and texts[i - 1] in lex.demonyms \
@@ -96,6 +95,17 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
         else:
             i += 1
     return out
+
+
+def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
+    """The capitalised words from token e on (up to four, on the same line) end with an
+    organisation or place head: what stands before them starts that longer name."""
+    k = e
+    while k < len(doc) and k - e < 4 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
+        if doc[k].text in lex.org_heads or doc[k].text in lex.place_proper_heads:
+            return True
+        k += 1
+    return False
 
 
 def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
