@@ -48,7 +48,7 @@ ROWS = [
      "Organisation"),
     ("works-at", "The forecast was cut, said economists at Fennick Brothers on Monday.", "Fennick Brothers",
      "works-at", "Organisation"),
-    ("person-of-org", "Later Hannah Brisk of Tellmore Research said prices rose.", "Tellmore Research", "works-at",
+    ("person-of-org", "Later Hannah Brisk of Tellmore Quint said prices rose.", "Tellmore Quint", "works-at",
      "Organisation"),
     ("acronym-context", "Three QXL fighters were detained.", "QXL", "acronym-context", "Organisation"),
     ("acronym-definition", "Members of the Harlow Civic Front (HCF) marched.", "HCF", "acronym-definition",
