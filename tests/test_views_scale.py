@@ -108,7 +108,8 @@ def test_layout_leaves_no_two_node_boxes_overlapping_and_packs_fragments(whole):
     main_part = max(nx.connected_components(g), key=len)
     mx = [pos[n][0] for n in main_part]
     width = max(mx) - min(mx)
-    assert all(min(mx) - width / 2 < pos[n][0] < max(mx) + width / 2 for n in g)
+    # (within one width of the main part: a fragment with long labels is itself wide)
+    assert all(min(mx) - width < pos[n][0] < max(mx) + width for n in g)
 
 
 def test_focus_is_at_the_centre_of_its_layout(whole):
