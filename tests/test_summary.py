@@ -103,3 +103,17 @@ def test_the_view_ranks_entities_from_the_summary_as_the_aggregate_query_does(st
     (store_copy / "summary.sqlite").mkdir()  # a folder where the file should be: sqlite cannot open it
     with Store(store_copy) as store:
         assert fetch.article_counts(store) == queried
+
+
+def test_neighbours_from_the_summary_are_the_named_query(store_copy):
+    """kg neighbours (the summary's co-occurrence and one bound query for affiliations) against
+    the named query neighbours: the same rows, ranked by articles where both occur."""
+    for name in ("Mustafa Bali", "Syrian Democratic Forces", "Baghouz"):
+        fast = _csv(kg("neighbours", name, "--store", store_copy, "--format", "csv", "--limit", "100000"))
+        iri = fast and _csv(kg("query", "entities", "--store", store_copy, "--format", "csv", "--timeout", "0"))
+        iri = next(r[0] for r in iri if r[1] == name)
+        slow = _csv(kg("query", "neighbours", "-p", "entity", f"<{iri}>", "--store", store_copy, "--format", "csv",
+                       "--timeout", "0"))
+        assert sorted(fast) == sorted(slow) and len(fast) > 5
+        assert [-int(r[3]) for r in fast] == sorted(-int(r[3]) for r in fast)
+        assert any(r[4] == "true" for r in fast) or name == "Baghouz"

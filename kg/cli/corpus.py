@@ -76,7 +76,8 @@ def top(store: str | None, type_: str | None, fmt: str | None, limit: int, offse
 def neighbours(entity: str, store: str | None, fmt: str | None, limit: int | None, offset: int | None,
                timeout: float) -> None:
     """The entities seen with ENTITY across the corpus: neighbour, label, type, articles,
-    affiliated (the named query neighbours).
+    affiliated (the named query neighbours' rows, read from the corpus summary kept in the
+    store folder).
 
     ENTITY is a label, an alias or an IRI; a name that several entities share
     lists them and exits 2.
@@ -87,10 +88,15 @@ def neighbours(entity: str, store: str | None, fmt: str | None, limit: int | Non
     """
     from kg.query import resolve_query
     from kg.query.entities import resolve_entity
+    from kg.query.top import NEIGHBOUR_VARIABLES, neighbour_rows
     from kg.store import Store
 
-    text = resolve_query("neighbours")
     path = store_path(store)
     with Store.open_read(path) as st:
         iri = resolve_entity(st, entity)
-    print_query(path, text, {"entity": f"<{iri}>"}, fmt, timeout=timeout, limit=limit, offset=offset)
+        rows = neighbour_rows(st, iri, limit, offset)  # the corpus summary: no scan of every co-mention
+    if rows is None:
+        print_query(path, resolve_query("neighbours"), {"entity": f"<{iri}>"}, fmt, timeout=timeout, limit=limit,
+                    offset=offset)
+        return
+    print_rows(NEIGHBOUR_VARIABLES, rows, fmt)

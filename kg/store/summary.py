@@ -179,3 +179,16 @@ class Summary:
             sql += " LIMIT ? OFFSET ?"
             args += [-1 if limit is None else limit, offset or 0]
         yield from self._conn().execute(sql, args)
+
+    def neighbours(self, entity: str, limit: int | None = None, offset: int | None = None) -> Iterator[tuple]:
+        """(neighbour, label, type, articles) of the entities in the articles that name ``entity``,
+        ranked as the named query ``neighbours`` (articles where both occur, then label)."""
+        sql = ("SELECT b.entity, MIN(b.label) AS label, b.type, COUNT(DISTINCT b.graph) AS articles "
+               "FROM seen a JOIN seen b ON b.graph = a.graph "
+               "WHERE a.entity = ? AND b.entity != ? GROUP BY b.entity, b.type "
+               "ORDER BY articles DESC, label, b.entity, b.type")
+        args: list = [entity, entity]
+        if limit is not None or offset:
+            sql += " LIMIT ? OFFSET ?"
+            args += [-1 if limit is None else limit, offset or 0]
+        yield from self._conn().execute(sql, args)
