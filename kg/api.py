@@ -370,8 +370,13 @@ class Graph:
         >>> g.neighbours("Syrian Democratic Forces", limit=10).to_dataframe()
         """
         from kg.query.entities import resolve_entity
+        from kg.query.top import NEIGHBOUR_VARIABLES, neighbour_rows
 
-        result = self.query("neighbours", limit=limit, entity=f"<{resolve_entity(self.store, entity)}>")
+        iri = resolve_entity(self.store, entity)
+        rows = neighbour_rows(self.store, iri, limit)  # the corpus summary (kg.store.summary)
+        if rows is not None:
+            return Result(NEIGHBOUR_VARIABLES, [tuple(value(t) for t in r) for r in rows])
+        result = self.query("neighbours", limit=limit, entity=f"<{iri}>")
         assert isinstance(result, Result)
         return result
 

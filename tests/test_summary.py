@@ -117,3 +117,14 @@ def test_neighbours_from_the_summary_are_the_named_query(store_copy):
         assert sorted(fast) == sorted(slow) and len(fast) > 5
         assert [-int(r[3]) for r in fast] == sorted(-int(r[3]) for r in fast)
         assert any(r[4] == "true" for r in fast) or name == "Baghouz"
+
+
+def test_graph_neighbours_reads_the_summary(store_copy):
+    import kg as api
+
+    with api.open(store_copy) as g:
+        near = g.neighbours("Mustafa Bali")
+    fast = sorted((r["neighbour"], r["label"], r["articles"], r["affiliated"]) for r in near)
+    cli = sorted((r[0], r[1], int(r[3]), r[4]) for r in _csv(kg("neighbours", "Mustafa Bali", "--store", store_copy,
+                                                                   "--format", "csv", "--limit", "100000")))
+    assert fast == cli and len(fast) > 5
