@@ -117,3 +117,11 @@ def test_a_month_and_day_follows_a_forward_clause_and_stays_nearest_otherwise(nl
 def test_a_sentence_may_start_with_the_preposition_of_a_month_or_year(nlp):
     doc = run_doc(nlp, "In January, the company closed an office. By 2019 it had 40 staff.", "2026-04-15")
     assert {(d.text, d.value) for d in doc._.kg_dates} == {("January", "2026-01"), ("2019", "2019")}
+
+
+@pytest.mark.parametrize("sentence, month, value", [
+    ("The road remained closed until March.", "March", "2026-03"),
+    ("By March, prices had risen.", "March", "2026-03"),
+])
+def test_a_past_verb_wins_over_a_preposition(nlp, sentence, month, value):
+    assert (month, value) in {(d.text, d.value) for d in run_doc(nlp, sentence, "2026-06-10")._.kg_dates}

@@ -47,19 +47,21 @@ ROWS = [
     ("The flames spread fast, said Captain Ines Marvik of the TFRS on Tuesday.", ("Ines Marvik", "Person")),
     # a known place ends an organisation's name after "of"; a demonym before a known body makes another body
     ("Later the Reserve Bank of Norway cut its rate.", ("Reserve Bank of Norway", "Organisation")),
-    ("The Canadian Red Cross registered 500 evacuees.", ("Canadian Red Cross", "Organisation")),
-    ("Crews fought the fire near Tarvel, British Columbia, on Monday.", ("British Columbia", "Place")),
+    ("The Kenyan Red Cross registered 500 evacuees.", ("Kenyan Red Cross", "Organisation")),
+    ("Fighters of the Lebanese Hezbollah crossed the border.", ("Hezbollah", "Organisation")),
+    ("Victoria Lee, a nurse, said the clinic closed.", ("Victoria Lee", "Person")),
+    ("Crews fought the fire near Tarvel, Nova Scotia, on Monday.", ("Nova Scotia", "Place")),
     # a known place that starts a longer name is not the place; a large region is a place
-    ("A study in the New England Journal of Medicine found it.", ("New England Journal of Medicine", "Organisation")),
-    ("Hospital prices in the Pacific Northwest rose fast.", ("Pacific Northwest", "Place")),
-    ("Shares in Tarvel fell on the New York Stock Exchange on Monday.", ("New York Stock Exchange", "Organisation")),
-    ("Later Okafor thanked the Harriet Dunne Memorial Library for its help.",
-     ("Harriet Dunne Memorial Library", "Organisation")),
+    ("A study in the New Norvale Journal of Law found it.", ("New Norvale Journal of Law", "Organisation")),
+    ("Hospital prices in the Balkans rose fast.", ("Balkans", "Place")),
+    ("Shares in Tarvel fell on the New York Cotton Exchange on Monday.", ("New York Cotton Exchange", "Organisation")),
+    ("Later Brask thanked the Tilda Marsh Memorial Library for its help.",
+     ("Tilda Marsh Memorial Library", "Organisation")),
     # a name's second syllable after a hyphen, in lower case; "Kurdish-led" is no name
-    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.", ("Chen Kwai-tung", "Person")),
-    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.", ("Lau Wing-sze", "Person")),
-    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Civic Party voted no.",
-     ("Harbour Civic Party", "Organisation")),
+    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Unity Party voted no.", ("Chen Kwai-tung", "Person")),
+    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Unity Party voted no.", ("Lau Wing-sze", "Person")),
+    ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Unity Party voted no.",
+     ("Harbour Unity Party", "Organisation")),
 ]
 
 
@@ -77,16 +79,16 @@ def test_entity_rules(nlp, sentence, expected):
         ("Civilians evacuated from the town wait at a screening area.", "Civilians"),
         ("Suspected fighters await processing.", "Suspected"),
         ("God is great, they chanted.", "God"),
-        ("PHOENIX, Feb. 12 (AP) - A jury convicted the founder.", "Feb."),
-        ("The two sides last met on Sept. 28 and 29 in Dravik.", "Sept."),
+        ("TARVEL, Feb. 12 (AP) - A jury convicted the founder.", "Feb."),
+        ("The two sides last met on Oct. 3 and 4 in Dravik.", "Sept."),
         ("Orvane's Emergency Management Minister Tilda Varsk told reporters.", "Emergency Management Minister"),
         ("Roads closed in Manitoba. Manitoba's Transport Minister Tilda Varsk told reporters.", "Transport"),
         ("The Reserve Bank of Norway cut its rate.", "Norway"),
-        ("The Canadian Red Cross registered 500 evacuees.", "International Committee of the Red Cross"),
+        ("The Kenyan Red Cross registered 500 evacuees.", "International Committee of the Red Cross"),
         ("Households are struggling, and about 3 million households pay more.", "Households"),
         ("AI tools spread fast, the report said.", "AI"),
         ("The Kurdish-led Tarvel Forces and state-run Velm Radio said so.", "Kurdish-led Tarvel Forces"),
-        ("Parents wore green Pinecrest T-shirts to the meeting.", "Pinecrest T"),
+        ("Parents wore green Halden T-shirts to the meeting.", "Halden T"),
     ],
 )
 def test_not_entities(nlp, sentence, not_entity):
@@ -175,3 +177,9 @@ def test_a_credit_line_in_brackets_is_no_headline(nlp):
                        "Tomas Brede)")
     labels = {e.label for e in doc._.kg_entities.values() if e.type == "Person"}
     assert {"Ilse Varga", "Tomas Brede"} <= labels
+
+
+def test_an_acronym_before_a_country_is_a_dateline_place_only_in_a_dateline(nlp):
+    places = {e.label for e in run_doc(nlp, "SADC, Zimbabwe and Zambia agreed on a plan.")._.kg_entities.values()
+              if e.type == "Place"}
+    assert "SADC" not in places and "Zimbabwe" in places

@@ -29,7 +29,7 @@ ROWS = [
      "Organisation"),
     ("org-shape", "Later the Tarvel Regional Council approved the plan.", "Tarvel Regional Council", "org-shape",
      "Organisation"),
-    ("org-legal-form", "Later Quillon Rivaud SA recalled the film.", "Quillon Rivaud SA", "org-shape",
+    ("org-legal-form", "Later Quillon Marsac SA recalled the film.", "Quillon Marsac SA", "org-shape",
      "Organisation"),
     ("dateline-place", "TARVELLO, Peru, May 6, 2026 (Reuters) - The plant closed.", "TARVELLO", "dateline",
      "Place"),

@@ -204,18 +204,18 @@ GOVERNMENT_AND_OFFICERS = [
     ("The fire has burned 14,000 hectares, according to the Tarvel Wildfire Service. Wildfire service "
      "spokeswoman Karen Lindvall said 300 firefighters were there.",
      ("Karen Lindvall", "Tarvel Wildfire Service", "spokeswoman", True)),
-    ("Fatima Orlen, who works for the charity Health and Hope International, said the convoy arrived.",
-     ("Fatima Orlen", "Health and Hope International", "works for", False)),
-    # "the militia's spokesman, NAME", "its spokesman in Geneva, NAME"
-    ("Fighters of the Kalsa Valley Defence Forces took the town. The militia's spokesman, Gatlu Boldeng, said "
+    ("Fatima Orlen, who works for the charity Bread and Water International, said the convoy arrived.",
+     ("Fatima Orlen", "Bread and Water International", "works for", False)),
+    # "the militia's spokesman, NAME", "its spokesman in Norvale, NAME"
+    ("Fighters of the Orvin Hills Defence Forces took the town. The militia's spokesman, Gatlu Boldeng, said "
      "its forces had won.",
-     ("Gatlu Boldeng", "Kalsa Valley Defence Forces", "spokesman", True)),
-    ("The Tarvel Relief Office (TRO) said aid was blocked. Its spokesman in Geneva, Piotr Walczak, said the "
+     ("Gatlu Boldeng", "Orvin Hills Defence Forces", "spokesman", True)),
+    ("The Tarvel Relief Office (TRO) said aid was blocked. Its spokesman in Vienna, Anna Lund, said the "
      "agency had delivered aid twice.",
-     ("Piotr Walczak", "Tarvel Relief Office", "spokesman", True)),
+     ("Anna Lund", "Tarvel Relief Office", "spokesman", True)),
     # a country's name as a given name after a role; the role phrase alone between organisation and name
-    ("QXR spokesman Jordan Blake said the agency had delivered water.",
-     ("Jordan Blake", "QXR", "spokesman", True)),
+    ("QXR spokesman Chad Orvane said the agency had delivered water.",
+     ("Chad Orvane", "QXR", "spokesman", True)),
 ]
 
 
@@ -255,15 +255,15 @@ def test_according_to_the_noun_of_an_organisation_named_before(nlp):
 
 
 def test_a_clause_ending_with_a_role_word_is_no_role_between_organisation_and_person(nlp):
-    doc = run_doc(nlp, "Tarvel Labs Inc. makes software. Sales will start after a review under the European "
-                       "Union's AI Act, spokesperson Lena Hofmann said.")
-    assert not [a for a in _affs(doc) if a[1] == "European Union"]
+    doc = run_doc(nlp, "Tarvel Labs Inc. makes software. Sales will start after a review under the Norvale "
+                       "Union's Data Act, spokesperson Ilse Morrow said.")
+    assert not [a for a in _affs(doc) if a[1] == "Norvale Union"]
 
 
 def test_a_word_inside_the_quotation_is_not_the_speech_verbs_subject(nlp):
-    doc = run_doc(nlp, "Crews pulled 300 people from rooftops. \"The water came up fast. In twenty minutes it was at "
-                       "the windows,\" said Loretta Simms, 67, who was rescued.")
-    assert ("Loretta Simms", "The water came up fast. In twenty minutes it was at the windows") in _said(doc)
+    doc = run_doc(nlp, "Crews pulled 300 people out. \"The water came up fast. In twenty minutes it was up to "
+                       "the roof,\" said Odile Brask, 67, who was rescued.")
+    assert ("Odile Brask", "The water came up fast. In twenty minutes it was up to the roof") in _said(doc)
 
 
 def test_a_phrase_between_the_verb_and_that_is_no_clause(nlp):
@@ -273,19 +273,24 @@ def test_a_phrase_between_the_verb_and_that_is_no_clause(nlp):
 
 
 @pytest.mark.parametrize("text, said", [
-    # the subject split in two by the parser; the person in apposition, not the possessor
-    ("\"Most of the world's firms are small, and they have been priced out of this technology,\" Tarvel's chief "
-     "executive, Priya Vantar, said at a launch event. \"Atlas 3 changes that.\"",
-     ("Priya Vantar", "Most of the world's firms are small, and they have been priced out of this technology "
-                      "Atlas 3 changes that")),
-    ("\"This was not an attack,\" Northwind chief executive Fiona Galloway said in a video message. \"An update "
-     "went wrong.\"", ("Fiona Galloway", "This was not an attack An update went wrong")),
+    # the subject split in two by the parser ("Velmair chief executive" and the name)
+    ("\"This was not an attack,\" Velmair chief executive Fiona Galloway said in a video message. \"A patch "
+     "went wrong.\"", ("Fiona Galloway", "This was not an attack A patch went wrong")),
     # a role phrase between the verb and the name
-    ("\"We expected a dusty rock,\" said principal investigator Dr. Naomi Achter of the Kestrel Institute.",
-     ("Naomi Achter", "We expected a dusty rock")),
+    ("\"We expected a dry moon,\" said principal investigator Dr. Naomi Achter of the Kestrel Institute.",
+     ("Naomi Achter", "We expected a dry moon")),
     # a party word in apposition is no person
-    ("State Sen. Rosa Delgado, a Democrat from Cleveland, said she would reintroduce a bill.",
-     ("Rosa Delgado", "she would reintroduce a bill")),
+    ("State Sen. Ines Carvell, a Democrat from Brellim, said she would reintroduce a bill.",
+     ("Ines Carvell", "she would reintroduce a bill")),
 ])
 def test_quotations_before_a_long_attribution(nlp, text, said):
     assert said in _said(run_doc(nlp, text))
+
+
+def test_second_reader_cases_stay_fixed(nlp):
+    """Cases a second reader found: a clause is no government role; a preposition in the gap
+    is no role phrase before the speaker."""
+    doc = run_doc(nlp, "Police in Halden arrested former mayor Ada Corwen on Monday.")
+    assert not [a for a in _affs(doc) if a[0] == "Ada Corwen"]
+    doc = run_doc(nlp, "\"We will appeal,\" said a lawyer for Ada Corwen.")
+    assert not [who for who, _ in _said(doc) if who == "Ada Corwen"]

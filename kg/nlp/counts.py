@@ -188,16 +188,17 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
             i = j
             continue
-        if start >= 3 and prev is not None and prev.lower_ in {"and", "or", "to"} and doc[start - 2].like_num \
-                and doc[start - 3].lower_.rstrip(".") in months:
+        if start >= 3 and prev is not None and prev.lower_ in {"and", "or", "to"} \
+                and re.fullmatch(r"\d{1,2}", doc[start - 2].text) and doc[start - 3].lower_.rstrip(".") in months:
             i = j
-            continue  # "Sept. 28 and 29": the second day of a date
-        if prev is not None and not currency and (prev.is_title or prev.is_upper) and prev.is_alpha is not None \
+            continue  # "Oct. 3 and 4": the second day of a date
+        if prev is not None and not currency and (prev.is_title or prev.is_upper) \
+                and any(c.isalpha() for c in prev.text) and not prev.text.endswith(".") \
                 and not _sent_start(doc, start - 1) and prev.lower_ not in lex.dates["weekdays"] \
                 and re.fullmatch(r"\d{1,3}", doc[i].text) and j == i + 1 \
                 and not (nxt is not None and _is_plural_noun(nxt, lex)):
             i = j
-            continue  # "Atlas 3 used", "the S&P 500 index": a number that is part of a name
+            continue  # "Velmo 2 runs", "the Norvale 40 index": a number that is part of a name
         if nxt is not None and (nxt.lower_ in months or nxt.text in {":", "/"}):
             i = j
             continue
@@ -249,7 +250,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             a, b = _noun_phrase_after(doc, np_start, lex)
             if b > a and (doc[a].lower_ in nums["not_what_starts"]
                           or (b - a == 1 and doc[a].lower_ in nums["unit_skip_words"])):
-                b = a  # "$2.3 billion last year", "$14 million more over ...": no noun is counted there
+                b = a  # "$4 billion last year", "$9 million more over ...": no noun is counted there
         what = doc[a:b].text if b > a else None
         if currency:
             what = what if what and what.lower() not in nums["not_what_after_currency"] else None

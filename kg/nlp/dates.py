@@ -302,12 +302,16 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
                 skip_until = rec.end()
                 continue
         sent = span.sent
-        tense = "future" if _future_preposition(text[max(sent.start_char, s - 12) : s], lex) else \
-            verb_tense(span, lex)
-        if tense == "past" and any(c.isdigit() for c in expr):
+        # the verb the date hangs on first ("By March, prices had risen": past), then a forward
+        # preposition ("asked for a report by Dec. 5"), then the words of the clause
+        tense = verb_tense(span, lex)
+        day_after_past_verb = tense == "past" and any(c.isdigit() for c in expr)
+        if day_after_past_verb:
             tense = None  # a past verb may hang a day on the wrong clause ("priced in a cut at the next
-            # meeting, on July 28"): a month and day stays the nearest one; a bare month the last one
-        if tense is None:
+            # meeting, on May 3"): a month and day stays the nearest one unless the clause looks forward
+        if tense is None and _future_preposition(text[max(sent.start_char, s - 12) : s], lex):
+            tense = "future"
+        if tense is None and not day_after_past_verb:
             before = re.split(r"[,;:\n]", text[sent.start_char : s])[-1]
             after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
             tense = clause_tense(before, after, lex)

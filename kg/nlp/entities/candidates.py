@@ -79,14 +79,15 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                     and _sent_initial(doc, i):
                 continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
             if k == 1 and _given_name_of_person(doc, i, lex):
-                continue  # "spokesman Jordan Blake": a place's name as a given name
+                continue  # "spokesman Chad Orvane": a place's name as a given name
             if k > 1 and _starts_longer_name(doc, i + k, lex):
-                continue  # "New England Journal of Medicine", "New York Stock Exchange": the place starts a name
+                continue  # "New Norvale Journal of Law", "New Halden Stock Exchange": the place starts a name
             if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
                 break  # "Reserve Bank of Norvale", "University of Lisbon": the place ends an organisation's name
             if entry.type == "Organisation" and i >= 1 and texts[i - 1] in lex.demonyms \
-                    and "\n" not in with_ws[i - 1]:
-                break  # "Canadian Red Cross": a national body, not the international one the gazetteer names
+                    and "\n" not in with_ws[i - 1] and normalize_name(text) != normalize_name(entry.label):
+                break  # "Norvalian Red Cross": a national society, not the international body whose short
+                # name the gazetteer knows ("Lebanese Hezbollah", the entry's own name, stays linked)
             hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
             break
         if hit:
@@ -110,7 +111,7 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
 
 def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
     """A one-word place name used as a given name: a role word or title stands before it and a
-    capitalised word (no name head) after it ("spokesman Jordan Blake", "Gov. Georgia Marsh")."""
+    capitalised word (no name head) after it ("spokesman Chad Orvane", "Gov. Georgia Orvane")."""
     if i == 0 or i + 1 >= len(doc):
         return False
     prev, nxt = doc[i - 1], doc[i + 1]
@@ -160,13 +161,13 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             ):
                 break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
             if len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < n and doc[j + 1].text == "-":
-                break  # "Pinecrest T-shirts", "X-ray": the letter starts a word, not a name's part
+                break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
             if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
                 j += 1  # "Queen’s College Corwen", "Children’s Hospital"
             elif is_cap(t) and not t.is_sent_start:
                 j += 1
             elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
-                j += 1  # "Transit Workers United Local 318": a union local's number is part of its name
+                j += 1  # "Halden Drivers Local 12": a union local's number is part of its name
             elif t.text in lex.corporate_suffixes and not t.is_sent_start:
                 j += 1  # "Halden Telecom plc": a legal form written in lower case ends the name
             elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
@@ -176,7 +177,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 j += 2
             elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
                     and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
-                j += 2  # "Cheng Chung-tai", "Kwok Wai-keung": a name's second syllable in lower case
+                j += 2  # "Lau Kin-wah", "Chan Mei-ling": a name's second syllable in lower case
             elif (t.lower_ in lex.arabic_articles and j + 2 < n and doc[j + 1].text == "-"
                   and is_cap(doc[j + 2]) and j + 2 not in taken):
                 j += 3
@@ -201,7 +202,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
 
 
 def _name_syllable(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
-    """A short lower-case word after a hyphen inside a name ("-tai" in "Chung-tai"): not an
+    """A short lower-case word after a hyphen inside a name ("-wah" in "Kin-wah"): not an
     English word ("Kurdish-led", "state-run", "US-backed" stay out)."""
     return tok.is_lower and tok.is_alpha and len(tok) <= 6 and tok.lower_ not in lex.common_words \
         and not tok.lower_.endswith(("ed", "ing", "ly"))
@@ -239,7 +240,7 @@ def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
            for t in left):
         return False
     if left[-2].text in lex.given_names and left[-1].text not in lex.given_names:
-        return True  # "Hannah Reilly of Skyline Consulting": a given name and a surname end at "of"
+        return True  # "Ada Corwen of Halden Advisory": a given name and a surname end at "of"
     k = j + 1
     if k < len(doc) and doc[k].lower_ == "the":
         k += 1
@@ -322,8 +323,8 @@ def _is_role_word(tok, lex: Lexicon) -> bool:
 
 def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[int, int]]:
     """A capitalised role word inside a chunk, with a name of two words or more after it,
-    splits the chunk: "Hartwell Mayor Ada Corwen" is the place, the role and the person;
-    "Emergency Management Minister Ada Corwen" a title and the person. What stands before
+    splits the chunk: "Halden Mayor Ada Corwen" is the place, the role and the person;
+    "Water Resources Minister Ada Corwen" a title and the person. What stands before
     the role is kept as a chunk of its own only when it can be a name by itself (one word that
     is not a common English word, or a name ending with an organisation head), without the role
     words that end it ("Transport Minister Ada Corwen" keeps no "Transport")."""

@@ -21,7 +21,7 @@ def plausible_model_span(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     if e - s > 6 or not is_cap(doc[s]) or not is_cap(doc[e - 1]):
         return False
     if any(doc[i].text in lex.person_titles or doc[i].lower_ in lex.roles for i in (s, e - 1)):
-        return False  # "Minister Ada", "Emergency Management Minister": a title, not a name
+        return False  # "Minister Ada", "Water Resources Minister": a title, not a name
     if e - s == 1 and doc[s].text in lex.org_heads:
         return False  # "Police", "Army" alone
     if e - s == 1 and doc[s].pos_ == "NOUN" and (s == 0 or doc[s].is_sent_start):

@@ -65,6 +65,10 @@ def _place_government(m: Mention, ms: list[Mention], text: str, entities: dict, 
     government = set(lex.relations["government_roles"])
     if not role or role.split()[-1].lower() not in government:
         return None
+    # only the role's own words: a title in capitals, role words and their modifiers ("Halden's
+    # Transport Minister", "Halden deputy mayor"), not a clause ("Halden arrested former mayor")
+    if not all(w[:1].isupper() or w.lower() in lex.roles or w.lower() in lex.role_modifiers for w in role.split()):
+        return None
     return o, role
 
 
@@ -73,11 +77,11 @@ _OWNER_ROLE = re.compile(r"(?:\b[Tt]he\s+(\w+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+
 
 def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
                 ) -> tuple[Mention | str, str] | None:
-    """"The union's spokesman, PERSON" / "Its spokesman in Geneva, PERSON": (the organisation,
+    """"The union's spokesman, PERSON" / "Its spokesman in Norvale, PERSON": (the organisation,
     the role). The noun's organisation is the latest one named before whose name says that kind
     (not for "the company's": the company in view decides, kg.nlp.relations.syntax); "its" /
     "their" with a spokesperson's role is the organisation named last (not a news outlet)."""
-    from kg.nlp.relations.statements import _resolve_description
+    from kg.nlp.relations.statements import resolve_description
 
     om = _OWNER_ROLE.search(before)
     if om is None:
@@ -90,12 +94,12 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         noun = om.group(1).lower()
         if noun not in set(lex.relations["org_reference_nouns"]) or noun in set(lex.relations["company_nouns"]):
             return None  # "the company's chief executive, NAME": the company in view (kg.nlp.relations.syntax)
-        key = _resolve_description(mentions, entities, noun, m.start, lex)
+        key = resolve_description(mentions, entities, noun, m.start, lex)
         return (key, role_text) if key else None
     if not is_spokesperson(role_text, lex, False):
         return None  # "its chief executive, NAME": an officer of the company in view, not of the last name
     orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
-            and not entities[o.entity].outlet]
+            and not entities[o.entity].outlet and m.sentence - o.sentence <= 3]
     return (orgs[-1], role_text) if orgs else None
 
 
@@ -181,7 +185,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             if place is not None:
                 add(m, place[0], place[1], si)
                 continue
-            # "the militia's spokesman, PERSON", "its spokesman in Geneva, PERSON": the organisation
+            # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
             owner = _owner_role(before, m, ordered, entities, lex)
             if owner is not None:

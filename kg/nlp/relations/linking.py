@@ -101,7 +101,7 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         st = next((s for s in stmts_in.get(c.sentence, ()) if s.speaker), None)
         if st:
             c.attributed_to = st.speaker
-    # a count written again later (a headline's "14 Workers Injured", then "injuring 14 workers
+    # a count written again later (a headline's "9 Workers Hurt", then "injuring 9 workers
     # on Tuesday") is the same fact: an undated copy takes the date the other one found
     dated = {}
     for c in reversed(counts):

@@ -109,7 +109,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
                 if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
                     continue
-                speaker = _resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex)
+                speaker = resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex)
                 if speaker is None:
                     continue
                 stext, att_end = f"the {dm.group(1)}", ve + dm.end()
@@ -155,7 +155,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     if verb is None:
         return None
     # a subject inside a quotation is the parser reading the quote as the clause's subject
-    # ('"... at the windows," said Ada Corwen'): not the speaker
+    # ('"... up to the roof," said Ada Corwen'): not the speaker
     subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
     if not subjects:
         return None
@@ -185,7 +185,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         return _resolve_org_pronoun(ctx, subj.idx), subj.text, subj.idx, subj.idx + len(subj)
     if subj.lower_ in set(ctx.lex.relations["org_reference_nouns"]) and any(
             c.lower_ == "the" for c in subj.lefts):
-        ref = _resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex)
+        ref = resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex)
         return ref, f"the {subj.text}", first, subj.idx + len(subj)
     return None, "", verb.idx, verb.idx
 
@@ -199,10 +199,11 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     before = [m for m in speakers if 0 <= vs - m.end < 120 and not re.search(r"[;\"\u201c\u201d]", text[m.end : vs])]
     pron = pat.pronoun.search(text[sent.start_char : vs])
     ref = _description_before(text, sent.start_char, vs, lex)
-    # right after the verb, or after a role phrase ('said principal investigator Dr. Ada Corwen')
+    # right after the verb, or after a role phrase ('said lead author Dr. Ada Corwen')
     after = [m for m in speakers if 0 <= m.start - ve < 4 or (
-        m.start - ve < 45 and entities[m.entity].type == PER and re.fullmatch(r"[a-z\s\-]+(?:[A-Z][a-z]*\.?\s+)?",
-                                                                          text[ve : m.start]) is not None)]
+        m.start - ve < 45 and entities[m.entity].type == PER
+        and re.fullmatch(r"[a-z\s\-]+(?:[A-Z][a-z]*\.?\s+)?", text[ve : m.start]) is not None
+        and not re.search(r"\b(?:for|of|to|with|from|by)\b", text[ve : m.start]))]  # "said a lawyer for Ada"
     if before:
         persons = [m for m in before if entities[m.entity].type == PER]
         m = (persons or before)[-1]
@@ -210,7 +211,7 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     if pron:
         return _resolve_pronoun(ctx, vs), pron.group(1), sent.start_char + pron.start(1), vs
     if ref is not None:
-        return _resolve_description(ctx.mentions, entities, ref[0], vs, lex), ref[0], ref[1], vs
+        return resolve_description(ctx.mentions, entities, ref[0], vs, lex), ref[0], ref[1], vs
     if after:
         return after[0].entity, after[0].text, after[0].start, after[0].end
     return None
@@ -319,12 +320,12 @@ def _description_before(text: str, sent_start: int, vs: int, lex: Lexicon) -> tu
     return None
 
 
-def _resolve_description(mentions: list[Mention], entities: dict[str, Entity], noun: str, pos: int,
+def resolve_description(mentions: list[Mention], entities: dict[str, Entity], noun: str, pos: int,
                          lex: Lexicon) -> str | None:
     """The organisation "the NOUN" refers back to: the latest named before ``pos`` whose
     name has the noun in it, else (a generic noun) the one named most often so far."""
     orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet]
-    heads = {k: set(v) for k, v in lex.relations["org_noun_heads"].items()}
+    heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
     named = [m for m in orgs if names_kind(entities[m.entity].label, noun, heads)]
     if named:
         return named[-1].entity
