@@ -6,8 +6,9 @@ With ``PYTHONPATH=TREE_ROOT`` in front, ``python -m kg`` imports that tree's kg
 package (its code, its queries/ and ontology/), so two trees can be compared with
 everything else held fixed: each set is built into a fresh store (``kg build DIR
 --store S --jobs 1``) and each named query of the tree is written as
-``OUT_DIR/<set>/<query>.csv`` (``kg query NAME --store S --format csv``).
-``diff -r`` of two such folders shows every row that changed, order included.
+``OUT_DIR/<set>/<query>.csv`` (``kg query NAME --store S --format csv``, with
+``--sort`` where the tree's kg query has it: since it, named queries stream unsorted
+by default). ``diff -r`` of two such folders shows every row that changed, order included.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def _kg(root: Path, python: str, *args: str) -> subprocess.CompletedProcess:
 
 def snapshot(root: Path, out: Path, python: str) -> None:
     names = sorted(p.stem for p in (root / "queries").glob("*.rq"))
+    sort = ["--sort"] if b"--sort" in _kg(root, python, "query", "--help").stdout else []
     with tempfile.TemporaryDirectory(prefix="kg-snap-") as tmp:
         for name in SETS:
             label = name.split("/")[-2] if name.endswith("/articles") else name
@@ -42,7 +44,7 @@ def snapshot(root: Path, out: Path, python: str) -> None:
             folder = out / label
             folder.mkdir(parents=True, exist_ok=True)
             for q in names:
-                res = _kg(root, python, "query", q, "--store", str(store), "--format", "csv")
+                res = _kg(root, python, "query", q, "--store", str(store), "--format", "csv", *sort)
                 (folder / f"{q}.csv").write_bytes(res.stdout if res.returncode == 0
                                                   else b"ERROR " + res.stderr)
             print(f"{label}: {len(names)} queries", flush=True)

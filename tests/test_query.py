@@ -90,3 +90,21 @@ def test_a_bound_value_cannot_escape_its_literal(seeds_store):
     with Store.open_read(seeds_store) as st:
         _, rows = run(st, resolve_query("entities"), {"source": 'x" } } SELECT * WHERE { ?s ?p ?o } #'})
     assert rows == []
+
+
+@pytest.mark.parametrize("name", sorted(set(named_queries()) - {"top", "neighbours"}))
+def test_unsorted_named_query_streams_the_same_rows_as_sorted(seeds_store, name):
+    """kg query NAME streams without ORDER BY (no row held back for a sort); --sort gives the
+    query's own order; the rows are the same either way."""
+    sorted_text, streamed = resolve_query(name), resolve_query(name, sort=False)
+    assert "ORDER BY" in sorted_text and "ORDER BY" not in streamed
+    with Store.open_read(seeds_store) as st:
+        a = run(st, sorted_text)
+        b = run(st, streamed)
+    assert a[0] == b[0] and len(a[1]) > 0
+    assert sorted(map(repr, a[1])) == sorted(map(repr, b[1]))
+
+
+@pytest.mark.parametrize("name", ["top", "neighbours"])
+def test_a_ranking_keeps_its_order_unsorted(name):
+    assert resolve_query(name, sort=False) == resolve_query(name)

@@ -95,8 +95,9 @@ VARIANTS = sorted((queries_dir() / "oxigraph").glob("*.rq"))
 @pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.stem)
 def test_each_oxigraph_variant_gives_the_rows_of_its_standard_query_in_the_same_order(path: Path, seeds_store):
     """queries/oxigraph/NAME.rq uses LATERAL (SPARQL 1.2 draft, Oxigraph only) so that kg's own
-    store evaluates the OPTIONAL parts one article graph at a time; it must answer exactly as
-    the standard queries/NAME.rq that other stores run."""
+    store evaluates the OPTIONAL parts one article graph at a time, or (entities) EXISTS for
+    GROUP BY so that rows stream; it must answer exactly as the standard queries/NAME.rq that
+    other stores run."""
     from kg.store import Store
 
     standard = (queries_dir() / path.name).read_text(encoding="utf-8")
@@ -106,5 +107,7 @@ def test_each_oxigraph_variant_gives_the_rows_of_its_standard_query_in_the_same_
             res = s.raw.query(text, use_default_graph_as_union=True)
             got.append([tuple(_ox_cell(row[v]) for v in res.variables) for row in res])
     assert got[0] and got[0] == got[1]
+    if "LATERAL" not in path.read_text(encoding="utf-8"):
+        return
     with pytest.raises(ParseException):  # the variant is not SPARQL 1.1: what the standard query is for
         prepareQuery(path.read_text(encoding="utf-8"))

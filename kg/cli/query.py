@@ -75,20 +75,26 @@ def _silence_stdout() -> None:
 @click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
               help="Bind ?NAME to VALUE (<iri> for an IRI). The variable must be in the SELECT.")
 @limit_options
+@click.option("--sort", is_flag=True,
+              help="Sort a named query's rows in its order (by article, then text). By default rows come "
+                   "unsorted, as the store finds them: the first at once, however big the store.")
 @click.option("--update", is_flag=True, help="Allow a SPARQL update to change the store.")
 @click.option("--endpoint", default=None, metavar="URL",
               help="Run the SELECT on this SPARQL 1.1 endpoint instead of the store (table or csv: plain values).")
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
 def query(query: str, store: str | None, fmt: str | None, params, limit: int | None, offset: int | None,
-          update: bool, endpoint: str | None, timeout: float) -> None:
+          sort: bool, update: bool, endpoint: str | None, timeout: float) -> None:
     """Run QUERY: a named query (kg queries), a .rq file, or inline SPARQL.
 
     Rows are printed as the store produces them: the first comes at once, and
-    memory stays flat however many there are (a query that sorts or groups
-    computes all its rows first). --limit and --offset are applied by the store.
+    memory stays flat however many there are. A named query's rows are unsorted
+    unless --sort is given (a ranking, top or neighbours, is always in its order);
+    a query that sorts or groups computes all its rows first. --limit and
+    --offset are applied by the store.
 
     \b
     Example: kg query counts --format csv
+    Example: kg query counts --sort --limit 20
     Example: kg query entities -p source article-001.txt --limit 10
     Example: kg query "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }" --format json
     Example: kg query spokespeople --endpoint http://localhost:7878/query --format csv
@@ -96,7 +102,7 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
     from kg import query as q
     from kg.store import Store
 
-    text = q.resolve_query(query, standard=endpoint is not None)
+    text = q.resolve_query(query, standard=endpoint is not None, sort=sort)
     if endpoint:
         _remote(endpoint, text, dict(params), fmt, timeout, limit, offset)
         return

@@ -35,8 +35,24 @@ def named_queries() -> dict[str, NamedQuery]:
     return out
 
 
-def resolve_query(query: str, *, standard: bool = False) -> str:
+_ORDER = re.compile(r"\n[ \t]*ORDER\s+BY\b[^{}]*\Z", re.IGNORECASE)
+RANKED = "# order: always"  # a named query whose order is its answer (a ranking) keeps it
+
+
+def unsorted(text: str) -> str:
+    """A named query without its final ORDER BY, so that the store streams its rows as it
+    finds them (sorting holds every row first: 78 s before the first row of entities at
+    10,000 articles, against 0.2 s unsorted). A ranking (``# order: always``) is kept."""
+    if any(line.strip() == RANKED for line in text.splitlines()):
+        return text
+    return _ORDER.sub("\n", text)
+
+
+def resolve_query(query: str, *, standard: bool = False, sort: bool = True) -> str:
     """QUERY is a .rq file, a named query, or inline SPARQL.
+
+    ``sort=False`` drops a named query's ORDER BY (see ``unsorted``); a .rq file or inline
+    SPARQL is run as written.
 
     A named query runs on kg's own store in its Oxigraph variant where there is one
     (queries/oxigraph/NAME.rq: the same rows in the same order, with Oxigraph's
@@ -51,9 +67,8 @@ def resolve_query(query: str, *, standard: bool = False) -> str:
     named = named_queries()
     if query in named:
         variant = queries_dir() / "oxigraph" / f"{query}.rq"
-        if not standard and variant.is_file():
-            return variant.read_text(encoding="utf-8")
-        return named[query].text
+        text = variant.read_text(encoding="utf-8") if not standard and variant.is_file() else named[query].text
+        return text if sort else unsorted(text)
     if re.fullmatch(r"[\w\-]+", query):
         raise QueryError(Errors.KG302.format(name=query, names=", ".join(sorted(named)),
                                              hint=did_you_mean(query, list(named))))
