@@ -183,3 +183,31 @@ def test_an_acronym_before_a_country_is_a_dateline_place_only_in_a_dateline(nlp)
     places = {e.label for e in run_doc(nlp, "SADC, Zimbabwe and Zambia agreed on a plan.")._.kg_entities.values()
               if e.type == "Place"}
     assert "SADC" not in places and "Zimbabwe" in places
+
+
+def test_a_common_word_after_a_dateline_dash_starts_a_sentence(nlp):
+    """"(Reuters) - Shelling ..." is the first word of the story, not a name."""
+    doc = run_doc(nlp, "BRELLIM, Peru, May 6, 2026 (Reuters) - Artillery shelling hit the Brellim market on "
+                       "Tuesday, officials said.")
+    labels = {e.label for e in doc._.kg_entities.values()}
+    assert "Artillery" not in labels and "Brellim" in labels
+
+
+def test_a_role_word_before_an_organisation_noun_is_an_organisation_apposition(nlp):
+    doc = run_doc(nlp, "About 300 people fled, said Ada Corwen, head of the Tarvel Quay Rescue Crew, "
+                       "a volunteer group.")
+    crew = [m for m in doc._.kg_mentions if m.text == "Tarvel Quay Rescue Crew"]
+    assert crew and crew[0].source == "org-apposition"
+    assert doc._.kg_entities[crew[0].entity].type == "Organisation"
+
+
+def test_every_name_after_a_plural_place_noun_and_of_is_a_place(nlp):
+    doc = run_doc(nlp, "Raiders burned the villages of Torvik Amal, Bresk and Ollu on Sunday.")
+    places = {e.label for e in doc._.kg_entities.values() if e.type == "Place"}
+    assert {"Torvik Amal", "Bresk", "Ollu"} <= places
+
+
+def test_a_demonym_before_an_organisation_head_and_of_stays_in_the_name(nlp):
+    doc = run_doc(nlp, "The Norwegian Directorate of Quarries said the study was sound.")
+    orgs = {e.label for e in doc._.kg_entities.values() if e.type == "Organisation"}
+    assert "Norwegian Directorate of Quarries" in orgs

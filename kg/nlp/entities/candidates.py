@@ -18,15 +18,33 @@ from kg.nlp.lexicon import Lexicon, normalize_name
 if TYPE_CHECKING:
     from kg.nlp.entities.rules import RuleTable
 
+_DASHES = frozenset({"-", "–", "—"})
+
+
 def _sent_initial(doc: Doc, i: int) -> bool:
-    """True when only spaces, quotes or bullets stand between the sentence start and token i."""
+    """True when only spaces, quotes or bullets stand between the sentence start and token i,
+    or when a dateline's dash does ("OSLO, May 6 (Reuters) - Shelling ...", "OSLO - Shelling")."""
     j = i
     while j > 0 and not doc[j].is_sent_start:
         prev = doc[j - 1]
+        if prev.text in _DASHES and _ends_dateline(doc, j - 1):
+            return True
         if not (prev.is_space or prev.text in {'"', "“", "‘", "'", "(", "•", "-", "–", "—", ":"}):
             return False
         j -= 1
     return True
+
+
+def _ends_dateline(doc: Doc, dash: int) -> bool:
+    """The dash at ``dash`` closes a dateline: an agency in brackets, a year or day, or a place in
+    capitals stands before it, on the line's first sentence."""
+    k = dash - 1
+    while k >= 0 and doc[k].is_space and "\n" not in doc[k].text:
+        k -= 1
+    if k < 0:
+        return False
+    before = doc[k]
+    return before.text == ")" or before.like_num or (before.is_upper and len(before.text) > 1 and before.is_alpha)
 
 
 # ----------------------------------------------------------------- gazetteer
@@ -266,7 +284,8 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     """Drop leading words that are not part of a name (sentence-initial common words,
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
-    org_shaped = doc[e - 1].text in lex.org_heads and e - s > 1
+    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or any(  # "Norwegian Directorate of Fisheries"
+        doc[k].text in lex.org_heads and doc[k + 1].lower_ == "of" for k in range(s, e - 1)))
     while s < e:
         tok = doc[s]
         low = tok.lower_

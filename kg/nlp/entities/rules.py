@@ -165,9 +165,37 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
         w = follow[k]
         if w in lex.org_appositive_nouns:
             return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
+        if w in lex.roles and k + 1 < len(follow) and follow[k + 1] in lex.org_appositive_nouns:
+            continue  # "Name, a volunteer group": the role word qualifies the kind of body
         if w in lex.roles or not w.isalpha() or w in lex.connectors:
             return False
     return False
+
+
+def _org_noun_before_alias_marker(ctx: Context) -> bool:
+    """"a group calling itself Name", "a militia known as Name": the noun before the marker names
+    a kind of organisation (up to three words before it)."""
+    lex, doc, s = ctx.lex, ctx.doc, ctx.s
+    words = [t for t in doc[max(0, s - 8) : s] if not t.is_space]
+    for n in (3, 2, 1):  # the marker's length in words
+        if len(words) <= n or " ".join(t.lower_ for t in words[-n:]) not in lex.alias_markers:
+            continue
+        before = [t.lower_ for t in words[: -n]][-3:]
+        return any(w in lex.org_appositive_nouns or w in lex.org_type_nouns_after for w in before)
+    return False
+
+
+def _byline_by(ctx: Context) -> bool:
+    """"By Name" starting a line: a byline names the writer."""
+    doc, j = ctx.doc, ctx.s - 1
+    while j >= 0 and doc[j].is_space:
+        j -= 1
+    if j < 0 or doc[j].text not in {"By", "BY"}:
+        return False
+    k = j - 1
+    while k >= 0 and doc[k].is_space and "\n" not in doc[k].text:
+        k -= 1
+    return k < 0 or "\n" in doc[k].text or "\n" in doc[k].whitespace_
 
 
 def _outlet_before_possessive(ctx: Context) -> bool:
@@ -218,6 +246,8 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "org-noun-in-apposition": _org_noun_in_apposition,
     "outlet-before-possessive": _outlet_before_possessive,
     "after-place": _after_place,
+    "org-noun-before-alias-marker": _org_noun_before_alias_marker,
+    "byline-by": _byline_by,
 }
 
 
