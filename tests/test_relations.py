@@ -216,6 +216,32 @@ GOVERNMENT_AND_OFFICERS = [
     # a country's name as a given name after a role; the role phrase alone between organisation and name
     ("QXR spokesman Chad Orvane said the agency had delivered water.",
      ("Chad Orvane", "QXR", "spokesman", True)),
+    # a military rank between the owner's role and the name
+    ("Fighters of the Orvin Hills Defence Forces took the town. The militia's spokesman, Brigadier General "
+     "Gatlu Boldeng, said its forces had won.",
+     ("Gatlu Boldeng", "Orvin Hills Defence Forces", "spokesman", True)),
+    # two words before the owner's noun; "who calls himself" before the name
+    ("The Orvin Hills Youth Force raided three villages. The youth force's leader, who calls himself Gatlu "
+     "Boldeng, denied it.",
+     ("Gatlu Boldeng", "Orvin Hills Youth Force", "leader", False)),
+    # a named owner's "head of X"
+    ("Clinics were full, said the Tarvel Relief Office (TRO). The TRO's head of mission, Anna Lund, said "
+     "the roads were shut.",
+     ("Anna Lund", "Tarvel Relief Office", "head of mission", False)),
+    # "its" + a role that is not a spokesperson's: the first organisation of the sentence before
+    ("The Tarvel Relief Office said it had sent kits to Brellim General Hospital. Its head of delegation in "
+     "Norvale, Anna Lund, said the roads were shut.",
+     ("Anna Lund", "Tarvel Relief Office", "head of delegation", False)),
+    # "the village's mayor, NAME": the place named just before
+    ("Eight people died in the village of Ostrava Alta, the village's mayor, Rosa Quellen, told reporters.",
+     ("Rosa Quellen", "Ostrava Alta", "mayor", False)),
+    # "ORG ROLE, who gave his name as NAME"
+    ("A Tarvel Liberation Front commander, who gave his name as Abu Orvane, said the town had fallen.",
+     ("Abu Orvane", "Tarvel Liberation Front", "commander", False)),
+    # a place-shaped leading part of an organisation's name before a role word
+    ("Hackers stole records from Halden Valley Health, a hospital network. Halden Valley spokesman Ted Orr "
+     "declined to comment.",
+     ("Ted Orr", "Halden Valley Health", "spokesman", True)),
 ]
 
 

@@ -26,6 +26,13 @@ def _without_suffix(name: str, lex: Lexicon) -> str:
     return " ".join(words).rstrip(",")
 
 
+def _before_role(doc: Doc, c: Cand, lex: Lexicon) -> bool:
+    """A name typed a place by its shape alone stands before a role word or a speech verb ("Halden
+    Valley spokesman", "Halden Valley said"): it may be the leading words of an organisation's name."""
+    return c.rule == "place-shape" and c.end < len(doc) and (
+        doc[c.end].lower_ in lex.roles or doc[c.end].lower_ in lex.speech_verbs)
+
+
 # place evidence that outweighs a name's being the first word of an organisation's name
 STRONG_PLACE_RULES = frozenset({"dateline", "place-comma-country", "place-of", "place-head"})
 
@@ -115,7 +122,7 @@ def resolve(
                 target = hits[0]
         if target is None and norm in placed:
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
-        if target is None and norm and c.type != LOC and text not in lex.given_names:
+        if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names:
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
             hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")]
             if len({o.key for o in hits}) == 1:

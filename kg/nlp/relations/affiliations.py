@@ -72,7 +72,24 @@ def _place_government(m: Mention, ms: list[Mention], text: str, entities: dict, 
     return o, role
 
 
-_OWNER_ROLE = re.compile(r"(?:\b[Tt]he\s+(\w+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+([\w\- ]{1,40}?)\s*,\s*$")
+_OWNER_ROLE = re.compile(
+    r"(?:\b[Tt]he\s+(?:[\w\-]+\s+){0,2}?([\w\-]+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+([\w\- ]{1,40}?)\s*,"
+    r"(?:\s*(?:who\s+is\s+|who\s+)?(?:known\s+as|called|calls\s+(?:him|her)self|named))?\s*$")
+_NAMED_OWNER_ROLE = re.compile(r"['’]s\s+([\w\- ]{1,40}?)\s*,\s*$")
+_ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "head of mission", "chief of staff"
+
+
+def _role_phrase(text: str, lex: Lexicon) -> str | None:
+    """The role that a possessive's phrase is ("spokesman", "head of delegation in Norvale" ->
+    "head of delegation"), or None."""
+    role_text = re.split(r"\s+(?:in|at|from|for)\s+", text)[0].strip()
+    role = role_at(role_text, lex.roles)
+    if role is not None and role_text.split()[-1].lower() == role.split()[-1]:
+        return role_text
+    rm = _ROLE_OF.match(role_text)
+    if rm and rm.group(1).lower() in lex.roles:
+        return role_text
+    return None
 
 
 def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
@@ -83,24 +100,54 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     "their" with a spokesperson's role is the organisation named last (not a news outlet)."""
     from kg.nlp.relations.statements import resolve_description
 
+    owner = _named_owner(before, m, mentions, entities, lex)
+    if owner is not None:
+        return owner
     om = _OWNER_ROLE.search(before)
     if om is None:
         return None
-    role_text = re.split(r"\s+(?:in|at|from|for)\s+", om.group(3))[0].strip()
-    role = role_at(role_text, lex.roles)
-    if role is None or role_text.split()[-1].lower() != role.split()[-1]:
+    role_text = _role_phrase(om.group(3), lex)
+    if role_text is None:
         return None
     if om.group(1):
         noun = om.group(1).lower()
+        governs = role_text.split()[-1].lower() in lex.relations["government_roles"]
+        if governs and noun in set(lex.relations["owner_place_nouns"]):
+            # "the village's mayor, NAME": the place named last
+            places = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC
+                      and m.sentence - o.sentence <= 1]
+            return (places[-1], role_text) if places else None
         if noun not in set(lex.relations["org_reference_nouns"]) or noun in set(lex.relations["company_nouns"]):
             return None  # "the company's chief executive, NAME": the company in view (kg.nlp.relations.syntax)
         key = resolve_description(mentions, entities, noun, m.start, lex)
         return (key, role_text) if key else None
-    if not is_spokesperson(role_text, lex, False):
-        return None  # "its chief executive, NAME": an officer of the company in view, not of the last name
+    # "its spokesman, NAME" looks back three sentences to the organisation named last; another role
+    # ("its head of delegation, NAME") only to the sentence before, whose first organisation (its
+    # subject, as a rule) it is said of
+    spokesperson = is_spokesperson(role_text, lex, False)
     orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
-            and not entities[o.entity].outlet and m.sentence - o.sentence <= 3]
-    return (orgs[-1], role_text) if orgs else None
+            and not entities[o.entity].outlet and m.sentence - o.sentence <= (3 if spokesperson else 1)]
+    if not orgs:
+        return None
+    if spokesperson:
+        return orgs[-1], role_text
+    return next(o for o in orgs if o.sentence == orgs[-1].sentence), role_text
+
+
+def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
+                 ) -> tuple[Mention, str] | None:
+    """"ORG's head of mission, PERSON": the organisation named right before the possessive."""
+    nm = _NAMED_OWNER_ROLE.search(before)
+    if nm is None:
+        return None
+    role_text = _role_phrase(nm.group(1), lex)
+    if role_text is None:
+        return None
+    at = m.start - (len(before) - nm.start())  # where the "'s" starts in the text
+    owner = [o for o in mentions if o.end == at or (o.end < at and o.end >= at - 1)]
+    if not owner or entities[owner[-1].entity].type != ORG or entities[owner[-1].entity].outlet:
+        return None
+    return owner[-1], role_text
 
 
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
@@ -220,7 +267,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             gm = pat.alias_before.search(before)
             if gm and orgs_before:
                 o = orgs_before[-1]
-                role = role_at(text[o.end : m.start - len(gm.group(0))].strip(), roles)
+                role = role_at(text[o.end : m.start - len(gm.group(0))].strip(" ,"), roles)
                 if role:
                     add(m, o, role, si)
                     continue
