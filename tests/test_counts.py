@@ -135,3 +135,34 @@ def test_a_count_takes_the_last_date_that_is_no_period_start_and_far_from_dates_
 def test_a_year_before_and_is_no_day(nlp):
     counts = run_doc(nlp, "The flood hit in May 2024 and 15 people died.")._.kg_counts
     assert [(c.value, c.head) for c in counts] == [(15, "person")]
+
+
+def test_a_dateline_date_dates_no_count(nlp):
+    """"TARVEL, May 14, 2026 (AFP) - More than 4,000 refugees crossed ... on Monday": the dateline's
+    date is the day of writing, the sentence's Monday the day of the crossing."""
+    doc = run_doc(nlp, "TARVEL, Chad, May 14, 2026 (AFP) - More than 4,000 refugees crossed into Chad on Monday "
+                       "alone, the agency said.", "2026-05-14")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(4000, "2026-05-11")]
+
+
+def test_the_day_of_saying_gives_way_to_the_day_of_the_event(nlp):
+    text = ("BRELLIM, July 30, 2026 - Gunmen attacked three villages, killing at least 31 people, officials said "
+            "on Wednesday.\n\nThe gunmen raided the villages of Orvik and Tams on Sunday and stole cattle.")
+    counts = {c.text: c.date for c in run_doc(nlp, text, "2026-07-30")._.kg_counts}
+    assert counts["at least 31 people"] == "2026-07-26"  # the raid's Sunday, not the Wednesday of saying
+
+
+def test_a_compared_number_s_year_dates_only_that_number(nlp):
+    doc = run_doc(nlp, "The party won 24 seats, down from 35 in 2022.", "2026-05-25")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(24, None), (35, "2022")]
+
+
+def test_a_date_still_to_come_dates_no_past_count(nlp):
+    doc = run_doc(nlp, "She will meet the Farmers Alliance, which won 14 seats, next Tuesday.", "2026-05-25")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(14, None)]
+
+
+def test_a_period_dates_nothing_but_a_nearer_date_still_does(nlp):
+    doc = run_doc(nlp, "In April, the firm cut about 1,500 jobs, and its shares have fallen since January.",
+                  "2025-09-10")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(1500, "2025-04")]

@@ -125,3 +125,9 @@ def test_a_sentence_may_start_with_the_preposition_of_a_month_or_year(nlp):
 ])
 def test_a_past_verb_wins_over_a_preposition(nlp, sentence, month, value):
     assert (month, value) in {(d.text, d.value) for d in run_doc(nlp, sentence, "2026-06-10")._.kg_dates}
+
+
+def test_next_weekday_is_the_one_after_publication(nlp):
+    """"next Tuesday" looks forward; a bare weekday is the latest on or before publication."""
+    doc = run_doc(nlp, "Talks open next Tuesday. The vote was on Tuesday.", "2026-05-25")  # a Monday
+    assert [d.value for d in doc._.kg_dates] == ["2026-05-26", "2026-05-19"]

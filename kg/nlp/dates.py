@@ -3,7 +3,7 @@
 Absolute dates are parsed with python-dateutil; relative ones ("Tuesday", "last
 month", "the day before") are resolved against the publication date with
 dateutil's relativedelta. A weekday is the latest such day on or before
-publication. A month, or month and day, without a year is the next one in a clause
+publication ("next Tuesday": the first one after). A month, or month and day, without a year is the next one in a clause
 that looks forward ("will", "by August"), the latest one in one that looks back
 ("since", "was"), else a month is the latest one and a month and day the nearest one;
 "Tuesday through Thursday" (a recurring time) is no date.
@@ -36,6 +36,11 @@ def _fmt(d: date, precision: str) -> str:
 
 def latest_weekday(weekday: int, anchor: date) -> date:
     return anchor - timedelta(days=(anchor.weekday() - weekday) % 7)
+
+
+def next_weekday(weekday: int, anchor: date) -> date:
+    """The first such day after the publication date ("next Tuesday")."""
+    return anchor + timedelta(days=(weekday - anchor.weekday()) % 7 or 7)
 
 
 def nearest_month_day(month: int, day: int, anchor: date) -> date | None:
@@ -125,7 +130,9 @@ def normalise(
             return Resolved(_fmt(d, "month") if d else None, "month", True)
         first = t.split(" ")[0]
         if first in weekdays:
-            d = latest_weekday(weekdays[first], anchor) if anchor else None
+            # "next Tuesday" (tense "next") is the one after; a bare weekday the latest on or before
+            pick = next_weekday if tense == "next" else latest_weekday
+            d = pick(weekdays[first], anchor) if anchor else None
             return Resolved(_fmt(d, "day") if d else None, "day", True)
         rel = lex.dates["relative_days"].get(t)
         if rel is not None:
@@ -315,6 +322,8 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             before = re.split(r"[,;:\n]", text[sent.start_char : s])[-1]
             after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
             tense = clause_tense(before, after, lex)
+        if expr.split()[0].lower() in weekdays and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
+            tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
         res = normalise(expr, published, lex, previous_day=last_day, tense=tense)
         if res.precision is None:
             continue

@@ -30,11 +30,40 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         """'since December', 'from 2014': the date starts a period, it does not date an event."""
         return pat.period.search(text[max(0, d.start - 7) : d.start]) is not None
 
+    def sent_start(d: DateMention) -> int:
+        return sents[d.sentence].start_char
+
+    def dateline(d: DateMention) -> bool:
+        """'OSLO, May 6, 2026 (Reuters) -': the day of writing, not of an event."""
+        return not d.relative and pat.dateline_after.match(text, d.end) is not None
+
+    def of_saying(d: DateMention) -> bool:
+        """'officials said on Wednesday': the day something was said, not the day it happened."""
+        return pat.speech_date.search(text[max(sent_start(d), d.start - 80) : d.start]) is not None
+
+    published = doc._.kg_published or ""
+    future_words = set(lex.relations["future_clause_markers"])
+
+    def ahead(d: DateMention) -> bool:
+        """A date after publication ('talks begin next Tuesday'): it dates only what is still to come."""
+        return bool(published) and d.value[: len(published)] > published[: len(d.value)]
+
+    def looks_forward(c) -> bool:  # noqa: ANN001 (a Count)
+        """The count's own clause looks forward ('will hire 300 staff'), not back ('which won 14 seats')."""
+        first = sents[c.sentence].start_char
+        start = max(text.rfind(",", first, c.start), text.rfind(";", first, c.start), first)
+        return any(w.strip("'’").lower() in future_words for w in re.findall(r"[\w'’]+", text[start : c.start]))
+
+    def of_comparison(d: DateMention) -> bool:
+        """'down from 35 in 2022': the date of the number compared with."""
+        return pat.comparison_date.search(text[max(sent_start(d), d.start - 40) : d.start]) is not None
+
     captions = {i for i, s in enumerate(sents) if pat.caption.search(s.text)}
-    # the lede's day: the first weekday or "yesterday" resolved (the event the article reports;
-    # a dateline's "May 6, 2026" is the day of writing), else the first day-precise date
-    days = [d for d in dates if d.value and d.precision == "day" and not is_period(d)]
-    first = next((d for d in days if d.relative), days[0] if days else None)
+    # the lede's day: the first weekday or "yesterday" resolved that dates an event (not the
+    # dateline's day of writing, not "officials said on Tuesday"), else the first day-precise date
+    days = [d for d in dates if d.value and d.precision == "day" and not is_period(d) and not dateline(d)]
+    eventful = [d for d in days if not of_saying(d)]
+    first = next((d for d in eventful if d.relative), next((d for d in days if d.relative), days[0] if days else None))
     lede = (first.sentence, first.value) if first is not None else None
     # a credit standing alone ("(Reuters)") makes the sentence before it a caption
     captions |= {i - 1 for i in captions if re.fullmatch(r"\s*\([^)]*\)\s*", sents[i].text)}
@@ -75,14 +104,19 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         if orgs:
             c.organisation = min(orgs, key=lambda m: abs(m.start - c.start)).entity
         # date: in the sentence (not a "since ..." period), else the narrative's last date
-        in_sent = [d for d in dates_in.get(c.sentence, ()) if d.value]
-        periods = [d for d in in_sent if is_period(d)]
-        if periods:
-            c.date = None
-        elif in_sent:
-            # nearest date; on a tie the one after the count ("$870 million in 2016")
-            c.date = min(in_sent, key=lambda d: (d.start - c.end, 0) if d.start >= c.end
-                         else (c.start - d.end, 1)).value
+        in_sent = [d for d in dates_in.get(c.sentence, ()) if d.value and not dateline(d)
+                   and not (of_comparison(d) and not (0 <= d.start - c.end <= 12 and "," not in text[c.end : d.start]))
+                   and not (ahead(d) and not looks_forward(c))]
+        said = [d for d in in_sent if of_saying(d)]
+        if len(said) < len(in_sent):  # a date of the event itself wins over the day of saying
+            in_sent = [d for d in in_sent if d not in said]
+        elif said and lede is not None and lede[1] != said[0].value:
+            in_sent = []  # only the day of saying here: the event's day is the lede's, when it has one
+        if in_sent:
+            # nearest date; on a tie the one after the count ("$870 million in 2016"); a period
+            # ("since May") dates nothing
+            nearest = min(in_sent, key=lambda d: (d.start - c.end, 0) if d.start >= c.end else (c.start - d.end, 1))
+            c.date = None if is_period(nearest) else nearest.value
         else:
             looked = False
             for back in range(1, 4):
@@ -91,12 +125,13 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
                     break
                 if si in captions:
                     continue
-                prior = [d for d in dates_in.get(si, ()) if d.value and not is_period(d)]
+                prior = [d for d in dates_in.get(si, ()) if d.value and not is_period(d) and not dateline(d)
+                         and not of_comparison(d) and not of_saying(d) and not ahead(d)]
                 if prior:  # the narrative's last date ("since 2019" starts a period: it dates nothing)
                     c.date = prior[-1].value
                     looked = True
                     break
-            if not looked and lede is not None and c.sentence > lede[0]:
+            if not looked and lede is not None and c.sentence != lede[0]:
                 c.date = lede[1]  # an event counted far from any date: the day the article reports
         st = next((s for s in stmts_in.get(c.sentence, ()) if s.speaker), None)
         if st:

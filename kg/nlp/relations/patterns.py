@@ -34,6 +34,9 @@ class LinkPatterns:
     triggers: re.Pattern[str]  # event trigger words
     caption: re.Pattern[str]  # a photo caption's credit
     period: re.Pattern[str]  # "since", "from" right before a date: a period, not a date of the event
+    speech_date: re.Pattern[str]  # "said on Tuesday", "told AFP in a statement on Monday": the day of saying
+    comparison_date: re.Pattern[str]  # "down from 35 in 2022": the date of the number compared with
+    dateline_after: re.Pattern[str]  # what follows a dateline's date: "(Reuters) -"
 
 
 def _relation_patterns(lex: Lexicon) -> RelationPatterns:
@@ -69,6 +72,12 @@ def _link_patterns(lex: Lexicon) -> LinkPatterns:
             rf"|(?:{_alt(words['credit_labels'])})\s*:"
         ),
         period=re.compile(rf"\b(?:{_alt(words['period_starts'])})\s*$", re.IGNORECASE),
+        speech_date=re.compile(
+            rf"\b(?:{_alt(words['speech_date_verbs'])})(?:\s+(?:[A-Z][\w.]*|reporters|journalists)){{0,3}}"
+            r"(?:\s+(?:in|on)\s+(?:a|an|the)\s+(?:\w+\s+){0,2}?(?:statement|interview|briefing|call|post|"
+            r"conference))?\s+(?:(?:late|early)\s+)?(?:on|in)?\s*$"),
+        comparison_date=re.compile(r"\b(?:from|than|with)\s+[\d.,]+(?:\s+\w+)?\s+(?:in|on)\s*$", re.IGNORECASE),
+        dateline_after=re.compile(r"\s*(?:\([^()\n]{1,40}\)\s*)?[-–—]"),
     )
 
 
