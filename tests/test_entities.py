@@ -211,3 +211,15 @@ def test_a_demonym_before_an_organisation_head_and_of_stays_in_the_name(nlp):
     doc = run_doc(nlp, "The Norwegian Directorate of Quarries said the study was sound.")
     orgs = {e.label for e in doc._.kg_entities.values() if e.type == "Organisation"}
     assert "Norwegian Directorate of Quarries" in orgs
+
+
+def test_a_gazetteer_entity_is_named_as_the_article_writes_it(nlp):
+    """The article never writes the gazetteer's label: its own fullest form is the name in this
+    article (the label stays an alias, and the IRI stays the label's)."""
+    from kg.rdf.mapping import entity_iri
+
+    doc = run_doc(nlp, "Amnesty said the trial in Brellim was unfair. Amnesty called for a retrial.")
+    ent = next(e for e in doc._.kg_entities.values() if e.label == "Amnesty International")
+    assert ent.name == "Amnesty" and entity_iri(ent).endswith("Q42970")
+    doc = run_doc(nlp, "Amnesty International said the trial was unfair. Amnesty called for a retrial.")
+    assert next(e for e in doc._.kg_entities.values() if e.label == "Amnesty International").name is None

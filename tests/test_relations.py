@@ -320,3 +320,21 @@ def test_second_reader_cases_stay_fixed(nlp):
     assert not [a for a in _affs(doc) if a[0] == "Ada Corwen"]
     doc = run_doc(nlp, "\"We will appeal,\" said a lawyer for Ada Corwen.")
     assert not [who for who, _ in _said(doc) if who == "Ada Corwen"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the comma after an inverted speaker opens the speaker's apposition: the claim stands before
+    ("About 1,800 people have fled to the forests, said Ada Corwen, head of the Brask Rescue Team, a volunteer "
+     "group.", [("Ada Corwen", "About 1,800 people have fled to the forests")]),
+    # "adding that" starts a statement of its own
+    ("Tarvel Relief Office spokesman Ada Corwen said 96 people had been injured, adding that the army had sent "
+     "40 trucks.", [("Ada Corwen", "96 people had been injured"), ("Ada Corwen", "the army had sent 40 trucks")]),
+    # "according to X, which said Y": two statements of X
+    ("Prices rose, according to the Tarvel Relief Office, which said at least 110 children had been hurt.",
+     [("Tarvel Relief Office", "Prices rose"), ("Tarvel Relief Office", "at least 110 children had been hurt")]),
+    # an attribution inside the clause: the clause without it
+    ("By Monday afternoon, Tarvel Air said, it was operating about 90% of its flights.",
+     [("Tarvel Air", "By Monday afternoon, it was operating about 90% of its flights")]),
+])
+def test_reported_speech_shapes(nlp, text, expected):
+    assert _said(run_doc(nlp, text)) == expected

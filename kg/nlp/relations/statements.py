@@ -113,10 +113,13 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 if speaker is None:
                     continue
                 stext, att_end = f"the {dm.group(1)}", ve + dm.end()
-            content = _without(text[sent.start_char : sent.end_char], vs - sent.start_char,
-                               att_end - sent.start_char)
+            which = _WHICH_SAID.match(text, att_end, sent.end_char)
+            cut = which.start() if which else sent.end_char  # "..., which said Y": Y is its own statement
+            content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
         else:
-            found = _speaker_from_parse(ctx, verb_tok, token_mention) if token_mention is not None else None
+            found = _relative_speaker(ctx, speakers, vs)
+            if found is None and token_mention is not None:
+                found = _speaker_from_parse(ctx, verb_tok, token_mention)
             if found is None:
                 found = _speaker_from_surface(ctx, sent, speakers, vs, ve)
             if found is None and out and verb_tok is not None and verb_tok.dep_ == "conj":
@@ -129,7 +132,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if not content:
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None)
                 first = _WORD.match(content or "")
-                if first and first.group(0).lower() in lex.relations["not_clause_starts"]:
+                follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
+                if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
+                        r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 110 children ..."
                     continue  # "reported from London", "said at a briefing": where, not what
         content = content.strip().rstrip(",;:").strip()
         if content.endswith(".") and not _quoted_text(content):
@@ -140,8 +145,28 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         if vm.group(0) in told_verbs:
             o = next((m for m in ms if 0 <= m.start - ve < 3 and entities[m.entity].type == ORG), None)
             told = o.entity if o else None
-        out.append(Statement(speaker, stext, content, si, sent.start_char, sent.end_char, told))
+        # "..., adding that Y" / "..., saying Y": Y is a statement of its own
+        parts = [content] if _quoted_text(content) or content.startswith(("\"", "\u201c")) else \
+            [p.strip() for p in _ADDING.split(content)]
+        for part in parts:
+            if len(_WORD.findall(part)) >= 2:
+                out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
     return out
+
+
+_INVERTED = re.compile(r"(?:said|says|told|added|explained|warned|wrote)\s", re.IGNORECASE)  # verb first
+_ADDING = re.compile(r",\s+(?:adding|saying)\b(?:\s+that)?\s+")
+_WHICH_SAID = re.compile(r"\s*,\s*which\s+(?:also\s+)?(?:said|says|reported|estimated|added)\b")
+
+
+def _relative_speaker(ctx: _Context, speakers: list[Mention], vs: int) -> tuple[str, str, int, int] | None:
+    """"..., according to the Tarvel Relief Office, which said Y": the name right before ", which"."""
+    m = re.search(r",\s*which\s+(?:also\s+)?$", ctx.text[max(0, vs - 20) : vs])
+    if m is None:
+        return None
+    at = vs - (min(vs, 20) - m.start())
+    named = [s for s in speakers if s.end == at or 0 <= at - s.end <= 1]
+    return (named[-1].entity, named[-1].text, named[-1].start, vs) if named else None
 
 
 _SUBJECTS = {"nsubj", "nsubj:pass", "nsubjpass"}
@@ -296,13 +321,18 @@ def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
 def _reported(text: str, sent: Span, att_start: int, att_end: int) -> str:
     """The reported clause: after the verb ("that" dropped), else before the attribution."""
     after = text[att_end : sent.end_char]
+    before = re.sub(r"[\s,]+$", "", text[sent.start_char : att_start].strip()).strip("\"\u201c\u201d").strip()
+    if re.match(r"\s*,", after) and len(_WORD.findall(before)) >= 3 and _INVERTED.match(text, att_start):
+        return before  # "CLAIM, said Ada Corwen, head of the agency": the comma opens the speaker's apposition
+    if re.match(r"\s*,", after) and before and re.search(r",\s*$", text[sent.start_char : att_start]):
+        # "X, she said, but Y" / "By Monday, Halden said, it was ...": the attribution interrupts the clause
+        joined = text[sent.start_char : att_start].rstrip(" ,") + ", " + text[att_end : sent.end_char].lstrip(" ,")
+        return joined.strip("\"\u201c\u201d ").rstrip(".")
     after = re.sub(r"^[\s,]*(?:(?:on|in|at|to|during|late|early|last|this|by|via|over|through|after|before|from|"
                    r"with)\b[^,.;]{0,40}?\s)?that\s+", "", after)  # "said by telephone that ..."
     after = after.strip().strip("\"\u201c\u201d").strip()
     if len(_WORD.findall(after)) >= 3:
         return after
-    before = text[sent.start_char : att_start].strip()
-    before = re.sub(r"[\s,]+$", "", before).strip("\"\u201c\u201d").strip()
     return before
 
 
