@@ -316,9 +316,11 @@ def test_node_menu_writes_the_curation_commands(driver, seeds_page, seeds_store,
     label.clear()
     label.send_keys("Mustafa Bali (SDF's)", Keys.ENTER)
     relabel = shlex.join(["kg", "relabel", bali, "Mustafa Bali (SDF's)", "--store", store, "--note", "SDF's spokesman"])
-    _click(driver, ids["Islamic State"])
+    islamic_state = "https://w3id.org/kg-news/id/entity/wd-Q2429253"  # labelled as the articles write it
+    assert islamic_state in ids.values()
+    _click(driver, islamic_state)
     menu.find_element(By.CSS_SELECTOR, ".kg-menu-reject").click()
-    reject = shlex.join(["kg", "reject", ids["Islamic State"], "--store", store])
+    reject = shlex.join(["kg", "reject", islamic_state, "--store", store])
     assert _panel(driver) == [retype, merge, relabel, reject]
     assert shlex.split(relabel)[3] == "Mustafa Bali (SDF's)"  # a shell reads back what was typed
     # "Download as kg-corrections.sh": a script of those lines, made in the page (a Blob)

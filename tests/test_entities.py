@@ -223,3 +223,25 @@ def test_a_gazetteer_entity_is_named_as_the_article_writes_it(nlp):
     assert ent.name == "Amnesty" and entity_iri(ent).endswith("Q42970")
     doc = run_doc(nlp, "Amnesty International said the trial was unfair. Amnesty called for a retrial.")
     assert next(e for e in doc._.kg_entities.values() if e.label == "Amnesty International").name is None
+
+
+def test_a_name_joined_by_and_to_a_typed_name_shares_its_type(nlp):
+    """"Two former colleagues, Ilvana Orsk and Simon Okafor": the unknown name is a person too;
+    "Hui Brask from the Civic Party and Tanya Orvane of the Labour Party" joins the people."""
+    doc = run_doc(nlp, "Two former colleagues, Ilvana Orsk and Simon Okafor, were convicted on Friday.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert types.get("Ilvana Orsk") == "Person"
+    doc = run_doc(nlp, "The winners were Hui Brask from the Civic Party and Tanvel Orvane of the Labour Party.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert types.get("Tanvel Orvane") != "Organisation"
+
+
+def test_a_one_word_town_that_is_a_person_s_surname_is_the_person(nlp):
+    doc = run_doc(nlp, "said the information minister, Peter Deng Lund. Lund said 300 soldiers had arrived.")
+    assert "Lund" not in {e.label for e in doc._.kg_entities.values() if e.type == "Place"}
+
+
+def test_a_place_before_an_organisation_name_starts_that_name(nlp):
+    doc = run_doc(nlp, "The Sudanese army and the Darfur Renewal Front blamed each other.")
+    labels = {e.label for e in doc._.kg_entities.values()}
+    assert "Darfur Renewal Front" in labels and "Darfur" not in labels

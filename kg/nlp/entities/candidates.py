@@ -98,14 +98,14 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
             if k == 1 and _given_name_of_person(doc, i, lex):
                 continue  # "spokesman Chad Orvane": a place's name as a given name
-            if k > 1 and _starts_longer_name(doc, i + k, lex):
-                continue  # "New Norvale Journal of Law", "New Halden Stock Exchange": the place starts a name
+            if _starts_longer_name(doc, i + k, lex):
+                continue  # "New Norvale Journal of Law", "Norvale Salvation Front": the place starts a name
             if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
                 break  # "Reserve Bank of Norvale", "University of Lisbon": the place ends an organisation's name
             if entry.type == "Organisation" and i >= 1 and texts[i - 1] in lex.demonyms \
-                    and "\n" not in with_ws[i - 1] and normalize_name(text) != normalize_name(entry.label):
-                break  # "Norvalian Red Cross": a national society, not the international body whose short
-                # name the gazetteer knows ("Lebanese Hezbollah", the entry's own name, stays linked)
+                    and "\n" not in with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
+                break  # "Norvalian Red Cross": a national society, not the international body whose
+                # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
             hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
             break
         if hit:

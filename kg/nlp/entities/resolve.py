@@ -26,6 +26,30 @@ def _without_suffix(name: str, lex: Lexicon) -> str:
     return " ".join(words).rstrip(",")
 
 
+_GOVERNED = frozenset({"of", "from", "for", "at", "with", "by", "to", "in", "the", "a", "an"})
+
+
+def _coordinated(doc: Doc, c: Cand, ending_at: dict[int, Entity], starting_at: dict[int, Entity]) -> Entity | None:
+    """The entity joined to candidate ``c`` by "and" or "or" ("A and B", "A, and B"), before it or
+    after it, both bare names (a comma alone is no list: "a spokeswoman for ORG, NAME" is an
+    apposition; "NAME from the ORG and NAME" joins the people, not the party and a person)."""
+    joins = {"and", "or"}
+    if c.start > 0 and doc[c.start - 1].lower_ in _GOVERNED:
+        return None
+    # "NAME from the ORG and NAME of the ORG": the names are the list, not the organisation and the name
+    parallel = c.end < len(doc) and doc[c.end].lower_ in {"of", "from", "for", "at", "with"}
+    k = c.start - 1
+    if k >= 1 and doc[k].lower_ in joins and not parallel:
+        j = k - 1 if doc[k - 1].text != "," else k - 2  # "A, and B"
+        hit = ending_at.get(j + 1) if j >= 0 else None
+        if hit is not None:
+            return hit
+    k = c.end
+    if k + 1 < len(doc) and doc[k].lower_ in joins:
+        return starting_at.get(k + 1)
+    return None
+
+
 def _before_role(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """A name typed a place by its shape alone stands before a role word or a speech verb ("Halden
     Valley spokesman", "Halden Valley said"): it may be the leading words of an organisation's name."""
@@ -47,6 +71,8 @@ def resolve(
     orgs: list[Entity] = []
 
     ending_at: dict[int, Entity] = {}  # token index after a mention -> its entity
+    starting_at: dict[int, Entity] = {}  # token index where a mention starts -> its entity
+    firm: set[str] = set()  # entities typed by the gazetteer or a rule (pass 1)
     full_text = doc.text  # Doc.text joins every token: build it once, not per mention
 
     def sent_index(tok_i: int) -> int:
@@ -60,6 +86,7 @@ def resolve(
             ent.aliases.add(surface)
         mentions.append(Mention(ent.key, surface, start, end, sent_index(c.start), c.rule))
         ending_at[c.end] = ent
+        starting_at[c.start] = ent
 
     def name_text(c: Cand) -> str:
         text = doc[c.start : c.end].text
@@ -70,6 +97,12 @@ def resolve(
     pending: list[int] = []
     for k in order:
         c = cands[k]
+        if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"}:
+            # "Mayen said": a one-word town's name that is the surname of a person named in the article
+            surname = [p for p in persons if normalize_name(p.label).split()[-1] == normalize_name(doc[c.start].text)]
+            if len(surname) == 1:
+                add(c, surname[0])
+                continue
         if c.gaz is not None:
             key = "gz:" + (c.gaz.ref_id or c.gaz.label)
             ent = entities.get(key)
@@ -99,6 +132,7 @@ def resolve(
         else:
             pending.append(k)
 
+    firm.update(ending_at[c].key for c in ending_at)
     placed: dict[str, Entity] = {}  # names a strong place rule typed as places in this article
     # pass 2: short forms resolve to the full names found in pass 1
     # typed short forms first, so weak or statistical readings meet the names they refer to
@@ -138,7 +172,10 @@ def resolve(
         typ = c.type
         if typ is None:
             # weak evidence decides only when nothing else named this text
-            if c.rule == "context-after" and is_acronym(text):
+            partner = _coordinated(doc, c, ending_at, starting_at)
+            if partner is not None and partner.key in firm and not is_acronym(text):
+                typ = partner.type  # "Nicola Orsk and Simon Adeyemi", "Bresk and Ollu": a list shares its type
+            elif c.rule == "context-after" and is_acronym(text):
                 typ = ORG  # "QXL fighters"
             elif c.model_type is not None:
                 typ = c.model_type  # the statistical NER's reading of an unknown name
