@@ -231,9 +231,19 @@ def test_a_name_joined_by_and_to_a_typed_name_shares_its_type(nlp):
     doc = run_doc(nlp, "Two former colleagues, Ilvana Orsk and Simon Okafor, were convicted on Friday.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert types.get("Ilvana Orsk") == "Person"
-    doc = run_doc(nlp, "The winners were Hui Brask from the Civic Party and Tanvel Orvane of the Labour Party.")
-    types = {e.label: e.type for e in doc._.kg_entities.values()}
-    assert types.get("Tanvel Orvane") != "Organisation"
+    from kg.nlp.entities.cand import Cand
+    from kg.nlp.entities.resolve import _coordinated
+    from kg.types import Entity
+
+    party = Entity("Organisation:civic party", "Civic Party", "Organisation")
+    for text, joined in [("The winners were Hui Brask from the Civic Party and Tanvel Orvane of the Labour Party.",
+                          False),
+                         ("Yesterday the Civic Party and Tanvel Orvane signed the deal.", True)]:
+        doc = nlp.make_doc(text)
+        words = [t.text for t in doc]
+        s = words.index("Tanvel")
+        ends = {words.index("Party") + 1: party}
+        assert (_coordinated(doc, Cand(s, s + 2, None, "name-shape"), ends, {}) is party) == joined
 
 
 def test_a_one_word_town_that_is_a_person_s_surname_is_the_person(nlp):
