@@ -23,6 +23,9 @@ def test_parse_digits():
 # One row per phrasing: sentence, (value, upper, qualifier, head) of the first count.
 ROWS = [
     ("Some 500 ISIS fighters surrendered on Tuesday.", (500, None, "about", "fighter")),
+    # coordinated modifiers of one plural head; a hyphenated modifier is one word
+    ("About 1,400 ferry and light-rail crews walked out.", (1400, None, "about", "crew")),
+    ("Clinics postponed between 90 and 120 non-urgent operations.", (90, 120, "between", "operation")),
     ("More than 6,000 people have fled the town.", (6000, None, "more than", "person")),
     ("At least 75 men came out.", (75, None, "at least", "man")),
     ("Officials said 7.7 million people lived there.", (7_700_000, None, "exact", "person")),
@@ -166,3 +169,7 @@ def test_a_period_dates_nothing_but_a_nearer_date_still_does(nlp):
     doc = run_doc(nlp, "In April, the firm cut about 1,500 jobs, and its shares have fallen since January.",
                   "2025-09-10")
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(1500, "2025-04")]
+
+
+def test_a_magnitude_is_no_count(nlp):
+    assert not run_doc(nlp, "A magnitude 5.9 earthquake shook the coast on Monday.")._.kg_counts

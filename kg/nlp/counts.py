@@ -73,8 +73,15 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
     """Token range of the noun phrase a number counts, starting at token i."""
     j = i
     end = i
-    while j < len(doc) and j - i < 5:
+    while j < len(doc) and j - i < 6:
         t = doc[j]
+        if t.text in {"-", "–"} and end == j and j + 1 < len(doc) and doc[j + 1].is_alpha and doc[j - 1].is_alpha \
+                and not doc[j].whitespace_ and not doc[j - 1].whitespace_:
+            j += 1  # "non-urgent procedures": a hyphenated modifier is one word
+            continue
+        if t.lower_ in {"and", "or"} and end == j > i and _plural_ahead(doc, j + 1, lex):
+            j += 1  # "bus and tram drivers": coordinated modifiers of one plural head
+            continue
         if t.is_punct or t.is_space or t.like_num or t.lower_ in lex.numbers["np_stop_words"]:
             break
         if t.text in {"’s", "'s"}:
@@ -84,6 +91,21 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
             break  # the head noun: "ISIS fighters", "Yazidi children"
         j += 1
     return i, end
+
+
+def _plural_ahead(doc: Doc, j: int, lex) -> bool:
+    """A plural noun within the next three words, with no punctuation or stop word before it."""
+    words = 0
+    for k in range(j, min(j + 4, len(doc))):
+        t = doc[k]
+        if t.text in {"-", "–"} and not t.whitespace_ and k > j and not doc[k - 1].whitespace_:
+            continue  # "light-rail operators"
+        words += 1
+        if words > 3 or t.is_punct or t.like_num or t.lower_ in lex.numbers["np_stop_words"]:
+            return False
+        if _is_plural_noun(t, lex):
+            return True
+    return False
 
 
 def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int] | None:
