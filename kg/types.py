@@ -43,10 +43,6 @@ class Entity:
     aliases: set[str] = field(default_factory=set)
     ref_id: str | None = None  # gazetteer identifier, e.g. "wd:Q30" or "gn:170794"
     outlet: bool = False  # a news outlet (from the gazetteer)
-    # the fullest name this article writes, where it never writes the gazetteer's label ("Doctors
-    # Without Borders" for the label "Médecins Sans Frontières"): the entity's skos:prefLabel in the
-    # article's graph, the label an alias (the IRI stays the label's)
-    name: str | None = None
 
 
 @dataclass(frozen=True)

@@ -316,8 +316,7 @@ def test_node_menu_writes_the_curation_commands(driver, seeds_page, seeds_store,
     label.clear()
     label.send_keys("Mustafa Bali (SDF's)", Keys.ENTER)
     relabel = shlex.join(["kg", "relabel", bali, "Mustafa Bali (SDF's)", "--store", store, "--note", "SDF's spokesman"])
-    islamic_state = "https://w3id.org/kg-news/id/entity/wd-Q2429253"  # labelled as the articles write it
-    assert islamic_state in ids.values()
+    islamic_state = ids["Islamic State"]
     _click(driver, islamic_state)
     menu.find_element(By.CSS_SELECTOR, ".kg-menu-reject").click()
     reject = shlex.join(["kg", "reject", islamic_state, "--store", store])

@@ -213,18 +213,6 @@ def test_a_demonym_before_an_organisation_head_and_of_stays_in_the_name(nlp):
     assert "Norwegian Directorate of Quarries" in orgs
 
 
-def test_a_gazetteer_entity_is_named_as_the_article_writes_it(nlp):
-    """The article never writes the gazetteer's label: its own fullest form is the name in this
-    article (the label stays an alias, and the IRI stays the label's)."""
-    from kg.rdf.mapping import entity_iri
-
-    doc = run_doc(nlp, "Amnesty said the trial in Brellim was unfair. Amnesty called for a retrial.")
-    ent = next(e for e in doc._.kg_entities.values() if e.label == "Amnesty International")
-    assert ent.name == "Amnesty" and entity_iri(ent).endswith("Q42970")
-    doc = run_doc(nlp, "Amnesty International said the trial was unfair. Amnesty called for a retrial.")
-    assert next(e for e in doc._.kg_entities.values() if e.label == "Amnesty International").name is None
-
-
 def test_a_name_joined_by_and_to_a_typed_name_shares_its_type(nlp):
     """"Two former colleagues, Ilvana Orsk and Simon Okafor": the unknown name is a person too;
     "Hui Brask from the Civic Party and Tanya Orvane of the Labour Party" joins the people."""

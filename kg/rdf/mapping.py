@@ -195,10 +195,9 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
         node = ent_iri[k]
         if k not in mentioned:  # a mention says the type (kg:personMention ...); without one, rdf:type does
             yield q(node, RDF_TYPE, getattr(P, e.type))
-        shown = e.name or e.label
-        yield q(node, PREF_LABEL, _s(shown))
-        for alias in sorted(e.aliases | {e.label}):
-            if alias != shown:
+        yield q(node, PREF_LABEL, _s(e.label))
+        for alias in sorted(e.aliases):
+            if alias != e.label:
                 yield q(node, ALT_LABEL, _s(alias))
         if e.ref_id and e.ref_id.split(":")[0] in REFERENCES:
             prefix, local = e.ref_id.split(":", 1)

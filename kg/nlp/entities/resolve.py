@@ -193,21 +193,4 @@ def resolve(
             orgs.append(ent)
         add(c, ent)
     mentions.sort(key=lambda m: m.start)
-    _name_as_written(entities, mentions)
     return entities, mentions
-
-
-def _name_as_written(entities: dict[str, Entity], mentions: list[Mention]) -> None:
-    """A gazetteer entity whose label the article never writes is named as the article names it:
-    its fullest form (most words, then characters; a form in capitals only if there is no other)."""
-    written: dict[str, list[str]] = {}
-    for m in mentions:
-        written.setdefault(m.entity, []).append(m.text)
-    for ent in entities.values():
-        forms = written.get(ent.key)
-        if not ent.key.startswith("gz:") or not forms or any(f.lower() == ent.label.lower() for f in forms):
-            continue
-        plain = [f for f in forms if not f.isupper()] or forms
-        best = max(plain, key=lambda f: (len(f.split()), len(f)))
-        if not (best.isupper() and len(best) > 5):  # a dateline's "RIGA" keeps the label "Riga"
-            ent.name = best
