@@ -3,6 +3,8 @@ every entity whose preferred or other name it is."""
 
 from __future__ import annotations
 
+import sqlite3
+
 from kg.errors import Errors, QueryError
 from kg.resources import queries_dir
 from kg.store import Store
@@ -16,12 +18,46 @@ def find_entities(store: Store, name: str) -> list[tuple[str, str]]:
     iri = name[1:-1] if name.startswith("<") and name.endswith(">") else name
     if iri.startswith(("http://", "https://")):
         return [(iri, iri)]
-    for query in ("cli_entity.rq", "cli_entity_nocase.rq"):
-        text = (queries_dir() / "internal" / query).read_text(encoding="utf-8")
-        _, rows = run(store, text, {"name": name})
-        if rows:
-            return [(r[0].value, r[1].value) for r in rows]
-    return []
+    exact = _named_exactly(store, name)
+    if exact:
+        return exact
+    # another letter case: the usual spellings first, by index ("sdf", "syrian democratic forces"),
+    # then the scan of every name (slow on a big store: minutes at 10,000 articles)
+    for variant in dict.fromkeys((name.upper(), name.title(), name.capitalize(), name.lower())):
+        found = _named_exactly(store, variant) if variant != name else []
+        if found:
+            return found
+    try:  # the corpus summary's labels, in any case (no scan of the store)
+        store.summary.refresh(store)
+        found = store.summary.named(name)
+    except (sqlite3.Error, OSError):
+        found = []
+    if found:
+        return found
+    text = (queries_dir() / "internal" / "cli_entity_nocase.rq").read_text(encoding="utf-8")
+    _, rows = run(store, text, {"name": name})
+    return [(r[0].value, r[1].value) for r in rows]
+
+
+def _named_exactly(store: Store, name: str) -> list[tuple[str, str]]:
+    """The rows of queries/internal/cli_entity.rq (the entities whose preferred or other name is
+    exactly ``name``, with their first preferred name), read from the store's indexes by object:
+    the query took 5.4 s for an entity named in 561 of 10,000 articles, this takes milliseconds."""
+    import pyoxigraph as ox
+
+    from kg.rdf.mapping import ALT_LABEL, PREF_LABEL
+
+    raw = store.raw
+    literal = ox.Literal(name)
+    found = {q.subject for prop in (PREF_LABEL, ALT_LABEL) for q in raw.quads_for_pattern(None, prop, literal, None)
+             if isinstance(q.subject, ox.NamedNode)}
+    rows = []
+    for ent in found:
+        labels = [q.object.value for q in raw.quads_for_pattern(ent, PREF_LABEL, None, None)
+                  if isinstance(q.object, ox.Literal)]
+        if labels:
+            rows.append((ent.value, min(labels)))
+    return sorted(rows, key=lambda r: (r[1], r[0]))
 
 
 def resolve_entity(store: Store, name: str) -> str:

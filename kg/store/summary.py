@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS entity (entity TEXT NOT NULL, type TEXT NOT NULL, art
                                    mentions INTEGER NOT NULL, label TEXT NOT NULL, PRIMARY KEY (entity, type));
 CREATE INDEX IF NOT EXISTS entity_rank ON entity (articles DESC, mentions DESC, label, entity, type);
 CREATE INDEX IF NOT EXISTS entity_type_rank ON entity (type, articles DESC, mentions DESC, label, entity);
+CREATE INDEX IF NOT EXISTS entity_label ON entity (label COLLATE NOCASE);
 CREATE TABLE IF NOT EXISTS summarised (graph TEXT PRIMARY KEY, hash TEXT);
 """
 
@@ -166,6 +167,12 @@ class Summary:
             part = stale[i : i + 256]
             self.record(part, (q for g in part for q in store.quads(g)))
         return len(stale) + len(gone)
+
+    def named(self, name: str) -> list[tuple[str, str]]:
+        """(entity, label) of the entities whose label (the first in code-point order of the
+        articles' labels) is ``name`` in any letter case (ASCII case folding, SQLite's NOCASE)."""
+        sql = "SELECT DISTINCT entity, label FROM entity WHERE label = ? COLLATE NOCASE ORDER BY 2, 1"
+        return list(self._conn().execute(sql, (name,)))
 
     def top(self, type_: str | None = None, limit: int | None = None, offset: int | None = None) -> Iterator[tuple]:
         """(entity, label, type, articles, mentions), ranked as the named query ``top``."""
