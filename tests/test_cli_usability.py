@@ -184,6 +184,10 @@ def test_an_entity_is_found_by_label_alias_or_iri_and_an_ambiguous_name_lists_th
         assert resolve_entity(st, row["label"]) == row["entity"]
         assert resolve_entity(st, row["alias"]) == row["entity"]
         assert resolve_entity(st, row["label"].upper()) == row["entity"]
+        odd = "".join(c.lower() if k % 2 else c.upper() for k, c in enumerate(row["label"]))
+        assert resolve_entity(st, odd) == row["entity"]
+        st.summary.refresh(st)
+        assert row["entity"] in {e for e, _ in st.summary.named(odd)}  # the summary's labels, in any case
         assert resolve_entity(st, f"<{row['entity']}>") == row["entity"]
         with pytest.raises(QueryError, match=r"\[KG313\]"):
             resolve_entity(st, "No Such Entity Anywhere")
