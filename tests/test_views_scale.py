@@ -178,3 +178,15 @@ def test_the_page_is_the_same_bytes_whatever_the_hash_seed(seeds_store, tmp_path
                        check=True, env=env, capture_output=True)
         pages.append(out.read_bytes())
     assert pages[0] == pages[1]
+
+
+def test_an_article_s_title_outlet_and_date_read_by_index_are_the_query_s(seeds_store):
+    """fetch.articles for a few sources reads the store's indexes; every article (the query) agrees."""
+    from kg.store import Store
+    from kg.views.fetch import articles
+
+    with Store.open_read(seeds_store) as st:
+        every = articles(st)
+        assert len(every) == 5 and any(m["date"] for m in every.values())
+        assert articles(st, sorted(every)) == every
+        assert articles(st, ["no-such-article.txt"]) == {"no-such-article.txt": {"title": "", "outlet": "", "date": ""}}
