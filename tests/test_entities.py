@@ -243,3 +243,13 @@ def test_a_place_before_an_organisation_name_starts_that_name(nlp):
     doc = run_doc(nlp, "The Sudanese army and the Darfur Renewal Front blamed each other.")
     labels = {e.label for e in doc._.kg_entities.values()}
     assert "Darfur Renewal Front" in labels and "Darfur" not in labels
+
+
+@pytest.mark.parametrize("text, name", [
+    ("The company hired Orsk & Lund, a law firm in Brellim.", "Orsk & Lund"),
+    ("Lawyers at Varga and Lund LLP said the deal was fair.", "Varga and Lund LLP"),
+    ("Ilse Brask of Lund and Tarvel Assurance said rates rose.", "Lund and Tarvel Assurance"),
+])
+def test_a_town_s_name_among_a_firm_s_partners_stays_in_the_firm_s_name(nlp, text, name):
+    orgs = {e.label for e in run_doc(nlp, text)._.kg_entities.values() if e.type == "Organisation"}
+    assert name in orgs

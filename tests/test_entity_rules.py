@@ -97,6 +97,7 @@ ROWS = [
 DROPS = [
     ("no-letters", "Prices rose 5 % on Monday.", "5 %"),
     ("org-head-alone", "Then the Army withdrew.", "Army"),
+    ("month-abbreviation", "Talks resumed in Brellim on Oct 14, officials said.", "Oct"),
     ("storm-name", "Homes flooded as Hurricane Velmora came ashore.", "Hurricane Velmora"),
     ("role-title-alone", "By Ines Laaksonen, Transport Reporter, in Oslo.", "Transport Reporter"),
 ]

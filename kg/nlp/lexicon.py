@@ -82,6 +82,7 @@ class Lexicon:
     org_first_words: set[str] = field(default_factory=set)
     org_context_after: set[str] = field(default_factory=set)
     place_heads: set[str] = field(default_factory=set)
+    month_abbreviations: set[str] = field(default_factory=set)
     place_of_words: set[str] = field(default_factory=set)
     place_proper_heads: set[str] = field(default_factory=set)
     locative_preps: set[str] = field(default_factory=set)
@@ -174,7 +175,8 @@ def _entities(path: Path) -> dict[str, Any]:
     ents = _json(path)
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
-            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "corporate_suffixes")
+            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "corporate_suffixes",
+            "month_abbreviations")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 

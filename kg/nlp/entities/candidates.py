@@ -98,6 +98,10 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
             if k == 1 and _given_name_of_person(doc, i, lex):
                 continue  # "spokesman Chad Orvane": a place's name as a given name
+            if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
+                continue  # "Oct 14": a date, not the town of that name
+            if (i > 0 and texts[i - 1] == "&") or (i + k < n and texts[i + k] == "&"):
+                continue  # "Brandt & Keller": a firm's name, not the town
             if _starts_longer_name(doc, i + k, lex):
                 continue  # "New Norvale Journal of Law", "Norvale Salvation Front": the place starts a name
             if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
@@ -120,8 +124,12 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
     """The capitalised words from token e on (up to four, on the same line) end with an
     organisation or place head: what stands before them starts that longer name."""
     k = e
+    if k + 1 < len(doc) and doc[k].text == "and" and is_cap(doc[k + 1]):
+        k += 1  # "Okafor and Lindell LLP", "Keller and Strand Assurance": the firm's partners
+        e = k
     while k < len(doc) and k - e < 4 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
-        if doc[k].text in lex.org_heads or doc[k].text in lex.place_proper_heads:
+        word = doc[k].text
+        if word in lex.org_heads or word in lex.place_proper_heads or word in lex.corporate_suffixes:
             return True
         k += 1
     return False
@@ -238,7 +246,7 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
     k = j + 1
     while k < len(doc) and k not in taken and is_cap(doc[k]) and not doc[k].is_sent_start:
         k += 1
-    right_head = doc[k - 1].text in lex.org_heads
+    right_head = doc[k - 1].text in lex.org_heads or doc[k - 1].text in lex.corporate_suffixes
     if seen_prep:  # the head before "of" is the name's own: "Department of Job and Family Services"
         last_prep = max(x for x in range(i, j) if doc[x].lower_ in {"of", "for"})
         i = last_prep + 1
@@ -263,8 +271,10 @@ def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
     if k < len(doc) and doc[k].lower_ == "the":
         k += 1
     start = k
-    while k < len(doc) and is_cap(doc[k]):
-        k += 1
+    while k < len(doc) and (is_cap(doc[k]) or (doc[k].text in {"and", "&"} and k + 1 < len(doc)
+                                                and is_cap(doc[k + 1]) and k > start
+                                                and doc[k - 1].text not in lex.org_heads)):
+        k += 1  # "of Keller and Strand Assurance": a firm's partners
     # "... of the Harbour Union", "Captain Ada Corwen of the HRU"
     return k > start and (doc[k - 1].text in lex.org_heads or (k - start == 1 and is_acronym(doc[start].text)))
 
