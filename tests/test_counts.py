@@ -23,6 +23,8 @@ def test_parse_digits():
 # One row per phrasing: sentence, (value, upper, qualifier, head) of the first count.
 ROWS = [
     ("Some 500 ISIS fighters surrendered on Tuesday.", (500, None, "about", "fighter")),
+    # a hyphenated number word
+    ("Seventy-two people were hurt in the blast.", (72, None, "exact", "person")),
     # coordinated modifiers of one plural head; a hyphenated modifier is one word
     ("About 1,400 ferry and light-rail crews walked out.", (1400, None, "about", "crew")),
     ("Clinics postponed between 90 and 120 non-urgent operations.", (90, 120, "between", "operation")),

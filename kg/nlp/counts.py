@@ -187,7 +187,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             while j < n and (
                 _is_numberish(doc[j], lex)
                 or (doc[j].lower_ == "and" and j > i and j + 1 < n and doc[j + 1].lower_ in nums["units"])
-            ):
+                or (doc[j].text == "-" and j > i and not doc[j - 1].whitespace_ and not doc[j].whitespace_
+                    and j + 1 < n and doc[j - 1].lower_ in nums["units"] and doc[j + 1].lower_ in nums["units"])
+            ):  # "seventy-one": a tens word and a unit joined by a hyphen
                 j += 1
             value = _num_value(list(doc[i:j]), lex)
             if value is None:
