@@ -23,6 +23,8 @@ def test_parse_digits():
 # One row per phrasing: sentence, (value, upper, qualifier, head) of the first count.
 ROWS = [
     ("Some 500 ISIS fighters surrendered on Tuesday.", (500, None, "about", "fighter")),
+    # no noun: the subject of a passive is people; a compared number takes the noun before it
+    ("About 2 million were affected by the outage.", (2_000_000, None, "about", "person")),
     # a hyphenated number word
     ("Seventy-two people were hurt in the blast.", (72, None, "exact", "person")),
     # coordinated modifiers of one plural head; a hyphenated modifier is one word
@@ -175,3 +177,9 @@ def test_a_period_dates_nothing_but_a_nearer_date_still_does(nlp):
 
 def test_a_magnitude_is_no_count(nlp):
     assert not run_doc(nlp, "A magnitude 5.9 earthquake shook the coast on Monday.")._.kg_counts
+
+
+def test_a_compared_number_ends_before_the_next_number_word(nlp):
+    """"down from 5.2 million two years earlier": 5.2 million tablets, and "two years" is no part of it."""
+    doc = run_doc(nlp, "Orvik sold 3.1 million tablets in 2024, down from 5.2 million two years earlier.")
+    assert [(c.value, c.head) for c in doc._.kg_counts] == [(3_100_000, "tablet"), (5_200_000, "tablet")]

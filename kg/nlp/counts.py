@@ -131,6 +131,21 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int
     return (start, end) if start < end else None
 
 
+def _people_subject(doc: Doc, j: int, lex) -> bool:
+    """The bare number before token j is the subject of a passive or of a verb said of people:
+    "3 million were affected", "12 have been arrested", "40 had fled", "nine died"."""
+    words = [t for t in doc[j : j + 3] if not t.is_space]
+    if not words:
+        return False
+    first = words[0].lower_
+    if first in lex.numbers["people_verbs"]:
+        return True
+    if first in {"were", "are", "have", "had"} and len(words) > 1:
+        nxt = words[1]
+        return nxt.lower_ == "been" or (nxt.tag_ == "VBN" and nxt.lower_ not in {"left", "gone"})
+    return False
+
+
 def _sent_start(doc: Doc, i: int) -> bool:
     """Token i starts its sentence, after any quotation marks or brackets."""
     j = i
@@ -184,7 +199,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             j = i + len(vague_key.split())
             value = None
         else:
-            while j < n and (
+            while j < n and not (  # "6.1 million two years earlier": digits and a scale end the number
+                doc[i].text[:1].isdigit() and doc[j].lower_ in nums["units"] and doc[j - 1].lower_ in nums["scales"]
+            ) and (
                 _is_numberish(doc[j], lex)
                 or (doc[j].lower_ == "and" and j > i and j + 1 < n and doc[j + 1].lower_ in nums["units"])
                 or (doc[j].text == "-" and j > i and not doc[j - 1].whitespace_ and not doc[j].whitespace_
@@ -297,6 +314,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 prior = [c for c in out if c.sentence == sent_of[i] and c.what]
                 if prior:
                     what, head = prior[-1].what, prior[-1].head
+                elif value is not None and value >= 2 and _people_subject(doc, end, lex):
+                    what, head = "people", "person"  # "about 3 million were affected": people, unnamed
         if currency:
             what = what or nums["currency_what"].get(currency, currency)
             head = nums["currency_heads"].get(currency, head)
