@@ -116,6 +116,11 @@ class Lexicon:
     # they live and die with it)
     compiled: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
+    def title_or_role(self, word: str) -> bool:
+        """A person's title as written ("Mr", "Gen.", "Brigadier General") or a role word in any
+        case ("spokesman", "Mayor"): the one test of the entity rules and the relations."""
+        return word.lower() in self.roles or word in self.person_titles or word.rstrip(".") in self.person_titles
+
     def pattern(self, name: str, build: Callable[[Lexicon], Any]) -> Any:
         """``build(self)``, made once per lexicon and kept under ``name``."""
         if name not in self.compiled:
@@ -186,8 +191,7 @@ def _entities(path: Path) -> dict[str, Any]:
     ents = _json(path)
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
-            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "corporate_suffixes",
-            "month_abbreviations")
+            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 
@@ -210,6 +214,7 @@ FILES: dict[str, Callable[[Path], dict[str, Any]]] = {
     "demonyms.txt": lambda p: dict(demonyms=_words(p)),
     "given_names.txt": lambda p: dict(given_names=_words(p)),
     "common_words.txt": lambda p: dict(common_words=_words(p)),
+    "legal_forms.txt": lambda p: dict(corporate_suffixes=_words(p)),
 }
 ALL_FILES: tuple[str, ...] = (*FILES, *GAZETTEER_FILES)
 
@@ -231,6 +236,13 @@ def read_lexicon(data_dir: str | Path | None = None, files: Iterable[str] | None
         gaz, longest = _load_gazetteer(data, gaz_files)
         fields.update(gazetteer=gaz, gazetteer_max_tokens=longest,
                       gazetteer_first_words=frozenset(key.split()[0] for key in gaz))
+    if "relations" in fields and "corporate_suffixes" in fields:
+        # legal_forms.txt is the one list of legal forms: they head a company's name in the relations too
+        rel = dict(fields["relations"])
+        legal = sorted(fields["corporate_suffixes"])
+        rel["company_heads"] = [*rel["company_heads"], *legal]
+        rel["org_noun_heads"] = {**rel["org_noun_heads"], "company": [*rel["org_noun_heads"]["company"], *legal]}
+        fields["relations"] = rel
     return Lexicon(**fields)
 
 

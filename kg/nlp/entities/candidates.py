@@ -141,7 +141,7 @@ def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
     if i == 0 or i + 1 >= len(doc):
         return False
     prev, nxt = doc[i - 1], doc[i + 1]
-    if not (prev.lower_ in lex.roles or prev.text in lex.person_titles or prev.text.rstrip(".") in lex.person_titles):
+    if not lex.title_or_role(prev.text):
         return False
     return nxt.is_title and nxt.is_alpha and "\n" not in doc[i].whitespace_ and nxt.text not in lex.org_heads \
         and nxt.text not in lex.place_proper_heads and nxt.text not in lex.not_entities
@@ -182,7 +182,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
             t = doc[j]
             if doc[j - 1].text in lex.org_heads and (
-                ((t.text in lex.person_titles or t.lower_ in lex.roles) and j + 1 < n and is_cap(doc[j + 1]))
+                (lex.title_or_role(t.text) and j + 1 < n and is_cap(doc[j + 1]))
                 or t.text in lex.given_names
             ):
                 break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
@@ -345,9 +345,7 @@ def _after_role_phrase(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
 
 
 def _is_role_word(tok, lex: Lexicon) -> bool:
-    return tok.text[:1].isupper() and (
-        tok.lower_ in lex.roles or tok.text in lex.person_titles or tok.text.rstrip(".") in lex.person_titles
-    )
+    return tok.text[:1].isupper() and lex.title_or_role(tok.text)
 
 
 def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[int, int]]:
@@ -363,7 +361,7 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
         name = doc[r + 1 : e]
         if not all(t.text[:1].isupper() and t.is_alpha for t in name) or any(
             t.text in lex.org_heads or t.text in lex.corporate_suffixes or t.text in lex.place_proper_heads
-            or t.lower_ in lex.roles or t.text in lex.person_titles for t in name
+            or lex.title_or_role(t.text) for t in name
         ):
             return [(s, e)]
         p = r

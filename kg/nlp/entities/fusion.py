@@ -20,7 +20,7 @@ def plausible_model_span(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     non-entity (``trim`` would not strip any of its words)."""
     if e - s > 6 or not is_cap(doc[s]) or not is_cap(doc[e - 1]):
         return False
-    if any(doc[i].text in lex.person_titles or doc[i].lower_ in lex.roles for i in (s, e - 1)):
+    if any(lex.title_or_role(doc[i].text) for i in (s, e - 1)):
         return False  # "Minister Ada", "Water Resources Minister": a title, not a name
     if e - s == 1 and doc[s].text in lex.org_heads:
         return False  # "Police", "Army" alone

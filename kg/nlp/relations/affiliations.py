@@ -59,7 +59,7 @@ def _place_government(m: Mention, ms: list[Mention], text: str, entities: dict, 
         return None
     words = m.text.split()
     k = 0
-    while k < len(words) - 1 and (words[k] in lex.person_titles or words[k].lower() in lex.roles):
+    while k < len(words) - 1 and lex.title_or_role(words[k]):
         k += 1
     role = " ".join(re.sub(r"^\s*[’']s\b", "", gap + " " + " ".join(words[:k])).split())
     government = set(lex.relations["government_roles"])
@@ -197,7 +197,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
                 words = m.text.split()
                 k = 0
-                while k < len(words) - 1 and (words[k] in lex.person_titles or words[k].lower() in roles):
+                while k < len(words) - 1 and lex.title_or_role(words[k]):
                     k += 1
                 role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
                 if k and len(gap) < 40 and not re.search(r"[.;:]", gap) and role_at(role_text, roles):
