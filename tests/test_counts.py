@@ -24,12 +24,12 @@ def test_parse_digits():
 ROWS = [
     ("Some 500 ISIS fighters surrendered on Tuesday.", (500, None, "about", "fighter")),
     # no noun: the subject of a passive is people; a compared number takes the noun before it
-    ("About 2 million were affected by the outage.", (2_000_000, None, "about", "person")),
+    ("Nearly 40,000 were evacuated before the storm.", (40_000, None, "about", "person")),
     # a hyphenated number word
-    ("Seventy-two people were hurt in the blast.", (72, None, "exact", "person")),
+    ("Forty-three sailors reached the shore.", (43, None, "exact", "sailor")),
     # coordinated modifiers of one plural head; a hyphenated modifier is one word
-    ("About 1,400 ferry and light-rail crews walked out.", (1400, None, "about", "crew")),
-    ("Clinics postponed between 90 and 120 non-urgent operations.", (90, 120, "between", "operation")),
+    ("Some 900 ferry and harbour pilots voted.", (900, None, "about", "pilot")),
+    ("The mill hired between 15 and 20 part-time workers.", (15, 20, "between", "worker")),
     ("More than 6,000 people have fled the town.", (6000, None, "more than", "person")),
     ("At least 75 men came out.", (75, None, "at least", "man")),
     ("Officials said 7.7 million people lived there.", (7_700_000, None, "exact", "person")),
@@ -180,6 +180,16 @@ def test_a_magnitude_is_no_count(nlp):
 
 
 def test_a_compared_number_ends_before_the_next_number_word(nlp):
-    """"down from 5.2 million two years earlier": 5.2 million tablets, and "two years" is no part of it."""
-    doc = run_doc(nlp, "Orvik sold 3.1 million tablets in 2024, down from 5.2 million two years earlier.")
-    assert [(c.value, c.head) for c in doc._.kg_counts] == [(3_100_000, "tablet"), (5_200_000, "tablet")]
+    """"up from 2.4 million three years before": 2.4 million phones, and "three years" is no part of it."""
+    doc = run_doc(nlp, "Orvik sold 3.1 million phones in 2025, up from 2.4 million three years before.")
+    assert [(c.value, c.head) for c in doc._.kg_counts] == [(3_100_000, "phone"), (2_400_000, "phone")]
+
+
+def test_a_dateline_without_a_year_dates_no_count(nlp):
+    doc = run_doc(nlp, "TARVEL, May 24 (AFP) - More than 400 refugees crossed the border on Saturday.", "2026-05-25")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(400, "2026-05-23")]
+
+
+def test_things_exported_are_not_people(nlp):
+    doc = run_doc(nlp, "The firm built 40,000 cars last year. About 12,000 were exported to Chile.")
+    assert [(c.value, c.head) for c in doc._.kg_counts] == [(40_000, "car")]

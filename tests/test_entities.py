@@ -187,10 +187,10 @@ def test_an_acronym_before_a_country_is_a_dateline_place_only_in_a_dateline(nlp)
 
 def test_a_common_word_after_a_dateline_dash_starts_a_sentence(nlp):
     """"(Reuters) - Shelling ..." is the first word of the story, not a name."""
-    doc = run_doc(nlp, "BRELLIM, Peru, May 6, 2026 (Reuters) - Artillery shelling hit the Brellim market on "
+    doc = run_doc(nlp, "BRELLIM, Peru, May 6, 2026 (Reuters) - Flooding closed the Brellim port on "
                        "Tuesday, officials said.")
     labels = {e.label for e in doc._.kg_entities.values()}
-    assert "Artillery" not in labels and "Brellim" in labels
+    assert "Flooding" not in labels and "Brellim" in labels
 
 
 def test_a_role_word_before_an_organisation_noun_is_an_organisation_apposition(nlp):
@@ -208,15 +208,15 @@ def test_every_name_after_a_plural_place_noun_and_of_is_a_place(nlp):
 
 
 def test_a_demonym_before_an_organisation_head_and_of_stays_in_the_name(nlp):
-    doc = run_doc(nlp, "The Norwegian Directorate of Quarries said the study was sound.")
+    doc = run_doc(nlp, "The Danish Directorate of Quarries said the study was sound.")
     orgs = {e.label for e in doc._.kg_entities.values() if e.type == "Organisation"}
-    assert "Norwegian Directorate of Quarries" in orgs
+    assert "Danish Directorate of Quarries" in orgs
 
 
 def test_a_name_joined_by_and_to_a_typed_name_shares_its_type(nlp):
-    """"Two former colleagues, Ilvana Orsk and Simon Okafor": the unknown name is a person too;
+    """"Ilvana Orsk and Simon Brede": the unknown name is a person too;
     "Hui Brask from the Civic Party and Tanya Orvane of the Labour Party" joins the people."""
-    doc = run_doc(nlp, "Two former colleagues, Ilvana Orsk and Simon Okafor, were convicted on Friday.")
+    doc = run_doc(nlp, "Ilvana Orsk and Simon Brede both won medals on Sunday.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert types.get("Ilvana Orsk") == "Person"
     from kg.nlp.entities.cand import Cand
@@ -235,21 +235,35 @@ def test_a_name_joined_by_and_to_a_typed_name_shares_its_type(nlp):
 
 
 def test_a_one_word_town_that_is_a_person_s_surname_is_the_person(nlp):
-    doc = run_doc(nlp, "said the information minister, Peter Deng Lund. Lund said 300 soldiers had arrived.")
+    doc = run_doc(nlp, "The town's finance chief is Peter Deng Lund. Lund said taxes would rise.")
     assert "Lund" not in {e.label for e in doc._.kg_entities.values() if e.type == "Place"}
 
 
 def test_a_place_before_an_organisation_name_starts_that_name(nlp):
-    doc = run_doc(nlp, "The Sudanese army and the Darfur Renewal Front blamed each other.")
+    doc = run_doc(nlp, "Talks with the Lund Renewal Front stalled on Monday.")
     labels = {e.label for e in doc._.kg_entities.values()}
-    assert "Darfur Renewal Front" in labels and "Darfur" not in labels
+    assert "Lund Renewal Front" in labels and "Lund" not in labels
 
 
 @pytest.mark.parametrize("text, name", [
-    ("The company hired Orsk & Lund, a law firm in Brellim.", "Orsk & Lund"),
+    ("The company hired Varga & Lund, a law firm in Brellim.", "Varga & Lund"),
     ("Lawyers at Varga and Lund LLP said the deal was fair.", "Varga and Lund LLP"),
     ("Ilse Brask of Lund and Tarvel Assurance said rates rose.", "Lund and Tarvel Assurance"),
 ])
 def test_a_town_s_name_among_a_firm_s_partners_stays_in_the_firm_s_name(nlp, text, name):
     orgs = {e.label for e in run_doc(nlp, text)._.kg_entities.values() if e.type == "Organisation"}
     assert name in orgs
+
+
+@pytest.mark.parametrize("text, name, typ", [
+    ("Police questioned a gang member known as Bosco Tarvin about the fire.", "Bosco Tarvin", "Person"),
+    ("Coach Ada Lund praised the team. The match in Lund drew 20,000 fans.", "Lund", "Place"),
+    ("Exports to Chile and Tavi Orsk said prices fell.", "Tavi Orsk", "Person"),
+    ("Officials in Mali and Niger Army units met on Monday.", "Mali", "Place"),
+    ("Sales in Germany & Austria fell.", "Austria", "Place"),
+    ("Aides in the Peter Orsk camp said the poll was wrong.", "Peter Orsk", "Person"),
+])
+def test_the_new_rules_leave_these_alone(nlp, text, name, typ):
+    """Second reading: shapes the list, surname, firm and camp rules must not change."""
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types.get(name) == typ, types

@@ -233,15 +233,14 @@ GOVERNMENT_AND_OFFICERS = [
      "Norvale, Anna Lund, said the roads were shut.",
      ("Anna Lund", "Tarvel Relief Office", "head of delegation", False)),
     # "the village's mayor, NAME": the place named just before
-    ("Eight people died in the village of Ostrava Alta, the village's mayor, Rosa Quellen, told reporters.",
+    ("Two barns burned in the town of Ostrava Alta overnight. The town's mayor, Rosa Quellen, blamed lightning.",
      ("Rosa Quellen", "Ostrava Alta", "mayor", False)),
     # "ORG ROLE, who gave his name as NAME"
-    ("A Tarvel Liberation Front commander, who gave his name as Abu Orvane, said the town had fallen.",
-     ("Abu Orvane", "Tarvel Liberation Front", "commander", False)),
+    ("A Tarvel Liberation Front captain, who gave her name as Ilse Dask, said the bridge was held.",
+     ("Ilse Dask", "Tarvel Liberation Front", "captain", False)),
     # a place-shaped leading part of an organisation's name before a role word
-    ("Hackers stole records from Halden Valley Health, a hospital network. Halden Valley spokesman Ted Orr "
-     "declined to comment.",
-     ("Ted Orr", "Halden Valley Health", "spokesman", True)),
+    ("Halden Valley Health opened two clinics. Halden Valley spokeswoman Ilse Brask said both were full.",
+     ("Ilse Brask", "Halden Valley Health", "spokeswoman", True)),
 ]
 
 
@@ -324,17 +323,34 @@ def test_second_reader_cases_stay_fixed(nlp):
 
 @pytest.mark.parametrize("text, expected", [
     # the comma after an inverted speaker opens the speaker's apposition: the claim stands before
-    ("About 1,800 people have fled to the forests, said Ada Corwen, head of the Brask Rescue Team, a volunteer "
-     "group.", [("Ada Corwen", "About 1,800 people have fled to the forests")]),
+    ("Some 700 families have left their homes, said Ada Corwen, director of the Brask Aid Network, a charity.",
+     [("Ada Corwen", "Some 700 families have left their homes")]),
     # "adding that" starts a statement of its own
-    ("Tarvel Relief Office spokesman Ada Corwen said 96 people had been injured, adding that the army had sent "
-     "40 trucks.", [("Ada Corwen", "96 people had been injured"), ("Ada Corwen", "the army had sent 40 trucks")]),
+    ("Tarvel Relief Office spokesman Ada Corwen said 31 homes had been damaged, adding that crews had cleared "
+     "five roads.", [("Ada Corwen", "31 homes had been damaged"), ("Ada Corwen", "crews had cleared five roads")]),
     # "according to X, which said Y": two statements of X
-    ("Prices rose, according to the Tarvel Relief Office, which said at least 110 children had been hurt.",
-     [("Tarvel Relief Office", "Prices rose"), ("Tarvel Relief Office", "at least 110 children had been hurt")]),
+    ("Prices rose, according to the Tarvel Relief Office, which said at least 25 clinics had closed.",
+     [("Tarvel Relief Office", "Prices rose"), ("Tarvel Relief Office", "at least 25 clinics had closed")]),
     # an attribution inside the clause: the clause without it
-    ("By Monday afternoon, Tarvel Air said, it was operating about 90% of its flights.",
-     [("Tarvel Air", "By Monday afternoon, it was operating about 90% of its flights")]),
+    ("By Friday evening, Tarvel Air said, it had restored most of its routes.",
+     [("Tarvel Air", "By Friday evening, it had restored most of its routes")]),
 ])
 def test_reported_speech_shapes(nlp, text, expected):
     assert _said(run_doc(nlp, text)) == expected
+
+
+def test_its_chief_executive_is_no_officer_of_the_sentence_s_first_body(nlp):
+    doc = run_doc(nlp, "The Halden Police Department said Halden Foods Inc. had been raided. Its chief executive, "
+                       "Anna Lund, denied wrongdoing.")
+    assert ("Anna Lund", "Halden Police Department") not in {a[:2] for a in _affs(doc)}
+
+
+def test_a_possessive_is_no_part_of_the_role(nlp):
+    assert ("Anna Lund", "Brellim United", "head coach", False) in _affs(
+        run_doc(nlp, "Brellim United's head coach, Anna Lund, praised the players."))
+
+
+def test_adding_that_after_an_inverted_speaker_is_said_too(nlp):
+    doc = run_doc(nlp, "The vote was delayed, said Anna Lund, adding that the council would meet again on Friday.")
+    assert _said(doc) == [("Anna Lund", "The vote was delayed"),
+                          ("Anna Lund", "the council would meet again on Friday")]

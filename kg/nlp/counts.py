@@ -77,10 +77,10 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
         t = doc[j]
         if t.text in {"-", "–"} and end == j and j + 1 < len(doc) and doc[j + 1].is_alpha and doc[j - 1].is_alpha \
                 and not doc[j].whitespace_ and not doc[j - 1].whitespace_:
-            j += 1  # "non-urgent procedures": a hyphenated modifier is one word
+            j += 1  # "part-time workers": a hyphenated modifier is one word
             continue
         if t.lower_ in {"and", "or"} and end == j > i and _plural_ahead(doc, j + 1, lex):
-            j += 1  # "bus and tram drivers": coordinated modifiers of one plural head
+            j += 1  # "ferry and harbour pilots": coordinated modifiers of one plural head
             continue
         if t.is_punct or t.is_space or t.like_num or t.lower_ in lex.numbers["np_stop_words"]:
             break
@@ -132,18 +132,17 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int
 
 
 def _people_subject(doc: Doc, j: int, lex) -> bool:
-    """The bare number before token j is the subject of a passive or of a verb said of people:
-    "3 million were affected", "12 have been arrested", "40 had fled", "nine died"."""
+    """The bare number before token j is the subject of a verb said of people, active or passive
+    (numbers.json people_verbs, people_participles): "2 million were affected", "12 have been
+    arrested", "nine died" (not "12,000 were exported")."""
     words = [t for t in doc[j : j + 3] if not t.is_space]
     if not words:
         return False
     first = words[0].lower_
     if first in lex.numbers["people_verbs"]:
         return True
-    if first in {"were", "are", "have", "had"} and len(words) > 1:
-        nxt = words[1]
-        return nxt.lower_ == "been" or (nxt.tag_ == "VBN" and nxt.lower_ not in {"left", "gone"})
-    return False
+    rest = [t.lower_ for t in words[1:] if t.lower_ != "been"]
+    return first in {"were", "are", "have", "had"} and bool(rest) and rest[0] in lex.numbers["people_participles"]
 
 
 def _sent_start(doc: Doc, i: int) -> bool:
@@ -199,7 +198,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             j = i + len(vague_key.split())
             value = None
         else:
-            while j < n and not (  # "6.1 million two years earlier": digits and a scale end the number
+            while j < n and not (  # "2.4 million three years before": digits and a scale end the number
                 doc[i].text[:1].isdigit() and doc[j].lower_ in nums["units"] and doc[j - 1].lower_ in nums["scales"]
             ) and (
                 _is_numberish(doc[j], lex)
@@ -315,7 +314,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 if prior:
                     what, head = prior[-1].what, prior[-1].head
                 elif value is not None and value >= 2 and _people_subject(doc, end, lex):
-                    what, head = "people", "person"  # "about 3 million were affected": people, unnamed
+                    what, head = "people", "person"  # "some 2 million were evacuated": people, unnamed
         if currency:
             what = what or nums["currency_what"].get(currency, currency)
             head = nums["currency_heads"].get(currency, head)

@@ -94,6 +94,7 @@ class Lexicon:
     org_context_after: set[str] = field(default_factory=set)
     place_heads: set[str] = field(default_factory=set)
     month_abbreviations: set[str] = field(default_factory=set)
+    firm_heads: set[str] = field(default_factory=set)
     place_of_words: set[str] = field(default_factory=set)
     place_proper_heads: set[str] = field(default_factory=set)
     locative_preps: set[str] = field(default_factory=set)
@@ -191,7 +192,7 @@ def _entities(path: Path) -> dict[str, Any]:
     ents = _json(path)
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
-            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations")
+            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 

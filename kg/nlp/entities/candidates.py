@@ -100,10 +100,12 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "spokesman Chad Orvane": a place's name as a given name
             if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
                 continue  # "Oct 14": a date, not the town of that name
-            if (i > 0 and texts[i - 1] == "&") or (i + k < n and texts[i + k] == "&"):
-                continue  # "Brandt & Keller": a firm's name, not the town
+            if entry.kind not in {"country", "state"} and (
+                    (i > 1 and texts[i - 1] == "&" and not _place_word(doc, i - 2, lex))
+                    or (i + k + 1 < n and texts[i + k] == "&" and not _place_word(doc, i + k + 1, lex))):
+                continue  # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
             if _starts_longer_name(doc, i + k, lex):
-                continue  # "New Norvale Journal of Law", "Norvale Salvation Front": the place starts a name
+                continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
             if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
                 break  # "Reserve Bank of Norvale", "University of Lisbon": the place ends an organisation's name
             if entry.type == "Organisation" and i >= 1 and texts[i - 1] in lex.demonyms \
@@ -120,16 +122,25 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
     return out
 
 
+def _place_word(doc: Doc, j: int, lex: Lexicon) -> bool:
+    """Token j is the name of a place in the gazetteer by itself."""
+    entry = lex.gazetteer.get(normalize_name(doc[j].text))
+    return entry is not None and entry.type == "Place"
+
+
 def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
     """The capitalised words from token e on (up to four, on the same line) end with an
     organisation or place head: what stands before them starts that longer name."""
     k = e
-    if k + 1 < len(doc) and doc[k].text == "and" and is_cap(doc[k + 1]):
-        k += 1  # "Okafor and Lindell LLP", "Keller and Strand Assurance": the firm's partners
+    partners = k + 1 < len(doc) and doc[k].text == "and" and is_cap(doc[k + 1])
+    if partners:
+        k += 1  # "Varga and Lund LLP": a firm's partners, when a legal form or a firm's head ends the run
         e = k
     while k < len(doc) and k - e < 4 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
         word = doc[k].text
-        if word in lex.org_heads or word in lex.place_proper_heads or word in lex.corporate_suffixes:
+        if partners and (word in lex.corporate_suffixes or word in lex.firm_heads):
+            return True
+        if not partners and (word in lex.org_heads or word in lex.place_proper_heads or word in lex.corporate_suffixes):
             return True
         k += 1
     return False
@@ -274,7 +285,7 @@ def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
     while k < len(doc) and (is_cap(doc[k]) or (doc[k].text in {"and", "&"} and k + 1 < len(doc)
                                                 and is_cap(doc[k + 1]) and k > start
                                                 and doc[k - 1].text not in lex.org_heads)):
-        k += 1  # "of Keller and Strand Assurance": a firm's partners
+        k += 1  # "of Lund and Tarvel Assurance": a firm's partners
     # "... of the Harbour Union", "Captain Ada Corwen of the HRU"
     return k > start and (doc[k - 1].text in lex.org_heads or (k - start == 1 and is_acronym(doc[start].text)))
 
@@ -294,7 +305,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     """Drop leading words that are not part of a name (sentence-initial common words,
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
-    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or any(  # "Norwegian Directorate of Fisheries"
+    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or any(  # "Danish Directorate of Quarries"
         doc[k].text in lex.org_heads and doc[k + 1].lower_ == "of" for k in range(s, e - 1)))
     while s < e:
         tok = doc[s]

@@ -36,6 +36,8 @@ def _coordinated(doc: Doc, c: Cand, ending_at: dict[int, Entity], starting_at: d
     joins = {"and", "or"}
     if c.start > 0 and doc[c.start - 1].lower_ in _GOVERNED:
         return None
+    if c.end < len(doc) and doc[c.end].pos_ in {"VERB", "AUX"}:
+        return None  # "Rain hit Norway and Ilvana Orsk cancelled the trip": a new clause, no list
     # "NAME from the ORG and NAME of the ORG": the names are the list, not the organisation and the name
     parallel = c.end < len(doc) and doc[c.end].lower_ in {"of", "from", "for", "at", "with"}
     k = c.start - 1
@@ -46,7 +48,11 @@ def _coordinated(doc: Doc, c: Cand, ending_at: dict[int, Entity], starting_at: d
             return hit
     k = c.end
     if k + 1 < len(doc) and doc[k].lower_ in joins:
-        return starting_at.get(k + 1)
+        partner = starting_at.get(k + 1)
+        after = next((t for t in doc[k + 1 :] if t.is_punct or not t.text[:1].isupper()), None)
+        if after is not None and after.pos_ in {"NOUN", "VERB", "AUX"}:
+            return None  # "Tomas Grell and Falkirk residents": the name modifies a noun
+        return partner
     return None
 
 
@@ -97,8 +103,10 @@ def resolve(
     pending: list[int] = []
     for k in order:
         c = cands[k]
-        if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"}:
-            # "Mayen said": a one-word town's name that is the surname of a person named in the article
+        if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
+                and c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs and not doc[c.start].is_upper:
+            # "Lund said": a one-word town's name that is the surname of a person named in the article,
+            # as the subject of a speech verb (not "in Lund", not a dateline's "LUND")
             surname = [p for p in persons if normalize_name(p.label).split()[-1] == normalize_name(doc[c.start].text)]
             if len(surname) == 1:
                 add(c, surname[0])
@@ -174,7 +182,7 @@ def resolve(
             # weak evidence decides only when nothing else named this text
             partner = _coordinated(doc, c, ending_at, starting_at)
             if partner is not None and partner.key in firm and not is_acronym(text):
-                typ = partner.type  # "Nicola Orsk and Simon Adeyemi", "Bresk and Ollu": a list shares its type
+                typ = partner.type  # "Ilvana Orsk and Tomas Brede", "Bresk and Ollu": a list shares its type
             elif c.rule == "context-after" and is_acronym(text):
                 typ = ORG  # "QXL fighters"
             elif c.model_type is not None:

@@ -166,22 +166,24 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
         if w in lex.org_appositive_nouns:
             return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
         if w in lex.roles and k + 1 < len(follow) and follow[k + 1] in lex.org_appositive_nouns:
-            continue  # "Name, a volunteer group": the role word qualifies the kind of body
+            continue  # "Name, a charity group": a role-like word may qualify the kind of body
         if w in lex.roles or not w.isalpha() or w in lex.connectors:
             return False
     return False
 
 
 def _org_noun_before_alias_marker(ctx: Context) -> bool:
-    """"a group calling itself Name", "a militia known as Name": the noun before the marker names
+    """"a cell calling itself Name", "a gang known as Name": the noun before the marker names
     a kind of organisation (up to three words before it)."""
     lex, doc, s = ctx.lex, ctx.doc, ctx.s
     words = [t for t in doc[max(0, s - 8) : s] if not t.is_space]
     for n in (3, 2, 1):  # the marker's length in words
         if len(words) <= n or " ".join(t.lower_ for t in words[-n:]) not in lex.alias_markers:
             continue
-        before = [t.lower_ for t in words[: -n]][-3:]
-        return any(w in lex.org_appositive_nouns or w in lex.org_type_nouns_after for w in before)
+        before = [t.lower_ for t in words[: -n]]
+        # the noun right before the marker ("a cell calling itself"), not a role after it ("a gang
+        # member known as": a person)
+        return bool(before) and (before[-1] in lex.org_appositive_nouns or before[-1] in lex.org_type_nouns_after)
     return False
 
 

@@ -76,12 +76,12 @@ _OWNER_ROLE = re.compile(
     r"(?:\b[Tt]he\s+(?:[\w\-]+\s+){0,2}?([\w\-]+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+([\w\- ]{1,40}?)\s*,"
     r"(?:\s*(?:who\s+is\s+|who\s+)?(?:known\s+as|called|calls\s+(?:him|her)self|named))?\s*$")
 _NAMED_OWNER_ROLE = re.compile(r"['’]s\s+([\w\- ]{1,40}?)\s*,\s*$")
-_ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "head of mission", "chief of staff"
+_ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "chief of staff", "director of research"
 
 
 def _role_phrase(text: str, lex: Lexicon) -> str | None:
-    """The role that a possessive's phrase is ("spokesman", "head of delegation in Norvale" ->
-    "head of delegation"), or None."""
+    """The role that a possessive's phrase is ("spokesman", "head of operations in Norvale" ->
+    "head of operations"), or None."""
     role_text = re.split(r"\s+(?:in|at|from|for)\s+", text)[0].strip()
     role = role_at(role_text, lex.roles)
     if role is not None and role_text.split()[-1].lower() == role.split()[-1]:
@@ -113,7 +113,7 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         noun = om.group(1).lower()
         governs = role_text.split()[-1].lower() in lex.relations["government_roles"]
         if governs and noun in set(lex.relations["owner_place_nouns"]):
-            # "the village's mayor, NAME": the place named last
+            # "the town's mayor, NAME": the place named last
             places = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC
                       and m.sentence - o.sentence <= 1]
             return (places[-1], role_text) if places else None
@@ -122,9 +122,11 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         key = resolve_description(mentions, entities, noun, m.start, lex)
         return (key, role_text) if key else None
     # "its spokesman, NAME" looks back three sentences to the organisation named last; another role
-    # ("its head of delegation, NAME") only to the sentence before, whose first organisation (its
+    # ("its head of operations, NAME") only to the sentence before, whose first organisation (its
     # subject, as a rule) it is said of
     spokesperson = is_spokesperson(role_text, lex, False)
+    if not spokesperson and role_text.lower() in set(lex.relations["officer_titles"]):
+        return None  # "its chief executive, NAME": an officer of the company in view (kg.nlp.relations.syntax)
     orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
             and not entities[o.entity].outlet and m.sentence - o.sentence <= (3 if spokesperson else 1)]
     if not orgs:
@@ -136,7 +138,7 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
 
 def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
                  ) -> tuple[Mention, str] | None:
-    """"ORG's head of mission, PERSON": the organisation named right before the possessive."""
+    """"ORG's director of research, PERSON": the organisation named right before the possessive."""
     nm = _NAMED_OWNER_ROLE.search(before)
     if nm is None:
         return None
@@ -207,7 +209,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 # the gap is the role phrase itself ("Halden spokesman Ada"), not a clause that ends
                 # with one ("the Halden Act, spokesperson Ada")
                 if role and len(gap) < 40 and not re.search(r"[.;:,]", gap.strip(" ,")):
-                    add(m, o, gap.strip(" ,").strip(), si)
+                    add(m, o, re.sub(r"^[’']s\s+", "", gap.strip(" ,").strip()), si)  # "ORG's head coach, NAME"
                     continue
                 # only where nothing stands between the organisation and the person, and on the
                 # last 300 characters: over a whole long sentence this search is super-linear

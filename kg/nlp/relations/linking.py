@@ -35,7 +35,11 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
 
     def dateline(d: DateMention) -> bool:
         """'OSLO, May 6, 2026 (Reuters) -': the day of writing, not of an event."""
-        return not d.relative and pat.dateline_after.match(text, d.end) is not None
+        if pat.dateline_after.match(text, d.end) is None:
+            return False
+        # "TARVEL, May 24 (AFP) -" (a year or not): nothing but capitals and commas before it on its line
+        line = text[text.rfind("\n", 0, d.start) + 1 : d.start]
+        return re.search(r"\b[a-z]{2,}\b", line) is None
 
     def of_saying(d: DateMention) -> bool:
         """'officials said on Wednesday': the day something was said, not the day it happened."""

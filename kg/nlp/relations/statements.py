@@ -134,7 +134,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
                 if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
-                        r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 110 children ..."
+                        r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 40 pupils ..."
                     continue  # "reported from London", "said at a briefing": where, not what
         content = content.strip().rstrip(",;:").strip()
         if content.endswith(".") and not _quoted_text(content):
@@ -322,9 +322,13 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int) -> str:
     """The reported clause: after the verb ("that" dropped), else before the attribution."""
     after = text[att_end : sent.end_char]
     before = re.sub(r"[\s,]+$", "", text[sent.start_char : att_start].strip()).strip("\"\u201c\u201d").strip()
-    if re.match(r"\s*,", after) and len(_WORD.findall(before)) >= 3 and _INVERTED.match(text, att_start):
-        return before  # "CLAIM, said Ada Corwen, head of the agency": the comma opens the speaker's apposition
-    if re.match(r"\s*,", after) and before and re.search(r",\s*$", text[sent.start_char : att_start]):
+    inverted = _INVERTED.match(text, att_start) is not None
+    if re.match(r"\s*,", after) and len(_WORD.findall(before)) >= 2 and inverted:
+        # "CLAIM, said Ada Corwen, head of the agency": the comma opens the speaker's apposition;
+        # "..., adding that Y" after it is said too (a statement of its own)
+        adding = _ADDING.search(after)
+        return before + after[adding.start():].rstrip(". ") if adding else before
+    if re.match(r"\s*,", after) and before and not inverted and re.search(r",\s*$", text[sent.start_char : att_start]):
         # "X, she said, but Y" / "By Monday, Halden said, it was ...": the attribution interrupts the clause
         joined = text[sent.start_char : att_start].rstrip(" ,") + ", " + text[att_end : sent.end_char].lstrip(" ,")
         return joined.strip("\"\u201c\u201d ").rstrip(".")
