@@ -60,7 +60,7 @@ ROWS = [
     ("alias-marker-org", "A militia calling itself Torven Dawn claimed the attack.", "Torven Dawn", "alias-marker",
      "Organisation"),
     ("byline-by", "Floods Hit Valley\nBy Quillon Marsh\n\nRain fell for days.", "Quillon Marsh", "byline", "Person"),
-    ("the-name-place-head", "Families reached the Amir Tolvek district on Friday.", "Amir Tolvek", "place-head", "Place"),
+    ("the-name-place-head", "Families reached the Amir Tolvek district.", "Amir Tolvek", "place-head", "Place"),
     ("org-club-united", "The club lost to Harnley United on Sunday.", "Harnley United", "org-shape", "Organisation"),
     ("byline", "The BBC’s Malvina Orsk reported from the border.", "Malvina Orsk", "byline", "Person"),
     ("role-before", "The deal is off, spokesman Dorin Vasko said on Monday.", "Dorin Vasko", "role-before",

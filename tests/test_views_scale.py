@@ -190,3 +190,13 @@ def test_an_article_s_title_outlet_and_date_read_by_index_are_the_query_s(seeds_
         assert len(every) == 5 and any(m["date"] for m in every.values())
         assert articles(st, sorted(every)) == every
         assert articles(st, ["no-such-article.txt"]) == {"no-such-article.txt": {"title": "", "outlet": "", "date": ""}}
+
+
+def test_a_huge_focus_depth_ends_when_nothing_new_is_in_reach(seeds_store):
+    from kg.store import Store
+    from kg.views.fetch import neighbourhood
+
+    with Store.open_read(seeds_store) as st:
+        deep, _ = neighbourhood(st, "Reuters", depth=10**11)
+        near, _ = neighbourhood(st, "Reuters", depth=50)
+    assert set(deep) == set(near) and len(deep) > 1

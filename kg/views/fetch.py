@@ -202,6 +202,8 @@ def neighbourhood(store: Store, name: str, depth: int = 1,
     seen = {centre}
     frontier = {centre}
     for _ in range(max(depth, 0)):
+        if not frontier:
+            break  # nothing new within reach: a depth of 10**11 ends here too
         nxt: set[str] = set()
         for e in sorted(frontier):
             nxt |= neighbours(store, e)
