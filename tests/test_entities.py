@@ -231,7 +231,8 @@ def test_a_name_joined_by_and_to_a_typed_name_shares_its_type(nlp):
         words = [t.text for t in doc]
         s = words.index("Tanvel")
         ends = {words.index("Party") + 1: party}
-        assert (_coordinated(doc, Cand(s, s + 2, None, "name-shape"), ends, {}) is party) == joined
+        found = _coordinated(doc, Cand(s, s + 2, None, "name-shape"), ends, {}, {"of", "from", "the"})
+        assert (found is party) == joined
 
 
 def test_a_one_word_town_that_is_a_person_s_surname_is_the_person(nlp):

@@ -82,6 +82,7 @@ class Lexicon:
     group_descriptions: set[str] = field(default_factory=set)
     leader_verbs: list[str] = field(default_factory=list)
     speech_verbs: set[str] = field(default_factory=set)
+    continuing_verbs: list[str] = field(default_factory=list)  # ", adding that": a statement of its own
     according_to: list[str] = field(default_factory=list)
     event_triggers: dict[str, str] = field(default_factory=dict)
     numbers: dict = field(default_factory=dict)
@@ -95,6 +96,7 @@ class Lexicon:
     place_heads: set[str] = field(default_factory=set)
     month_abbreviations: set[str] = field(default_factory=set)
     firm_heads: set[str] = field(default_factory=set)
+    governing_words: set[str] = field(default_factory=set)  # words before a name that make it an object
     place_of_words: set[str] = field(default_factory=set)
     place_proper_heads: set[str] = field(default_factory=set)
     locative_preps: set[str] = field(default_factory=set)
@@ -192,13 +194,15 @@ def _entities(path: Path) -> dict[str, Any]:
     ents = _json(path)
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
-            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads")
+            "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
+            "governing_words")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 
 def _speech(path: Path) -> dict[str, Any]:
     speech = _json(path)
-    return dict(speech_verbs=set(speech["verbs"]), according_to=list(speech["according_to"]))
+    return dict(speech_verbs=set(speech["verbs"]), according_to=list(speech["according_to"]),
+                continuing_verbs=list(speech["continuing_verbs"]))
 
 
 # data file -> the Lexicon fields it fills (the gazetteer files, GAZETTEER_FILES, fill the gazetteer)

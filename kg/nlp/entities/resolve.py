@@ -26,15 +26,13 @@ def _without_suffix(name: str, lex: Lexicon) -> str:
     return " ".join(words).rstrip(",")
 
 
-_GOVERNED = frozenset({"of", "from", "for", "at", "with", "by", "to", "in", "the", "a", "an"})
-
-
-def _coordinated(doc: Doc, c: Cand, ending_at: dict[int, Entity], starting_at: dict[int, Entity]) -> Entity | None:
+def _coordinated(doc: Doc, c: Cand, ending_at: dict[int, Entity], starting_at: dict[int, Entity],
+                 governing: set[str]) -> Entity | None:
     """The entity joined to candidate ``c`` by "and" or "or" ("A and B", "A, and B"), before it or
     after it, both bare names (a comma alone is no list: "a spokeswoman for ORG, NAME" is an
     apposition; "NAME from the ORG and NAME" joins the people, not the party and a person)."""
     joins = {"and", "or"}
-    if c.start > 0 and doc[c.start - 1].lower_ in _GOVERNED:
+    if c.start > 0 and doc[c.start - 1].lower_ in governing:
         return None
     if c.end < len(doc) and doc[c.end].pos_ in {"VERB", "AUX"}:
         return None  # "Rain hit Norway and Ilvana Orsk cancelled the trip": a new clause, no list
@@ -180,7 +178,7 @@ def resolve(
         typ = c.type
         if typ is None:
             # weak evidence decides only when nothing else named this text
-            partner = _coordinated(doc, c, ending_at, starting_at)
+            partner = _coordinated(doc, c, ending_at, starting_at, lex.governing_words)
             if partner is not None and partner.key in firm and not is_acronym(text):
                 typ = partner.type  # "Ilvana Orsk and Tomas Brede", "Bresk and Ollu": a list shares its type
             elif c.rule == "context-after" and is_acronym(text):

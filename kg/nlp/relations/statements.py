@@ -113,7 +113,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 if speaker is None:
                     continue
                 stext, att_end = f"the {dm.group(1)}", ve + dm.end()
-            which = _WHICH_SAID.match(text, att_end, sent.end_char)
+            which = _which_said(lex).match(text, att_end, sent.end_char)
             cut = which.start() if which else sent.end_char  # "..., which said Y": Y is its own statement
             content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
         else:
@@ -130,7 +130,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             att_start, att_end = min(att_start, vs), max(att_end, ve)
             content = _quoted(ctx, att_start, att_end, used_quotes)
             if not content:
-                content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None)
+                content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
                 if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
@@ -147,16 +147,29 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             told = o.entity if o else None
         # "..., adding that Y" / "..., saying Y": Y is a statement of its own
         parts = [content] if _quoted_text(content) or content.startswith(("\"", "\u201c")) else \
-            [p.strip() for p in _ADDING.split(content)]
+            [p.strip() for p in _adding(lex).split(content)]
         for part in parts:
             if len(_WORD.findall(part)) >= 2:
                 out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
     return out
 
 
-_INVERTED = re.compile(r"(?:said|says|told|added|explained|warned|wrote)\s", re.IGNORECASE)  # verb first
-_ADDING = re.compile(r",\s+(?:adding|saying)\b(?:\s+that)?\s+")
-_WHICH_SAID = re.compile(r"\s*,\s*which\s+(?:also\s+)?(?:said|says|reported|estimated|added)\b")
+def _adding(lex: Lexicon) -> re.Pattern[str]:
+    """", adding that" / ", saying" (speech.json continuing_verbs): what follows is said too."""
+    words = "|".join(re.escape(w) for w in lex.continuing_verbs)
+    return lex.pattern("statement_adding", lambda _lex: re.compile(rf",\s+(?:{words})\b(?:\s+that)?\s+"))
+
+
+def _which_said(lex: Lexicon) -> re.Pattern[str]:
+    """", which said" after a name: the name is the speaker of what follows."""
+    verbs = "|".join(re.escape(v) for v in sorted(lex.speech_verbs, key=len, reverse=True))
+    return lex.pattern("statement_which", lambda _lex: re.compile(rf"\s*,\s*which\s+(?:also\s+)?(?:{verbs})\b"))
+
+
+def _verb_first(text: str, pos: int, lex: Lexicon) -> bool:
+    """The attribution at ``pos`` starts with its speech verb ("..., said NAME"): the speaker follows."""
+    m = _WORD.match(text, pos)
+    return m is not None and m.group(0).lower() in lex.speech_verbs
 
 
 def _relative_speaker(ctx: _Context, speakers: list[Mention], vs: int) -> tuple[str, str, int, int] | None:
@@ -243,7 +256,7 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
 
 
 def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int, att_end: int,
-            parsed: bool) -> str:
+            parsed: bool, lex: Lexicon) -> str:
     """The reported clause: the verb's clausal complement in the parse ("that" dropped),
     else what follows the verb, else what comes before the attribution."""
     if parsed and verb is not None:
@@ -266,7 +279,7 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
                 toks = toks[:-1]
             if toks:
                 return doc[toks[0].i : toks[-1].i + 1].text.strip("\"\u201c\u201d ")
-    return _reported(text, sent, att_start, att_end)
+    return _reported(text, sent, att_start, att_end, lex)
 
 
 def _quoted_text(content: str) -> bool:
@@ -318,15 +331,15 @@ def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
     return relation_patterns(ctx.lex).speech.search(after) is not None
 
 
-def _reported(text: str, sent: Span, att_start: int, att_end: int) -> str:
+def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon) -> str:
     """The reported clause: after the verb ("that" dropped), else before the attribution."""
     after = text[att_end : sent.end_char]
     before = re.sub(r"[\s,]+$", "", text[sent.start_char : att_start].strip()).strip("\"\u201c\u201d").strip()
-    inverted = _INVERTED.match(text, att_start) is not None
+    inverted = _verb_first(text, att_start, lex)
     if re.match(r"\s*,", after) and len(_WORD.findall(before)) >= 2 and inverted:
         # "CLAIM, said Ada Corwen, head of the agency": the comma opens the speaker's apposition;
         # "..., adding that Y" after it is said too (a statement of its own)
-        adding = _ADDING.search(after)
+        adding = _adding(lex).search(after)
         return before + after[adding.start():].rstrip(". ") if adding else before
     if re.match(r"\s*,", after) and before and not inverted and re.search(r",\s*$", text[sent.start_char : att_start]):
         # "X, she said, but Y" / "By Monday, Halden said, it was ...": the attribution interrupts the clause
