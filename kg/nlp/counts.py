@@ -142,7 +142,7 @@ def _people_subject(doc: Doc, j: int, lex) -> bool:
     if first in lex.numbers["people_verbs"]:
         return True
     rest = [t.lower_ for t in words[1:] if t.lower_ != "been"]
-    return first in {"were", "are", "have", "had"} and bool(rest) and rest[0] in lex.numbers["people_participles"]
+    return first in lex.numbers["people_auxiliaries"] and bool(rest) and rest[0] in lex.numbers["people_participles"]
 
 
 def _sent_start(doc: Doc, i: int) -> bool:

@@ -96,8 +96,10 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
                 ) -> tuple[Mention | str, str] | None:
     """"The union's spokesman, PERSON" / "Its spokesman in Norvale, PERSON": (the organisation,
     the role). The noun's organisation is the latest one named before whose name says that kind
-    (not for "the company's": the company in view decides, kg.nlp.relations.syntax); "its" /
-    "their" with a spokesperson's role is the organisation named last (not a news outlet)."""
+    (not for "the company's": the company in view decides, kg.nlp.relations.syntax); "the town's
+    mayor" is the place named there; "its" / "their" with a spokesperson's role is the
+    organisation named last (not a news outlet), with another role the first organisation of the
+    sentence before, and with a company officer's title nothing (the company in view decides)."""
     from kg.nlp.relations.statements import resolve_description
 
     owner = _named_owner(before, m, mentions, entities, lex)
@@ -146,7 +148,7 @@ def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dic
     if role_text is None:
         return None
     at = m.start - (len(before) - nm.start())  # where the "'s" starts in the text
-    owner = [o for o in mentions if o.end == at or (o.end < at and o.end >= at - 1)]
+    owner = [o for o in mentions if at - 1 <= o.end <= at]
     if not owner or entities[owner[-1].entity].type != ORG or entities[owner[-1].entity].outlet:
         return None
     return owner[-1], role_text

@@ -73,10 +73,11 @@ def _link_patterns(lex: Lexicon) -> LinkPatterns:
         ),
         period=re.compile(rf"\b(?:{_alt(words['period_starts'])})\s*$", re.IGNORECASE),
         speech_date=re.compile(
-            rf"\b(?:{_alt(words['speech_date_verbs'])})(?:\s+(?:[A-Z][\w.]*|reporters|journalists)){{0,3}}"
-            r"(?:\s+(?:in|on)\s+(?:a|an|the)\s+(?:\w+\s+){0,2}?(?:statement|interview|briefing|call|post|"
-            r"conference))?\s+(?:(?:late|early)\s+)?(?:on|in)?\s*$"),
-        comparison_date=re.compile(r"\b(?:from|than|with)\s+[\d.,]+(?:\s+\w+)?\s+(?:in|on)\s*$", re.IGNORECASE),
+            rf"\b(?:{_alt(words['speech_date_verbs'])})(?:\s+(?:[A-Z][\w.]*|{_alt(words['speech_audiences'])})){{0,3}}"
+            rf"(?:\s+(?:in|on)\s+(?:a|an|the)\s+(?:\w+\s+){{0,2}}?(?:{_alt(words['speech_occasions'])}))?"
+            r"\s+(?:(?:late|early)\s+)?(?:on|in)?\s*$"),
+        comparison_date=re.compile(rf"\b(?:{_alt(words['comparison_words'])})\s+[\d.,]+(?:\s+\w+)?\s+(?:in|on)\s*$",
+                                   re.IGNORECASE),
         dateline_after=re.compile(r"\s*(?:\([^()\n]{1,40}\)\s*)?[-–—]"),
     )
 
