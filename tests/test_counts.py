@@ -53,7 +53,28 @@ ROWS = [
     ("Tarvel reported revenue of $2.3 billion last year.", (2.3e9, None, "exact", "dollar")),
     ("The offer would cost about $14 million more over three years.", (14e6, None, "about", "dollar")),
     ("Crews found 200 more people on Tuesday.", (200, None, "exact", "person")),
+    # "-strong": the noun after it is counted
+    ("A 650-strong brigade entered the valley.", (650, None, "exact", "brigade")),
+    # a noun after an amount of money says what the money is for; dollars are counted
+    ("Tarvel took a $5 billion credit line from its lenders.", (5e9, None, "exact", "dollar")),
 ]
+
+
+def test_money_before_a_noun_counts_the_money_and_keeps_the_noun(nlp):
+    c = run_doc(nlp, "Tarvel backs a $4 billion rail scheme planned by the state.")._.kg_counts[0]
+    assert (c.value, c.head, c.what) == (4e9, "dollar", "dollars (rail scheme)")
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a verb right after the number: its noun is elided, the previous count's noun is counted
+    ("The board logged 35 complaints, including 12 sent by post and 9 by email.",
+     [(35, "complaint"), (12, "complaint"), (9, "complaint")]),
+    ("Of the 11 judges, four dissented from the ruling.", [(11, "judge"), (4, "judge")]),
+    # a participle before a plural noun stays a modifier
+    ("Some 420 stranded passengers waited overnight.", [(420, "passenger")]),
+])
+def test_a_verb_after_a_number_is_no_counted_noun(nlp, sentence, expected):
+    assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
 
 
 @pytest.mark.parametrize("sentence, expected", ROWS)
@@ -89,6 +110,8 @@ def test_elided_noun_takes_the_previous_count_noun(nlp):
         "The two sides last met on Oct. 3 and 4 in Tarvel.",
         "Tarvel said Velmo 2 used a third of the power.",
         "Later the Norvale 40 index closed higher.",
+        "Analysts expect a cut of between 25 and 75 basis points.",
+        "She won by three hundredths of a second.",
     ],
 )
 def test_not_counts(nlp, sentence):

@@ -268,3 +268,38 @@ def test_the_new_rules_leave_these_alone(nlp, text, name, typ):
     """Second reading: shapes the list, surname, firm and camp rules must not change."""
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
     assert types.get(name) == typ, types
+
+
+@pytest.mark.parametrize("text, name", [
+    # a city's name joined to another capitalised word by a hyphen or a particle is part of a longer name
+    ("Factories in Kassel-Ovrendal cut shifts on Monday.", "Kassel-Ovrendal"),
+    ("Troops moved into Valle de Ostrava province last week.", "Valle de Ostrava"),
+    # two particles between the parts of one name: "pour la", "de los"
+    ("The Mouvement Tarvelois pour la Justice said it would appeal.", "Mouvement Tarvelois pour la Justice"),
+])
+def test_a_city_name_joined_to_a_longer_name_stays_inside_it(nlp, text, name):
+    labels = {e.label for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert name in labels, labels
+
+
+def test_a_city_between_two_countries_names_joined_by_a_hyphen_is_still_matched(nlp):
+    """The hyphen rule is for cities inside longer names; countries keep their own matches."""
+    types = {e.label: e.type for e in run_doc(nlp, "Talks on the Chile-Peru border resumed.")._.kg_entities.values()}
+    assert types.get("Chile") == "Place" and types.get("Peru") == "Place", types
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Fighters of Ansar Tovrida attacked the convoy at dawn.", "Ansar Tovrida"),
+    ("The Tavrin Monitoring Mechanism recorded 12 breaches.", "Tavrin Monitoring Mechanism"),
+])
+def test_first_words_and_heads_of_armed_groups_and_monitoring_bodies(nlp, text, name):
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types.get(name) == "Organisation", types
+
+
+def test_a_capitalised_institute_after_a_comma_is_a_name_not_a_description(nlp):
+    """'south of the town of X, the Y Institute said': X stays a place; the apposition rule wants a
+    common noun ('the regional carmaker')."""
+    doc = run_doc(nlp, "The quake struck near the town of Ovra Pelka, the Halvik Seismic Institute said.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert types.get("Ovra Pelka") == "Place", types

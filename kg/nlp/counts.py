@@ -66,6 +66,8 @@ def _hyphen_compound(doc: Doc, j: int, lex) -> tuple[int, int] | None:
         return None
     if word.pos_ and word.pos_ not in {"NOUN", "PROPN", "ADJ"}:
         return None
+    if word.lower_ in lex.numbers["strength_words"]:
+        return j + 2, j + 3  # "a 400-strong force": the force is counted, in its members
     return j + 1, j + 2
 
 
@@ -86,6 +88,8 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
             break
         if t.text in {"’s", "'s"}:
             break
+        if j > i and t.tag_ in {"VBN", "VBD"} and j + 1 < len(doc) and doc[j + 1].pos_ in {"ADP", "DET"}:
+            break  # "a $2 billion project led by ...": a verb ends the noun phrase
         end = j + 1
         if _is_plural_noun(t, lex):
             break  # the head noun: "ISIS fighters", "Yazidi children"
@@ -261,6 +265,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             is_between = start >= 1 and doc[start - 1].lower_ == "between"
             if up is not None and (doc[j].lower_ != "and" or is_between) and up > value:
                 upper, qualifier, end = up, "between", k
+                if k < n and doc[k].lower_ in not_units:
+                    i = k
+                    continue  # "between 50 and 100 basis points": a range of a unit, not a count
         # qualifier before
         q_start = start
         before = " ".join(t.lower_ for t in doc[max(0, start - 3) : start])
@@ -288,6 +295,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             np_start = end = b
         else:
             a, b = _noun_phrase_after(doc, np_start, lex)
+            if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and not (
+                    a + 1 < n and doc[a + 1].pos_ in {"NOUN", "PROPN"}) and not _plural_ahead(doc, a + 1, lex):
+                b = a  # "including 19 blamed on ...", "two preferred a ...": a verb, the noun is elided
             if b > a and (doc[a].lower_ in nums["not_what_starts"]
                           or (b - a == 1 and doc[a].lower_ in nums["unit_skip_words"])):
                 b = a  # "$4 billion last year", "$9 million more over ...": no noun is counted there
@@ -295,11 +305,13 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if currency:
             what = what if what and what.lower() not in nums["not_what_after_currency"] else None
         head = None
+        head_of_money = None  # the currency word that ends the noun phrase ("3 billion cedis")
         if what:
             head_tok = doc[b - 1]
             head = _singular(head_tok.text, lex)
             if head_tok.lower_ in lex.numbers["currencies"]:
                 currency = currency or lex.numbers["currencies"][head_tok.lower_]
+                head_of_money = head_tok.lower_
         sent_start = doc[i].sent.start
         if not what and not currency:
             rng = _np_before_linking(doc, sent_start, q_start, lex)
@@ -316,7 +328,10 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 elif value is not None and value >= 2 and _people_subject(doc, end, lex):
                     what, head = "people", "person"  # "some 2 million were evacuated": people, unnamed
         if currency:
-            what = what or nums["currency_what"].get(currency, currency)
+            money = nums["currency_what"].get(currency, currency)
+            if what and head_of_money is None:
+                what = f"{money} ({what})"  # "$3 billion loan": dollars are counted, for a loan
+            what = what or money
             head = nums["currency_heads"].get(currency, head)
         if not what and value is not None and not currency:
             i = end

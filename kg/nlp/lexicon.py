@@ -78,6 +78,7 @@ class Lexicon:
     person_titles: set[str] = field(default_factory=set)
     byline_verbs: set[str] = field(default_factory=set)
     credit_markers: set[str] = field(default_factory=set)
+    credit_line_words: set[str] = field(default_factory=set)  # "Reporting by Name": a person
     alias_markers: list[str] = field(default_factory=list)
     group_descriptions: set[str] = field(default_factory=set)
     leader_verbs: list[str] = field(default_factory=list)
@@ -101,6 +102,7 @@ class Lexicon:
     place_proper_heads: set[str] = field(default_factory=set)
     locative_preps: set[str] = field(default_factory=set)
     connectors: set[str] = field(default_factory=set)
+    name_particles: set[str] = field(default_factory=set)  # "Norte de Velm": one name across the particle
     arabic_articles: set[str] = field(default_factory=set)
     not_entities: set[str] = field(default_factory=set)
     compass_modifiers: set[str] = field(default_factory=set)
@@ -184,6 +186,7 @@ def _roles(path: Path) -> dict[str, Any]:
         person_titles=set(roles["person_titles"]),
         byline_verbs=set(roles["byline_verbs"]),
         credit_markers=set(roles["credit_markers"]),
+        credit_line_words=set(roles["credit_line_words"]),
         alias_markers=list(roles["alias_markers"]),
         group_descriptions=set(roles["group_descriptions"]),
         leader_verbs=list(roles["leader_verbs"]),
@@ -195,7 +198,7 @@ def _entities(path: Path) -> dict[str, Any]:
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
-            "governing_words")
+            "governing_words", "name_particles")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 

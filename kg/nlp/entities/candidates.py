@@ -89,7 +89,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                     continue
             if not texts[i][:1].isupper() and not (lowers[i] in lex.arabic_articles and k > 1):
                 continue
-            if entry.kind == "city" and _inside_name(doc, i, i + k):
+            if entry.kind == "city" and _inside_name(doc, i, i + k, lex):
                 continue  # "Halden Lund", "Petra Oslo": a city name as part of a longer name
             if k == 1 and _part_of_longer_name(doc, i, lex):
                 continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
@@ -158,10 +158,19 @@ def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
         and nxt.text not in lex.place_proper_heads and nxt.text not in lex.not_entities
 
 
-def _inside_name(doc: Doc, s: int, e: int) -> bool:
+def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """A capitalised word touches the match, or one joined to it by a hyphen ("Velm-Ostrava")
+    or by a name's inner particle ("Norte de Velm", "Ostra do Sul")."""
+    n = len(doc)
     before = s > 0 and is_cap(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_
-    after = e < len(doc) and is_cap(doc[e]) and not doc[e].is_sent_start
-    return bool(before or after)
+    after = e < n and is_cap(doc[e]) and not doc[e].is_sent_start
+    joined_before = s > 1 and is_cap(doc[s - 2]) and "\n" not in doc[s - 2].whitespace_ and (
+        (doc[s - 1].text == "-" and not doc[s - 1].whitespace_ and not doc[s - 2].whitespace_)
+        or doc[s - 1].text in lex.name_particles)
+    joined_after = e + 1 < n and is_cap(doc[e + 1]) and (
+        (doc[e].text == "-" and not doc[e].whitespace_ and not doc[e - 1].whitespace_)
+        or doc[e].text in lex.name_particles)
+    return bool(before or after or joined_before or joined_after)
 
 
 def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
@@ -219,11 +228,12 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                   and is_cap(doc[j + 2]) and j + 2 not in taken):
                 j += 3
             elif t.lower_ in lex.connectors and t.text.islower() and j + 1 < n and (
-                is_cap(doc[j + 1]) or (doc[j + 1].lower_ == "the" and j + 2 < n and is_cap(doc[j + 2]))
-            ) and j + 1 not in taken:
+                is_cap(doc[j + 1]) or (doc[j + 1].lower_ in lex.connectors and doc[j + 1].text.islower()
+                                       and doc[j + 1].lower_ != "and" and j + 2 < n and is_cap(doc[j + 2]))
+            ) and j + 1 not in taken:  # "of the Name", "pour la Name", "de los Name"
                 if t.lower_ == "and" and not _and_inside_name(doc, i, j, lex, taken, seen_prep):
                     break
-                if t.lower_ == "of" and _person_of_org(doc, i, j, lex):
+                if t.lower_ == "of" and person_before_of_org(doc, i, j, lex):
                     break  # "Halden Ross | of the Harbour Union"
                 if t.lower_ in {"of", "for"}:
                     seen_prep = True
@@ -266,7 +276,7 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
     return not (right_head and left_head) if seen_prep else right_head and not left_head
 
 
-def _person_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
+def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
     """Tokens i..j-1 look like a person's name and "of [the] ..." after them is
     an organisation's name (it ends with an organisation head)."""
     # the words of the name; a hyphenated part ("Wai-keung") counts as one word

@@ -53,6 +53,7 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from kg.nlp.entities.cand import Cand, is_acronym
+from kg.nlp.entities.candidates import person_before_of_org
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.resources import nlp_data_dir
 from kg.types import ENTITY_TYPES, LOC
@@ -164,6 +165,8 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
     for k in range(2, min(6, len(follow))):
         w = follow[k]
         if w in lex.org_appositive_nouns:
+            if ctx.nxt[k][:1].isupper():
+                return False  # "Name, the Halden Geophysical Institute said": a name, not a description
             return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
         if w in lex.roles and k + 1 < len(follow) and follow[k + 1] in lex.org_appositive_nouns:
             continue  # "Name, a charity group": a role-like word may qualify the kind of body
@@ -241,6 +244,43 @@ def _line_start(ctx: Context) -> bool:
     return j < 0 or "\n" in ctx.doc[j].text or "\n" in ctx.doc[j].whitespace_
 
 
+def _possessive_role_after(ctx: Context) -> bool:
+    """After the comma that follows the chunk, an organisation's role: "Name, the Halden Union's
+    district leader", "Name, Velm Foods' chief executive", "Name, its head of delegation". The
+    possessive comes within six words, before any other punctuation, and a role (with at most
+    one modifier before it) follows it."""
+    doc, lex = ctx.doc, ctx.lex
+    nxt = ctx.nxt_idx
+    if not nxt:
+        return False
+    n = len(doc)
+    j = nxt[0] + 1
+    stop = min(n, j + 7)
+    while j < stop:
+        t = doc[j]
+        if t.text in {"'s", "\u2019s", "'", "\u2019"} or t.lower_ in {"its", "their"}:
+            break
+        if t.is_punct or t.is_space:
+            return False
+        j += 1
+    else:
+        return False
+    k = j + 1
+    if k < n and doc[k].lower_ in lex.role_modifiers:
+        k += 1
+    for m in (3, 2, 1):
+        if k + m <= n and doc[k : k + m].text.lower() in lex.roles:
+            return True
+    return False
+
+
+def _before_of_org(ctx: Context) -> bool:
+    """"Ada Corwen of the Halden Runners Club": the chunk looks like a person's name and "of
+    [the]" an organisation's name follows it (kg.nlp.entities.candidates decides the shapes)."""
+    nxt = ctx.nxt_idx
+    return bool(nxt) and person_before_of_org(ctx.doc, ctx.s, nxt[0], ctx.lex)
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
     "line-start": _line_start,
     "after-person-of": _after_person_of,
@@ -250,6 +290,8 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "after-place": _after_place,
     "org-noun-before-alias-marker": _org_noun_before_alias_marker,
     "byline-by": _byline_by,
+    "possessive-role-after": _possessive_role_after,
+    "before-of-org": _before_of_org,
 }
 
 
