@@ -354,3 +354,34 @@ def test_adding_that_after_an_inverted_speaker_is_said_too(nlp):
     doc = run_doc(nlp, "The vote was delayed, said Anna Lund, adding that the council would meet again on Friday.")
     assert _said(doc) == [("Anna Lund", "The vote was delayed"),
                           ("Anna Lund", "the council would meet again on Friday")]
+
+
+@pytest.mark.parametrize("text, pair", [
+    # a town's own government: "Town's mayor, NAME" and "NAME, the mayor of the Town commune"
+    ("Fire swept through Ostrevik overnight. Ostrevik's mayor, Pavla Denner, asked for tents.",
+     ("Pavla Denner", "Ostrevik")),
+    ("Jonas Vell, the mayor of the Tarnika commune, said 40 homes burned.", ("Jonas Vell", "Tarnika")),
+    # a title alone between "the spokesman for ORG," and the name
+    ("The spokesman for the Halvik Joint Command, Brigadier General Osric Tane, denied it.",
+     ("Osric Tane", "Halvik Joint Command")),
+    # "the group's" after an apposition that calls a body a group
+    ("Troops blamed the Velm Dawn, a rebel group in the hills. Elsewhere, prices rose. "
+     "\"We fired nothing,\" the group's spokesman, Idris Kovane, said.", ("Idris Kovane", "Velm Dawn")),
+    # "the group's president" in the sentence after a body (not a company) was named
+    ("The Tarsk Patients Alliance welcomed the ruling but urged Orvane Pharma to cut prices. "
+     "\"It is a start,\" said the group's president, Hedda Morlin.", ("Hedda Morlin", "Tarsk Patients Alliance")),
+    ("The Harrow Tenants Coalition will appeal. Its chair, Lise Varden, said so.",
+     ("Lise Varden", "Harrow Tenants Coalition")),
+])
+def test_affiliations_to_the_body_or_place_a_description_names(nlp, text, pair):
+    assert pair in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
+
+
+def test_a_country_s_minister_is_no_affiliation_with_the_country(nlp):
+    affs = _affs(run_doc(nlp, "Norway's labour minister, Sigrun Alvik, urged talks."))
+    assert not any(o == "Norway" for _, o, _, _ in affs), affs
+
+
+def test_the_spokesman_for_an_org_keeps_the_spokesperson_flag_past_a_title(nlp):
+    affs = _affs(run_doc(nlp, "The spokesman for the Halvik Joint Command, Brigadier General Osric Tane, denied it."))
+    assert ("Osric Tane", "Halvik Joint Command", "spokesman", True) in affs, affs

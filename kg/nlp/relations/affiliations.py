@@ -21,7 +21,7 @@ from spacy.tokens import Doc
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.bylines import byline_affiliations
 from kg.nlp.relations.patterns import relation_patterns
-from kg.nlp.relations.syntax import syntax_affiliations
+from kg.nlp.relations.syntax import org_descriptions, syntax_affiliations
 from kg.types import LOC, ORG, PER, Affiliation, Mention
 
 
@@ -92,8 +92,8 @@ def _role_phrase(text: str, lex: Lexicon) -> str | None:
     return None
 
 
-def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
-                ) -> tuple[Mention | str, str] | None:
+def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
+                described: dict[str, set[str]]) -> tuple[Mention | str, str] | None:
     """"The union's spokesman, PERSON" / "Its spokesman in Norvale, PERSON": (the organisation,
     the role). The noun's organisation is the latest one named before whose name says that kind
     (not for "the company's": the company in view decides, kg.nlp.relations.syntax); "the town's
@@ -121,7 +121,7 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
             return (places[-1], role_text) if places else None
         if noun not in set(lex.relations["org_reference_nouns"]) or noun in set(lex.relations["company_nouns"]):
             return None  # "the company's chief executive, NAME": the company in view (kg.nlp.relations.syntax)
-        key = resolve_description(mentions, entities, noun, m.start, lex)
+        key = resolve_description(mentions, entities, noun, m.start, lex, described)
         return (key, role_text) if key else None
     # "its spokesman, NAME" looks back three sentences to the organisation named last; another role
     # ("its head of operations, NAME") only to the sentence before, whose first organisation (its
@@ -149,7 +149,12 @@ def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dic
         return None
     at = m.start - (len(before) - nm.start())  # where the "'s" starts in the text
     owner = [o for o in mentions if at - 1 <= o.end <= at]
-    if not owner or entities[owner[-1].entity].type != ORG or entities[owner[-1].entity].outlet:
+    if not owner or entities[owner[-1].entity].outlet:
+        return None
+    kind = entities[owner[-1].entity].type
+    if kind == LOC and role_text.split()[-1].lower() in lex.relations["local_government_roles"]:
+        return owner[-1], role_text  # "Halden's mayor, NAME": the town's government
+    if kind != ORG:
         return None
     return owner[-1], role_text
 
@@ -185,6 +190,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             affs.append(Affiliation(p.entity, org_key, role, sp, si, s, e))
 
     ordered = sorted(mentions, key=lambda x: x.start)
+    described = org_descriptions(text, ordered, entities, lex.relations["org_reference_nouns"])
     last_org: str | None = None
     for si, sent in enumerate(sents):
         ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
@@ -204,6 +210,17 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 while k < len(words) - 1 and lex.title_or_role(words[k]):
                     k += 1
                 role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
+                # "The spokesman for ORG, Brigadier General NAME": the role before the organisation
+                # outweighs a title (a rank) kept in the mention or written between them
+                bare = gap.strip(" ,")
+                if bare in lex.person_titles:
+                    bare = ""
+                fm = None if bare or not gap.strip() == "," else re.search(
+                    r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
+                    text[max(sent.start_char, o.start - 300) : o.start])
+                if fm and role_at(fm.group(1), roles):
+                    add(m, o, role_at(fm.group(1), roles), si)
+                    continue
                 if k and len(gap) < 40 and not re.search(r"[.;:]", gap) and role_at(role_text, roles):
                     add(m, o, role_text, si)  # "ITV News Correspondent Emma Murphy", "NATO Secretary General J. S."
                     continue
@@ -213,9 +230,9 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if role and len(gap) < 40 and not re.search(r"[.;:,]", gap.strip(" ,")):
                     add(m, o, re.sub(r"^[’']s\s+", "", gap.strip(" ,").strip()), si)  # "ORG's head coach, NAME"
                     continue
-                # only where nothing stands between the organisation and the person, and on the
-                # last 300 characters: over a whole long sentence this search is super-linear
-                mm = None if gap.strip(" ,") else re.search(
+                # only where nothing stands between the organisation and the person (but a title),
+                # and on the last 300 characters: over a whole long sentence this search is super-linear
+                mm = None if bare else re.search(
                     r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
                     text[max(sent.start_char, o.start - 300) : o.start])
                 if mm:
@@ -238,7 +255,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 continue
             # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
-            owner = _owner_role(before, m, ordered, entities, lex)
+            owner = _owner_role(before, m, ordered, entities, lex, described)
             if owner is not None:
                 add(m, owner[0], owner[1], si)
                 continue
@@ -252,6 +269,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                                     and "," not in text[rest_start : o.start]), None)
                     if nxt_org:
                         add(m, nxt_org, role, si)
+                        continue
+                    # "NAME, the mayor of the Halden commune": a local government's place
+                    nxt_place = next((o for o in ms if typ(o) == LOC and 0 <= o.start - rest_start < 25
+                                      and "," not in text[rest_start : o.start]), None)
+                    if nxt_place and role.split()[-1].lower() in lex.relations["local_government_roles"]:
+                        add(m, nxt_place, role, si)
                         continue
             # PERSON, who leads|heads|runs ... ORG (the verb, as written, is the role)
             wm = pat.leader.match(after)

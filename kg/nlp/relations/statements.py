@@ -368,20 +368,36 @@ def _description_before(text: str, sent_start: int, vs: int, lex: Lexicon) -> tu
 
 
 def resolve_description(mentions: list[Mention], entities: dict[str, Entity], noun: str, pos: int,
-                         lex: Lexicon) -> str | None:
+                         lex: Lexicon, described: dict[str, set[str]] | None = None) -> str | None:
     """The organisation "the NOUN" refers back to: the latest named before ``pos`` whose
-    name has the noun in it, else (a generic noun) the one named most often so far."""
+    name has the noun in it (or that an apposition called one, ``described``), else (a generic
+    noun) the one named most often so far."""
     orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet]
     heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
-    named = [m for m in orgs if names_kind(entities[m.entity].label, noun, heads)]
+    described = described or {}
+    named = [m for m in orgs if names_kind(entities[m.entity].label, noun, heads)
+             or noun in described.get(m.entity, ())]
     if named:
         return named[-1].entity
     if not orgs or noun not in set(lex.relations["generic_org_nouns"]):
         return None
+    if noun in set(lex.relations["recent_body_nouns"]):
+        # "the group's president" in the sentence after a body was named: the first organisation
+        # of that sentence (its subject, as a rule), unless it is a company
+        last = orgs[-1].sentence
+        first = next(m for m in orgs if m.sentence == last)
+        companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
+        if _sentence_before(mentions, pos) - last <= 1 and entities[first.entity].label.split()[-1] not in companies:
+            return first.entity
     tally: dict[str, tuple[int, int]] = {}
     for k, m in enumerate(orgs):
         tally[m.entity] = (tally.get(m.entity, (0, 0))[0] + 1, k)
     return max(tally, key=lambda e: tally[e])
+
+
+def _sentence_before(mentions: list[Mention], pos: int) -> int:
+    """The sentence of the last mention before character ``pos``."""
+    return max((m.sentence for m in mentions if m.start <= pos), default=0)
 
 
 def _resolve_org_pronoun(ctx: _Context, pos: int) -> str | None:

@@ -14,7 +14,8 @@ the one named most often so far (ties: the latest)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 
 from spacy.matcher import DependencyMatcher
 from spacy.strings import get_string_id
@@ -126,12 +127,34 @@ def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
     return noun in {w.lower() for w in words} or bool(noun_heads.get(noun, set()) & set(words))
 
 
+_DESCRIBED = re.compile(r"^(?:\s+[a-z]+)?\s*,\s+(?:a|an|the)\s+((?:[\w'’\-]+\s+){0,3}[\w\-]+)")
+
+
+def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Entity],
+                     nouns: Iterable[str]) -> dict[str, set[str]]:
+    """The kinds an apposition gives each organisation: "Halden Watch, a rebel group that ..." makes
+    Halden Watch a "group" for "the group's spokesman" later. Only nouns from ``nouns``."""
+    wanted = set(nouns)
+    out: dict[str, set[str]] = {}
+    for m in mentions:
+        if entities[m.entity].type != ORG:
+            continue
+        dm = _DESCRIBED.match(text[m.end : m.end + 80])
+        if dm:
+            kinds = {w.lower() for w in dm.group(1).split()} & wanted
+            if kinds:
+                out.setdefault(m.entity, set()).update(kinds)
+    return out
+
+
 class OrgReferences:
     """Resolves "the company", "the union", "county" to an organisation named before (for
     "county", "town" and other local governments, also to a place so named)."""
 
-    def __init__(self, mentions: list[Mention], entities: dict[str, Entity], pat: SyntaxPatterns) -> None:
+    def __init__(self, mentions: list[Mention], entities: dict[str, Entity], pat: SyntaxPatterns,
+                 described: dict[str, set[str]] | None = None) -> None:
         self.orgs = [m for m in mentions if entities[m.entity].type == ORG and not entities[m.entity].outlet]
+        self.described = described or {}
         self.governments = [m for m in mentions if _governs(entities[m.entity], pat)]
         self.entities = entities
         self.pat = pat
@@ -162,7 +185,8 @@ class OrgReferences:
         places = self.governments if noun in self.pat.government else []
         before = [m for m in self.orgs if m.end <= tok.idx]
         named = [m for m in sorted(before + [m for m in places if m.end <= tok.idx], key=lambda m: m.start)
-                 if names_kind(self.entities[m.entity].label, noun, self.pat.noun_heads)]
+                 if names_kind(self.entities[m.entity].label, noun, self.pat.noun_heads)
+                 or noun in self.described.get(m.entity, ())]
         if named:  # the one whose name ends with the noun ("Dunmore County", not "Dunmore County Department
             # of Health"), else the latest
             headed = [m for m in named if self.entities[m.entity].label.lower().split()[-1] == noun]
@@ -185,7 +209,8 @@ def syntax_affiliations(
         return []
     pat = _patterns(lex, doc)
     at = _mark(doc, mentions, entities, pat)
-    refs = OrgReferences(mentions, entities, pat)
+    refs = OrgReferences(mentions, entities, pat,
+                         org_descriptions(doc.text, mentions, entities, lex.relations["org_reference_nouns"]))
     out: list[Affiliation] = []
     seen: set[tuple[str, str]] = set()
     for match_id, toks in _matches(doc, pat, at, entities):
