@@ -216,3 +216,27 @@ def test_a_dateline_without_a_year_dates_no_count(nlp):
 def test_things_exported_are_not_people(nlp):
     doc = run_doc(nlp, "The firm built 40,000 cars last year. About 12,000 were exported to Chile.")
     assert [(c.value, c.head) for c in doc._.kg_counts] == [(40_000, "car")]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a participle used as a noun after a number
+    ("The clinic had received 43 wounded by nightfall.", [(43, "wounded")]),
+    ("Nine of the injured were flown to Tarsk.", [(9, "injured")]),
+    # "of them" leaves the noun unsaid, or names it after
+    ("Some 4 million people are displaced, nearly 900,000 of them in Velm.", [(4e6, "person"), (9e5, "person")]),
+    ("We buried 14 people, five of them children.", [(14, "person"), (5, "child")]),
+    # a possessive after "of"; possessive determiners
+    ("Nearly 20,000 of the town's 61,000 voters took part.", [(20000, "voter"), (61000, "voter")]),
+    ("Police killed two of his bodyguards.", [(2, "bodyguard")]),
+    # a part of a count lends no noun to an elided one; "N more" goes back to the sentence's first count
+    ("Shells killed 30 people, including eight children, and wounded more than 50.",
+     [(30, "person"), (8, "child"), (50, "person")]),
+    ("Some 7,000 people reached two camps, and 1,000 more were sleeping outside.",
+     [(7000, "person"), (2, "camp"), (1000, "person")]),
+])
+def test_elided_and_nominal_count_nouns(nlp, sentence, expected):
+    assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
+
+
+def test_a_year_after_the_before_a_plural_noun_is_no_count(nlp):
+    assert run_doc(nlp, "The army has grown since the 2019 mutinies.")._.kg_counts == []

@@ -101,6 +101,9 @@ def test_abbreviated_months_without_a_year(nlp):
     ("Prices rose 2.6% in February.", "February", "2026-02"),
     ("The board is expected to cut rates after inflation fell to 1.7% in November.", "November", "2025-11"),
     ("Members voted in August to authorise a strike.", "August", "2025-08"),
+    # a future marker after a past auxiliary looks back
+    ("We did not expect to sell every ticket in February.", "February", "2026-02"),
+    ("The club had planned a parade in January.", "January", "2026-01"),
 ])
 def test_a_month_without_a_year_follows_the_tense_of_its_clause(nlp, sentence, month, value):
     doc = run_doc(nlp, sentence, "2026-03-18")
@@ -131,3 +134,18 @@ def test_next_weekday_is_the_one_after_publication(nlp):
     """"next Tuesday" looks forward; a bare weekday is the latest on or before publication."""
     doc = run_doc(nlp, "Talks open next Tuesday. The vote was on Tuesday.", "2026-05-25")  # a Monday
     assert [d.value for d in doc._.kg_dates] == ["2026-05-26", "2026-05-19"]
+
+
+@pytest.mark.parametrize("sentence, value", [
+    ("Turnout was high ahead of the 2029 council election.", "2029"),
+    ("The ruling cited the 1998 charter.", "1998"),
+    ("Its appeal for 2031 is only 12% funded.", "2031"),
+])
+def test_a_year_before_a_noun_after_an_article_or_after_for_is_a_date(nlp, sentence, value):
+    assert value in {d.value for d in run_doc(nlp, sentence, "2030-05-02")._.kg_dates}
+
+
+def test_a_year_that_counts_is_no_date(nlp):
+    """'the 2000 troops' shape is rare; '2,000' with a comma and a number after 'for' stay counts."""
+    doc = run_doc(nlp, "Tarsk asked for 2,000 tents. Velm sent 1,500 blankets.", "2030-05-02")
+    assert not doc._.kg_dates

@@ -303,3 +303,41 @@ def test_a_capitalised_institute_after_a_comma_is_a_name_not_a_description(nlp):
     doc = run_doc(nlp, "The quake struck near the town of Ovra Pelka, the Halvik Seismic Institute said.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert types.get("Ovra Pelka") == "Place", types
+
+
+@pytest.mark.parametrize("text, name, typ", [
+    # a title before an organisation head is the body's first word
+    ("Chile's General Staff said 14 attacks were repelled.", "General Staff", "Organisation"),
+    # a sport and a country: a national governing body
+    ("Rowing Norway said entries rose.", "Rowing Norway", "Organisation"),
+    # a dateline in capitals with hyphens and a short part
+    ("PORT-AU-PRINCE, Haiti (AP) — Gunmen attacked a market.", "Port-au-Prince", "Place"),
+    # "In" starting a sentence is not part of the town's name
+    ("In Saint-Marc, families slept outside.", "Saint-Marc", "Place"),
+    # a name in an alias after a comma
+    ("The military, known as the Tavrudaw, did not respond.", "Tavrudaw", "Organisation"),
+    # a town named like an organisation's first word does not break "Bank of ..."
+    ("The Bank of England raised rates.", "Bank of England", "Organisation"),
+])
+def test_second_reading_of_names_in_the_seventh_set_s_shapes(nlp, text, name, typ):
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types.get(name) == typ, types
+
+
+def test_a_dateline_in_capitals_with_a_country_and_a_dash_starts_the_sentence(nlp):
+    doc = run_doc(nlp, "TARSK, Norvale — Suspected raiders burned a market.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert "Suspected" not in types, types
+
+
+def test_a_sentence_s_first_word_trimmed_off_a_known_name_still_refers_to_it(nlp):
+    doc = run_doc(nlp, "Ilse Varn works with Light Path, a volunteer evacuation group. "
+                       "Light Path said its vans were hit.")
+    ents = doc._.kg_entities
+    assert {ents[m.entity].label for m in doc._.kg_mentions if m.text in {"Path", "Light Path"}} == {"Light Path"}
+
+
+def test_demonyms_and_their_plurals_alone_are_no_names(nlp):
+    doc = run_doc(nlp, "Eleven Somalis and three Kenyans were freed. The Spaniard won.")
+    labels = {e.label for e in doc._.kg_entities.values()}
+    assert not labels & {"Somalis", "Kenyans", "Spaniard", "Eleven Somalis"}, labels

@@ -64,6 +64,10 @@ ROWS = [
      "Person"),
     ("apposition-possessive-role", "\"We need tents,\" said Oskana Vireli, the Torvik Aid League's head of delegation.",
      "Oskana Vireli", "apposition-role", "Person"),
+    ("org-sport-country", "Ilka Varn, a spokeswoman for Rowing Norway, said entries rose.", "Rowing Norway",
+     "org-shape", "Organisation"),
+    ("role-in-place-comma", "Tarsk Aid runs it. Its field coordinator in Norvale, Edvin Lasko, said so.",
+     "Edvin Lasko", "role-before", "Person"),
     ("person-of-org-before", "She trains with Keletso Barandi of the Omvale Harriers Club in the hills.",
      "Keletso Barandi", "person-of", "Person"),
     ("the-name-place-head", "Families reached the Amir Tolvek district.", "Amir Tolvek", "place-head", "Place"),
@@ -105,6 +109,7 @@ DROPS = [
     ("org-head-alone", "Then the Army withdrew.", "Army"),
     ("month-abbreviation", "Talks resumed in Brellim on Oct 14, officials said.", "Oct"),
     ("storm-name", "Homes flooded as Hurricane Velmora came ashore.", "Hurricane Velmora"),
+    ("demonym-alone", "Two Swedes and a Norwegian crossed the line together.", "Swedes"),
     ("role-title-alone", "By Ines Laaksonen, Transport Reporter, in Oslo.", "Transport Reporter"),
 ]
 

@@ -109,6 +109,10 @@ def test_bad_published_in_metadata(tmp_path):
     ("Mayor Elected\n\nThe mayor, who took office on March 3, 2019, won again.", None),  # a date in a sentence
     ("Mayor Elected\n\nThe vote is on Tuesday.", None),  # no full date: never guessed
     ("Remembering Sept. 11, 2001\n\nThe city fell silent.", None),  # a date in the headline is its subject
+    # a first line that is a date and nothing else dates the article, above its headline
+    ("March 9, 2031\n\nRovers Go Top\n\nThe club won.", "2031-03-09"),
+    ("Sunday, 9 March 2031\n\nRovers Go Top\n\nThe club won.", "2031-03-09"),
+    ("March 9, 2031: A Day To Remember\n\nThe club won.", None),
 ])
 def test_publication_date_under_the_headline(head, published):
     from kg.ingest.datelines import top_date

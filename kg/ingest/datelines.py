@@ -16,6 +16,8 @@ _TOP_LINES = 6  # the headline, a byline, a date line, the dateline paragraph...
 _SHORT_LINE = 120  # a line this short with no full stop at its end is not a sentence
 _DATE_LINE_WORDS = 8  # besides the date, a date line or byline has a few words ("By Ada Corwen |", "Posted")
 _DATELINE_END = re.compile(r"\s{0,3}\)?\s{0,3}[\-—–(]")  # the date ends a dateline: "(Jan. 8, 2030) —"
+_DATE_ONLY_WORDS = {"", "Updated", "Published", "Posted", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+                    "Saturday", "Sunday"}  # a first line with only these besides a date is a date line
 _FAR_APART = (datetime(2001, 1, 1), datetime(2002, 2, 2))
 
 
@@ -41,8 +43,9 @@ def top_date(text: str) -> str | None:
         seen += 1
         if seen > _TOP_LINES:
             break
-        if seen == 1:
+        if seen == 1 and _DATE.sub(" ", line).strip(" ,|") not in _DATE_ONLY_WORDS:
             continue  # the headline: "Remembering Sept. 11, 2001" is about a date, not dated
+        # (a first line that is a date and nothing else, "January 26, 2026", dates the article)
         short = len(line) <= _SHORT_LINE and not line.endswith(".") \
             and len(_DATE.sub(" ", line).split()) <= _DATE_LINE_WORDS
         for m in _DATE.finditer(line if short else line[:100]):

@@ -139,7 +139,7 @@ def _people_subject(doc: Doc, j: int, lex) -> bool:
     """The bare number before token j is the subject of a verb said of people, active or passive
     (numbers.json people_verbs, people_participles): "2 million were affected", "12 have been
     arrested", "nine died" (not "12,000 were exported")."""
-    words = [t for t in doc[j : j + 3] if not t.is_space]
+    words = [t for t in doc[j : j + 4] if not t.is_space and t.lower_ not in lex.numbers["unit_skip_words"]][:3]
     if not words:
         return False
     first = words[0].lower_
@@ -147,6 +147,12 @@ def _people_subject(doc: Doc, j: int, lex) -> bool:
         return True
     rest = [t.lower_ for t in words[1:] if t.lower_ != "been"]
     return first in lex.numbers["people_auxiliaries"] and bool(rest) and rest[0] in lex.numbers["people_participles"]
+
+
+def _subset(text: str, start: int, lex) -> bool:
+    """The count at ``start`` is a part of another: "including nine children", "among them 12"."""
+    before = text[max(0, start - 16) : start].lower().rstrip()
+    return any(before.endswith(m) for m in lex.numbers["subset_markers"])
 
 
 def _sent_start(doc: Doc, i: int) -> bool:
@@ -247,7 +253,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             i = j
             continue
         if value is not None and not currency and re.fullmatch(r"(1[6-9]|20)\d\d", doc[i].text) and j == i + 1:
-            if not (nxt is not None and _is_plural_noun(nxt, lex)):
+            if not (nxt is not None and _is_plural_noun(nxt, lex)) or (
+                    prev is not None and prev.lower_ in nums["of_determiners"]):  # "since the 2022 coups"
                 i = j
                 continue
         # a range: "between 20,000 and 30,000", "1,500 to 2,000"
@@ -288,14 +295,21 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             np_start += 1
             while np_start < n and doc[np_start].lower_ in nums["of_determiners"]:
                 np_start += 1
+            poss = next((k for k in range(np_start, min(np_start + 4, n)) if doc[k].text in {"'s", "’s"}), None)
+            if poss is not None and all(t.is_alpha for t in doc[np_start:poss]):
+                np_start = poss + 1  # "128,000 of the city's 309,000 registered voters"
             while np_start < n and _is_numberish(doc[np_start], lex):
                 np_start += 1
+            if np_start < n and doc[np_start].lower_ in nums["of_pronouns"]:
+                # "three of them women": the noun after; "1.2 million of them in ...": elided
+                np_start = np_start + 1 if np_start + 1 < n and _is_plural_noun(doc[np_start + 1], lex) else n
         if compound is not None:  # "the 2,300-member guild": members are counted
             a, b = compound
             np_start = end = b
         else:
             a, b = _noun_phrase_after(doc, np_start, lex)
-            if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and not (
+            if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and doc[a].lower_ not in nums[
+                    "nominal_participles"] and not (
                     a + 1 < n and doc[a + 1].pos_ in {"NOUN", "PROPN"}) and not _plural_ahead(doc, a + 1, lex):
                 b = a  # "including 19 blamed on ...", "two preferred a ...": a verb, the noun is elided
             if b > a and (doc[a].lower_ in nums["not_what_starts"]
@@ -322,9 +336,12 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 what = doc[rng[0] : rng[1]].text
                 head = _singular(doc[rng[1] - 1].text, lex)
             else:
-                prior = [c for c in out if c.sentence == sent_of[i] and c.what]
+                # the noun of an earlier count of the sentence, not of a part of one ("including
+                # nine children"); "2,000 more" compares with the sentence's first count
+                prior = [c for c in out if c.sentence == sent_of[i] and c.what and not _subset(full_text, c.start, lex)]
                 if prior:
-                    what, head = prior[-1].what, prior[-1].head
+                    lead = prior[0] if end < n and doc[end].lower_ in nums["unit_skip_words"] else prior[-1]
+                    what, head = lead.what, lead.head
                 elif value is not None and value >= 2 and _people_subject(doc, end, lex):
                     what, head = "people", "person"  # "some 2 million were evacuated": people, unnamed
         if currency:

@@ -234,6 +234,10 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
         rf"|\b(?i:{preps})\s+(?:{months_cap})\b(?!\s+\d)"  # "in May", "In January, ..."
         rf"|\b(?i:{preps})\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:{age}))"
+        # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget"
+        rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir ))(?:1[89]\d\d|20\d\d)\b"
+        rf"(?!\s*[-–]?\s*(?:{age}))(?=\s+[a-z])"
+        rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)"  # "its appeal for 2031"
         rf"|\b(?:{rel_days}|{rel_per})\b",
     )
 
@@ -263,8 +267,11 @@ def clause_tense(before: str, after: str, lex: Lexicon) -> str | None:
     if _future_preposition(before, lex):
         return "future"
     for part in (before, after):
-        if pat[1].search(part):
+        fm = pat[1].search(part)
+        if fm and not pat[3].search(part, 0, fm.start()):
             return "future"
+        if fm:
+            return "past"  # "we did not expect ... in August": the marker in a past clause
         if pat[2].search(part):
             return "past"
     return None
@@ -275,12 +282,14 @@ def _future_preposition(before: str, lex: Lexicon) -> bool:
     return lex.pattern("date_tense", _tense_patterns)[0].search(before) is not None
 
 
-def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     def words(items: list[str]) -> str:
         return "|".join(re.escape(w) for w in sorted(items, key=len, reverse=True))
     return (re.compile(rf"\b(?:{words(lex.dates['future_prepositions'])})\s*$", re.I),
             re.compile(rf"(?<!\w)(?:{words(lex.dates['future_markers'])})\b", re.I),
-            re.compile(rf"\b(?:{words(lex.dates['past_markers'])})\b", re.I))
+            re.compile(rf"\b(?:{words(lex.dates['past_markers'])})\b", re.I),
+            # a past auxiliary right before the future marker: "did not expect", "had planned"
+            re.compile(rf"\b(?:{words(lex.dates['past_auxiliaries'])})(?:\s+not)?\s+$", re.I))
 
 
 def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:

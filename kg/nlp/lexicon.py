@@ -103,6 +103,7 @@ class Lexicon:
     locative_preps: set[str] = field(default_factory=set)
     connectors: set[str] = field(default_factory=set)
     name_particles: set[str] = field(default_factory=set)  # "Norte de Velm": one name across the particle
+    sport_words: set[str] = field(default_factory=set)  # "Rowing Norway": a national sports body
     arabic_articles: set[str] = field(default_factory=set)
     not_entities: set[str] = field(default_factory=set)
     compass_modifiers: set[str] = field(default_factory=set)
@@ -198,7 +199,7 @@ def _entities(path: Path) -> dict[str, Any]:
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
-            "governing_words", "name_particles")
+            "governing_words", "name_particles", "sport_words")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 

@@ -154,6 +154,11 @@ def resolve(
         if target is None and is_acronym(text):
             target = next((o for o in orgs if _initials(o.label) == text.replace("-", "")
                            or text in o.aliases), None)
+        if target is None and c.start > 0 and doc[c.start - 1].is_title and doc[c.start - 1].is_alpha:
+            # "Light Path said": the sentence's first word, trimmed as a common word, is part of a
+            # name the article already gave in full
+            fuller = normalize_name(doc[c.start - 1].text + " " + text)
+            target = next((ent for ent in entities.values() if normalize_name(ent.label) == fuller), None)
         if target is None:
             hits = [p for p in persons if norm and (
                 normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm

@@ -180,10 +180,14 @@ def _org_noun_before_alias_marker(ctx: Context) -> bool:
     a kind of organisation (up to three words before it)."""
     lex, doc, s = ctx.lex, ctx.doc, ctx.s
     words = [t for t in doc[max(0, s - 8) : s] if not t.is_space]
+    if words and words[-1].lower_ == "the":
+        words = words[:-1]  # "the military, known as the Name"
     for n in (3, 2, 1):  # the marker's length in words
         if len(words) <= n or " ".join(t.lower_ for t in words[-n:]) not in lex.alias_markers:
             continue
         before = [t.lower_ for t in words[: -n]]
+        if before and before[-1] == ",":
+            before = before[:-1]  # "The military, known as Name"
         # the noun right before the marker ("a cell calling itself"), not a role after it ("a gang
         # member known as": a person)
         return bool(before) and (before[-1] in lex.org_appositive_nouns or before[-1] in lex.org_type_nouns_after)
@@ -281,6 +285,44 @@ def _before_of_org(ctx: Context) -> bool:
     return bool(nxt) and person_before_of_org(ctx.doc, ctx.s, nxt[0], ctx.lex)
 
 
+
+def _country_after_comma(ctx: Context) -> bool:
+    """", South Sudan," / ", Norway (": after the chunk's comma a known country or state of one to
+    three words, then a comma, a bracket or a dash (a dateline's place and country)."""
+    doc, lex = ctx.doc, ctx.lex
+    nxt = ctx.nxt_idx
+    if not nxt or doc[nxt[0]].text != ",":
+        return False
+    start = nxt[0] + 1
+    for k in (3, 2, 1):
+        end = start + k
+        if end >= len(doc):
+            continue
+        entry = lex.gazetteer.get(normalize_name(doc[start:end].text))
+        if entry is not None and entry.type == LOC and entry.kind in {"country", "state", ""} \
+                and doc[end].text in {",", "(", "-", "\u2013", "\u2014"}:
+            return True
+    return False
+
+
+
+def _role_in_place_before(ctx: Context) -> bool:
+    """"its emergency coordinator in South Sudan, Name": a role, "in" and a capitalised place
+    name of one to three words, then a comma, stand right before the chunk."""
+    doc, lex, s = ctx.doc, ctx.lex, ctx.s
+    j = s - 1
+    while j >= 0 and doc[j].is_space:
+        j -= 1
+    if j < 1 or doc[j].text != ",":
+        return False
+    k = j - 1
+    while k >= 0 and j - k <= 3 and doc[k].text[:1].isupper():
+        k -= 1
+    if k == j - 1 or k < 1 or doc[k].lower_ != "in":
+        return False
+    return doc[k - 1].lower_ in lex.roles
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
     "line-start": _line_start,
     "after-person-of": _after_person_of,
@@ -292,6 +334,8 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "byline-by": _byline_by,
     "possessive-role-after": _possessive_role_after,
     "before-of-org": _before_of_org,
+    "country-after-comma": _country_after_comma,
+    "role-in-place-before": _role_in_place_before,
 }
 
 
