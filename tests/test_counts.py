@@ -240,3 +240,9 @@ def test_elided_and_nominal_count_nouns(nlp, sentence, expected):
 
 def test_a_year_after_the_before_a_plural_noun_is_no_count(nlp):
     assert run_doc(nlp, "The army has grown since the 2019 mutinies.")._.kg_counts == []
+
+
+def test_dollars_of_other_countries_and_several_dozen(nlp):
+    counts = run_doc(nlp, "The win guarantees her at least A$750,000. Troops killed several dozen raiders.")._.kg_counts
+    assert [(c.value, c.head, c.qualifier) for c in counts] == [
+        (750000, "dollar", "at least"), (None, "raider", "vague")]

@@ -341,3 +341,29 @@ def test_demonyms_and_their_plurals_alone_are_no_names(nlp):
     doc = run_doc(nlp, "Eleven Somalis and three Kenyans were freed. The Spaniard won.")
     labels = {e.label for e in doc._.kg_entities.values()}
     assert not labels & {"Somalis", "Kenyans", "Spaniard", "Eleven Somalis"}, labels
+
+
+def test_abbreviated_ranks_stay_one_token_and_end_no_sentence(nlp):
+    doc = run_doc(nlp, "Army spokesman Maj. Gen. Oskar Tarn said so. St. Agnes Hospital opened.")
+    assert [s.text for s in doc.sents] == ["Army spokesman Maj. Gen. Oskar Tarn said so.", "St. Agnes Hospital opened."]
+
+
+@pytest.mark.parametrize("text, name, typ", [
+    ("Rebels fought the Armed Forces of the Democratic Republic of Congo for days.",
+     "Armed Forces of the Democratic Republic of Congo", "Organisation"),
+    ("South Sudan People's Defence Forces troops moved north.", "South Sudan People's Defence Forces", "Organisation"),
+])
+def test_a_country_inside_an_organisation_s_name(nlp, text, name, typ):
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types.get(name) == typ, types
+
+
+def test_a_law_is_no_organisation_even_when_the_ner_reads_one(nlp):
+    doc = run_doc(nlp, "The judge said the Tarvel Data Misuse (Amendment) Act was vague. The Halden Waters Act passed.")
+    assert not doc._.kg_entities, {e.label for e in doc._.kg_entities.values()}
+
+
+def test_a_surname_after_a_preposition_is_the_person_not_a_place(nlp):
+    doc = run_doc(nlp, "Ana Velt beat Oskar Rannvik by 900 votes. Velt received 5,100 votes to Rannvik's 4,200.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert "Rannvik" not in types, types

@@ -64,6 +64,8 @@ ROWS = [
      "Person"),
     ("apposition-possessive-role", "\"We need tents,\" said Oskana Vireli, the Torvik Aid League's head of delegation.",
      "Oskana Vireli", "apposition-role", "Person"),
+    ("party-before-role", "Ana Velt beat Oskar Rann, the Tarsk Forward candidate, by 900 votes.", "Tarsk Forward",
+     "org-noun-after", "Organisation"),
     ("org-sport-country", "Ilka Varn, a spokeswoman for Rowing Norway, said entries rose.", "Rowing Norway",
      "org-shape", "Organisation"),
     ("role-in-place-comma", "Tarsk Aid runs it. Its field coordinator in Norvale, Edvin Lasko, said so.",
@@ -110,6 +112,7 @@ DROPS = [
     ("month-abbreviation", "Talks resumed in Brellim on Oct 14, officials said.", "Oct"),
     ("storm-name", "Homes flooded as Hurricane Velmora came ashore.", "Hurricane Velmora"),
     ("demonym-alone", "Two Swedes and a Norwegian crossed the line together.", "Swedes"),
+    ("law-name", "The court struck down the Tarvel Waters (Amendment) Act on Monday.", "Tarvel Waters"),
     ("role-title-alone", "By Ines Laaksonen, Transport Reporter, in Oslo.", "Transport Reporter"),
 ]
 

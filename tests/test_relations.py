@@ -385,3 +385,15 @@ def test_a_country_s_minister_is_no_affiliation_with_the_country(nlp):
 def test_the_spokesman_for_an_org_keeps_the_spokesperson_flag_past_a_title(nlp):
     affs = _affs(run_doc(nlp, "The spokesman for the Halvik Joint Command, Brigadier General Osric Tane, denied it."))
     assert ("Osric Tane", "Halvik Joint Command", "spokesman", True) in affs, affs
+
+
+@pytest.mark.parametrize("text, expected", [
+    # ranks between the role and the name; "Maj." does not end the sentence
+    ("Velm Dawn Front spokesman Maj. Gen. Oskar Tarn told reporters the report was false.",
+     ("Oskar Tarn", "Velm Dawn Front", "spokesman", True)),
+    # the acronym's bracket between the organisation and the role
+    ("Norvale People's Defence Forces (NPDF) spokesman Col. Akim Darro said troops moved.",
+     ("Akim Darro", "Norvale People's Defence Forces", "spokesman", True)),
+])
+def test_affiliations_past_ranks_and_brackets(nlp, text, expected):
+    assert expected in _affs(run_doc(nlp, text))

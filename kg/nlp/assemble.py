@@ -128,4 +128,20 @@ def build_nlp(ner: str = SHIPPED) -> Language:
             where = {"first": True} if name == "kg_sentences" else {"last": True}
             nlp.add_pipe(factory, name=name, config=spec, **where)
     nlp.max_length = 2**63 - 1  # kg.ingest enforces --max-chars; spaCy's own 1,000,000 must not be lower
+    _keep_abbreviations(nlp)
     return nlp
+
+
+def _keep_abbreviations(nlp: Language) -> None:
+    """Titles and other abbreviations ("Maj.", "St.") stay one token with their full stop, so
+    "Maj. Gen. Ada Corwen" is no sentence end (the list: sentences.json, "abbreviations")."""
+    import json
+
+    from spacy.symbols import ORTH
+
+    from kg.resources import nlp_data_dir
+
+    words = json.loads((nlp_data_dir() / "sentences.json").read_text(encoding="utf-8"))["abbreviations"]
+    for word in words:
+        for form in {word, word.upper()}:
+            nlp.tokenizer.add_special_case(form, [{ORTH: form}])

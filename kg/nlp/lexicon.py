@@ -104,6 +104,8 @@ class Lexicon:
     connectors: set[str] = field(default_factory=set)
     name_particles: set[str] = field(default_factory=set)  # "Norte de Velm": one name across the particle
     sport_words: set[str] = field(default_factory=set)  # "Rowing Norway": a national sports body
+    party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
+    law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
     arabic_articles: set[str] = field(default_factory=set)
     not_entities: set[str] = field(default_factory=set)
     compass_modifiers: set[str] = field(default_factory=set)
@@ -199,7 +201,7 @@ def _entities(path: Path) -> dict[str, Any]:
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
-            "governing_words", "name_particles", "sport_words")
+            "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 

@@ -111,7 +111,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                     and "\n" not in with_ws[i - 1]:
                 continue  # "Rowing Norway": a national sports body, not the country
             if k == 1 and (texts[i] in lex.org_first_words or texts[i] in lex.org_heads) and i + 2 < n \
-                    and lowers[i + 1] in {"of", "for"} and is_cap(doc[i + 2]):
+                    and lowers[i + 1] in {"of", "for"} and (is_cap(doc[i + 2]) or (
+                        lowers[i + 2] == "the" and i + 3 < n and is_cap(doc[i + 3]))):
                 continue  # "Bank of Norvale": the town called Bank is not meant
             if k == 1 and _given_name_of_person(doc, i, lex):
                 continue  # "spokesman Chad Orvane": a place's name as a given name
@@ -125,6 +126,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
             if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
                 break  # "Reserve Bank of Norvale", "University of Lisbon": the place ends an organisation's name
+            if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
+                    and texts[i - 3] in lex.org_heads:
+                break  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
             if entry.type == "Organisation" and i >= 1 and texts[i - 1] in lex.demonyms \
                     and "\n" not in with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
                 break  # "Norvalian Red Cross": a national society, not the international body whose
@@ -153,7 +157,8 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
     if partners:
         k += 1  # "Varga and Lund LLP": a firm's partners, when a legal form or a firm's head ends the run
         e = k
-    while k < len(doc) and k - e < 4 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
+    while k < len(doc) and k - e < 5 and (is_cap(doc[k]) or (doc[k].text in {"'s", "’s"} and k > e)) \
+            and "\n" not in doc[k - 1].whitespace_:
         word = doc[k].text
         if partners and (word in lex.corporate_suffixes or word in lex.firm_heads):
             return True
@@ -344,7 +349,8 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             or (tok.is_upper and tok.text.title() in lex.not_entities)
             or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms))
                 and not org_shaped)  # "Norwegian", "Kenyans"
-            or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1))
+            or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1)
+                and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
             or low in {"the", "a", "an"}
             or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
             or tok.text == "&"

@@ -7,6 +7,7 @@ from spacy.tokens import Doc, Span
 from kg.nlp.entities.cand import Cand, is_cap
 from kg.nlp.entities.candidates import trim
 from kg.nlp.entities.headlines import Headlines
+from kg.nlp.entities.rules import DROPPED
 from kg.nlp.lexicon import Lexicon
 from kg.types import LOC, ORG, PER
 
@@ -44,6 +45,7 @@ def merge_model(doc: Doc, cands: list[Cand], model_ents: list[Span], lex: Lexico
       stands on a title-case line and the body never writes it.
     """
     covered = {i: c for c in cands for i in range(c.start, c.end)}
+    dropped = {i for s, e in doc.user_data.get(DROPPED, ()) for i in range(s, e)}
     out = list(cands)
     for ent in model_ents:
         typ = MODEL_LABELS.get(ent.label_)
@@ -58,6 +60,8 @@ def merge_model(doc: Doc, cands: list[Cand], model_ents: list[Span], lex: Lexico
             continue
         if headlines is not None and headlines.covers(ent.start, ent.end) and not headlines.in_body(ent.text):
             continue
+        if any(i in dropped for i in range(ent.start, ent.end)):
+            continue  # a drop rule rejected this chunk ("the Halden Act", "Hurricane Velmora")
         if plausible_model_span(doc, ent.start, ent.end, lex):
             out.append(Cand(ent.start, ent.end, None, "model", model_type=typ))
     return sorted(out, key=lambda c: c.start)

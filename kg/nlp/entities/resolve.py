@@ -165,6 +165,17 @@ def resolve(
             )]
             if len({p.key for p in hits}) == 1:
                 target = hits[0]
+        if target is None and c.rule == "locative" and c.end - c.start == 1:
+            # "to Varn's 62,384": a word typed a place only by the preposition before it is the surname
+            # of a person the NER alone read in full ("Mihai Varn"), not yet resolved
+            full = next((f for f in (cands[j] for j in pending) if f.type is None
+                         and (f.model_type == PER or (f.model_type is None and f.rule == "name-shape"))
+                         and f.end - f.start >= 2 and normalize_name(name_text(f)).split()[-1] == norm), None)
+            if full is not None:
+                key = "Person:" + normalize_name(name_text(full))
+                target = entities.get(key) or entities.setdefault(key, Entity(key, name_text(full), PER))
+                if target not in persons:
+                    persons.append(target)
         if target is None and norm in placed:
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names:

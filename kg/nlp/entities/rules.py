@@ -59,6 +59,7 @@ from kg.resources import nlp_data_dir
 from kg.types import ENTITY_TYPES, LOC
 
 RULES_FILE = "entity_rules.jsonl"
+DROPPED = "kg_dropped_chunks"  # doc.user_data key: token spans a drop rule rejected
 
 
 def default_rules_path() -> Path:
@@ -548,6 +549,9 @@ class RuleTable:
         """The candidate the first matching rule makes of doc[s:e] (None: not a name)."""
         ctx = self.context(doc, s, e, lex, prev)
         rule = self.first_match(ctx)
+        if rule is not None and rule.drop:
+            # a rule said this is no name ("the Halden Act"): the statistical NER may not add it back
+            doc.user_data.setdefault(DROPPED, []).append((s, e))
         if rule is None or rule.drop:
             return None
         return Cand(s, e, rule.type, rule.name, title=ctx.title if rule.keep_title else None)

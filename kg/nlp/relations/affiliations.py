@@ -159,6 +159,18 @@ def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dic
     return owner[-1], role_text
 
 
+def _without_trailing_titles(gap: str, lex: Lexicon) -> str:
+    """The words between an organisation and a person without the ranks and titles that end them:
+    " spokesman Maj. Gen. " -> " spokesman " (a rank is not the role)."""
+    words = gap.split()
+    k = len(words)
+    while k > 1 and words[k - 1] in lex.person_titles:
+        k -= 1
+    if k == len(words):
+        return gap
+    return gap[: len(gap) - len(gap.lstrip())] + " ".join(words[:k]) + " "
+
+
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     entities = doc._.kg_entities or {}
     mentions: list[Mention] = doc._.kg_mentions or []
@@ -203,7 +215,9 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             # ORG ROLE PERSON / ROLE for ORG PERSON
             if orgs_before:
                 o = orgs_before[-1]
-                gap = text[o.end : m.start]
+                gap = _without_trailing_titles(text[o.end : m.start], lex)
+                if gap.lstrip().startswith(")"):
+                    gap = gap.lstrip()[1:]  # "Name Forces (NFF) spokesman Ada": the acronym's bracket
                 # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
                 words = m.text.split()
                 k = 0
