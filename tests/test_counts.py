@@ -246,3 +246,21 @@ def test_dollars_of_other_countries_and_several_dozen(nlp):
     counts = run_doc(nlp, "The win guarantees her at least A$750,000. Troops killed several dozen raiders.")._.kg_counts
     assert [(c.value, c.head, c.qualifier) for c in counts] == [
         (750000, "dollar", "at least"), (None, "raider", "vague")]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a people verb after an elided count: the singular subject before it, else people
+    ("A Tarsk ranger was killed and four were wounded in the raid.", [(4, "ranger")]),
+    ("Crews found 12 bodies, and five were injured.", [(12, "body"), (5, "person")]),
+    # the latest earlier count at least as large lends its noun
+    ("They tested 900 trout from 40 lakes and found traces in 610 of them.", [(900, "trout"), (40, "lake"), (610, "trout")]),
+    ("Some 80 runners from 12 clubs started, and 64 finished.", [(80, "runner"), (12, "club"), (64, "runner")]),
+    # an adverb after the number names nothing counted
+    ("Another 400 troops will join some 3,000 already stationed there.", [(400, "troop"), (3000, "troop")]),
+])
+def test_the_noun_of_an_elided_count(nlp, sentence, expected):
+    assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
+
+
+def test_a_proportion_is_no_count(nlp):
+    assert run_doc(nlp, "Nearly nine in ten Halden trout carried plastic.")._.kg_counts == []

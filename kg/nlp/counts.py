@@ -149,6 +149,25 @@ def _people_subject(doc: Doc, j: int, lex) -> bool:
     return first in lex.numbers["people_auxiliaries"] and bool(rest) and rest[0] in lex.numbers["people_participles"]
 
 
+def _small_number(tok: Token, lex) -> bool:
+    """A number word or a number up to 1,000 written in digits (not a year): "nine in ten", "one in 50"."""
+    if tok.lower_ in lex.numbers["units"]:
+        return True
+    d = parse_digits(tok.text) if tok.text[:1].isdigit() else None
+    return d is not None and d <= 1000 and "." not in tok.text
+
+
+def _singular_subject_before(doc: Doc, start: int, i: int, lex) -> str | None:
+    """The noun of "a NOUN was killed" (or "one NOUN was ...") before token i in its sentence: what an
+    elided count of people after it ("and three were wounded") counts."""
+    parts = lex.numbers["people_participles"]
+    for k in range(i - 1, start + 1, -1):
+        if doc[k].lower_ in parts and doc[k - 1].lower_ in {"was", "is"} and doc[k - 2].pos_ == "NOUN" \
+                and doc[k - 2].is_lower:
+            return doc[k - 2].text
+    return None
+
+
 def _subset(text: str, start: int, lex) -> bool:
     """The count at ``start`` is a part of another: "including nine children", "among them 12"."""
     before = text[max(0, start - 16) : start].lower().rstrip()
@@ -232,6 +251,10 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 nxt.text in {"-", "–"} or doc[unit_at].lower_ in not_units or nxt.text == "%"):
             i = j
             continue
+        if not currency and ((j + 1 < n and doc[j].lower_ == "in" and _small_number(doc[j + 1], lex)) or (
+                start >= 2 and prev is not None and prev.lower_ == "in" and _small_number(doc[start - 2], lex))):
+            i = j
+            continue  # "nine in ten Atlantic cod": a proportion, not a count
         if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
             i = j
             continue  # "Category 4 storm", "Route 9"
@@ -308,6 +331,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             np_start = end = b
         else:
             a, b = _noun_phrase_after(doc, np_start, lex)
+            if b > a and doc[a].pos_ == "ADV" and doc[a].lower_ not in nums["unit_skip_words"]:
+                b = a  # "some 9,000 already deployed there": no noun is named
             if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and doc[a].lower_ not in nums[
                     "nominal_participles"] and not (
                     a + 1 < n and doc[a + 1].pos_ in {"NOUN", "PROPN"}) and not _plural_ahead(doc, a + 1, lex):
@@ -339,11 +364,22 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 # the noun of an earlier count of the sentence, not of a part of one ("including
                 # nine children"); "2,000 more" compares with the sentence's first count
                 prior = [c for c in out if c.sentence == sent_of[i] and c.what and not _subset(full_text, c.start, lex)]
-                if prior:
-                    lead = prior[0] if end < n and doc[end].lower_ in nums["unit_skip_words"] else prior[-1]
+                people = value is not None and value >= 2 and _people_subject(doc, end, lex)
+                subject = _singular_subject_before(doc, sent_start, q_start, lex) if people else None
+                if subject is not None:
+                    # "a peacekeeper was killed and three were wounded": three peacekeepers
+                    what, head = subject, _singular(subject, lex)
+                elif people:
+                    what, head = "people", "person"  # "some 2 million were evacuated", "23 bodies, and seven were wounded"
+                elif prior:
+                    # "2,000 more" compares with the sentence's first count; otherwise the latest count at
+                    # least as large ("1,640 fish at 58 sites ... in 1,429 of them": fish)
+                    if end < n and doc[end].lower_ in nums["unit_skip_words"]:
+                        lead = prior[0]
+                    else:
+                        lead = next((c for c in reversed(prior) if value is not None and c.value is not None
+                                     and c.value >= value), prior[-1])
                     what, head = lead.what, lead.head
-                elif value is not None and value >= 2 and _people_subject(doc, end, lex):
-                    what, head = "people", "person"  # "some 2 million were evacuated": people, unnamed
         if currency:
             money = nums["currency_what"].get(currency, currency)
             if what and head_of_money is None:
