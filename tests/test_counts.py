@@ -253,7 +253,8 @@ def test_dollars_of_other_countries_and_several_dozen(nlp):
     ("A Tarsk ranger was killed and four were wounded in the raid.", [(4, "ranger")]),
     ("Crews found 12 bodies, and five were injured.", [(12, "body"), (5, "person")]),
     # the latest earlier count at least as large lends its noun
-    ("They tested 900 trout from 40 lakes and found traces in 610 of them.", [(900, "trout"), (40, "lake"), (610, "trout")]),
+    ("They tested 900 trout from 40 lakes and found traces in 610 of them.",
+     [(900, "trout"), (40, "lake"), (610, "trout")]),
     ("Some 80 runners from 12 clubs started, and 64 finished.", [(80, "runner"), (12, "club"), (64, "runner")]),
     # an adverb after the number names nothing counted
     ("Another 400 troops will join some 3,000 already stationed there.", [(400, "troop"), (3000, "troop")]),

@@ -370,7 +370,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     # "a peacekeeper was killed and three were wounded": three peacekeepers
                     what, head = subject, _singular(subject, lex)
                 elif people:
-                    what, head = "people", "person"  # "some 2 million were evacuated", "23 bodies, and seven were wounded"
+                    what, head = "people", "person"  # "some 2 million were evacuated", "12 bodies, and five were hurt"
                 elif prior:
                     # "2,000 more" compares with the sentence's first count; otherwise the latest count at
                     # least as large ("1,640 fish at 58 sites ... in 1,429 of them": fish)
