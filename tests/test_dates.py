@@ -149,3 +149,8 @@ def test_a_year_that_counts_is_no_date(nlp):
     """'the 2000 troops' shape is rare; '2,000' with a comma and a number after 'for' stay counts."""
     doc = run_doc(nlp, "Tarsk asked for 2,000 tents. Velm sent 1,500 blankets.", "2030-05-02")
     assert not doc._.kg_dates
+
+
+def test_both_years_of_a_period_between_them(nlp):
+    doc = run_doc(nlp, "Fish were caught between 2019 and 2024 at 58 sites.", "2030-05-02")
+    assert [d.value for d in doc._.kg_dates] == ["2019", "2024"]

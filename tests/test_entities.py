@@ -367,3 +367,23 @@ def test_a_surname_after_a_preposition_is_the_person_not_a_place(nlp):
     doc = run_doc(nlp, "Ana Velt beat Oskar Rannvik by 900 votes. Velt received 5,100 votes to Rannvik's 4,200.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert "Rannvik" not in types, types
+
+
+@pytest.mark.parametrize("text, name, typ", [
+    # a hyphenated given name starting a sentence keeps its first part
+    ("Per-Olav Rannes, director of the Halden Institute, said so.", "Per-Olav Rannes", "Person"),
+    # a dateline in capitals with a particle
+    ("RIO DE JANEIRO, Oct. 8, 2026 (Reuters) - A court ruled.", "Rio de Janeiro", "Place"),
+    # a town's name before an Arabic article and a capital is a person's given name
+    ("By Farah al-Varni\n\nThe camp was hit.", "Farah al-Varni", "Person"),
+    # a role word that starts an organisation's name ("Executive Unit for ...")
+    ("It cited the government's Executive Unit for Camps, which said so.", "Executive Unit for Camps", "Organisation"),
+    # an acronym's possessive is no part of the name after it
+    ("Ola Brenn, a spokesman for the GNU's Health Ministry, said so.", "Health Ministry", "Organisation"),
+    # a kind of company starting a sentence is a description
+    ("Retailer Homestead Varro said it would refund buyers.", "Homestead Varro", "Organisation"),
+    ("He rides for Massawa Pro Cycling.", "Massawa Pro Cycling", "Organisation"),
+])
+def test_names_in_the_eighth_set_s_shapes(nlp, text, name, typ):
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types.get(name) == typ, types

@@ -397,3 +397,8 @@ def test_the_spokesman_for_an_org_keeps_the_spokesperson_flag_past_a_title(nlp):
 ])
 def test_affiliations_past_ranks_and_brackets(nlp, text, expected):
     assert expected in _affs(run_doc(nlp, text))
+
+
+def test_a_mayor_of_a_town_is_affiliated_with_the_town(nlp):
+    affs = _affs(run_doc(nlp, "\"We need tents,\" Mayor Rubia Tavell of Orskvik told reporters."))
+    assert ("Rubia Tavell", "Orskvik", "Mayor", False) in affs, affs

@@ -238,6 +238,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir ))(?:1[89]\d\d|20\d\d)\b"
         rf"(?!\s*[-–]?\s*(?:{age}))(?=\s+[a-z])"
         rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)"  # "its appeal for 2031"
+        rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)"  # "between 2019 and 2024"
         rf"|\b(?:{rel_days}|{rel_per})\b",
     )
 

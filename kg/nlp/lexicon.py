@@ -79,6 +79,7 @@ class Lexicon:
     byline_verbs: set[str] = field(default_factory=set)
     credit_markers: set[str] = field(default_factory=set)
     credit_line_words: set[str] = field(default_factory=set)  # "Reporting by Name": a person
+    local_government_roles: set[str] = field(default_factory=set)  # "Mayor Name of Halden": the town's
     alias_markers: list[str] = field(default_factory=list)
     group_descriptions: set[str] = field(default_factory=set)
     leader_verbs: list[str] = field(default_factory=list)
@@ -190,6 +191,7 @@ def _roles(path: Path) -> dict[str, Any]:
         byline_verbs=set(roles["byline_verbs"]),
         credit_markers=set(roles["credit_markers"]),
         credit_line_words=set(roles["credit_line_words"]),
+        local_government_roles=set(roles["local_government_roles"]),
         alias_markers=list(roles["alias_markers"]),
         group_descriptions=set(roles["group_descriptions"]),
         leader_verbs=list(roles["leader_verbs"]),

@@ -89,7 +89,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if entry is None:
                 continue
             if text.isupper() and len(text) > 4 and sum(t.is_alpha for t in doc[i : i + k]) <= 3 and all(
-                len(t) >= 3 or (i < t.i < i + k - 1 and doc[t.i - 1].text == "-")  # "PORT-AU-PRINCE"
+                len(t) >= 3 or (i < t.i < i + k - 1 and (doc[t.i - 1].text == "-" or t.lower_ in lex.name_particles))
+                # "PORT-AU-PRINCE", "RIO DE JANEIRO"
                 for t in doc[i : i + k] if t.is_alpha
             ):
                 text = text.title()  # "OSLO, Norway --", "NEW DELHI --": a dateline in capitals
@@ -190,6 +191,10 @@ def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     joined_before = s > 1 and is_cap(doc[s - 2]) and "\n" not in doc[s - 2].whitespace_ and (
         (doc[s - 1].text == "-" and not doc[s - 1].whitespace_ and not doc[s - 2].whitespace_)
         or doc[s - 1].text in lex.name_particles)
+    arabic_after = e + 2 < n and doc[e].lower_ in lex.arabic_articles and doc[e + 1].text == "-" \
+        and is_cap(doc[e + 2]) and doc[e - 1].whitespace_ != ""  # "Halden al-Varni": a person's name
+    if arabic_after:
+        return True
     joined_after = e + 1 < n and is_cap(doc[e + 1]) and (
         (doc[e].text == "-" and not doc[e].whitespace_ and not doc[e - 1].whitespace_)
         or doc[e].text in lex.name_particles)
@@ -258,6 +263,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                     break
                 if t.lower_ == "of" and person_before_of_org(doc, i, j, lex):
                     break  # "Halden Ross | of the Harbour Union"
+                if t.lower_ == "of" and j - i >= 2 and (
+                        lex.title_or_role(doc[i].text) or (i > 0 and lex.title_or_role(doc[i - 1].text))) \
+                        and not any(doc[x].text in lex.org_heads for x in range(i, j)):
+                    break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
                 if t.lower_ in {"of", "for"}:
                     seen_prep = True
                 j += 1
@@ -324,7 +333,10 @@ def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
 
 
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
-    """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run."""
+    """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run
+    (not after an acronym: "the GNU's Health Ministry" is the GNU's)."""
+    if j > 0 and is_acronym(doc[j - 1].text):
+        return False
     k = j + 1
     while k < len(doc) and k not in taken and not doc[k].is_sent_start and (
             is_cap(doc[k]) or doc[k].text in {"’s", "'s"}):  # "St. Agnes's Women's Hospital"
@@ -355,10 +367,13 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
             or tok.text == "&"
         )
-        if not drop and initial and tok.text not in lex.given_names \
-                and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said ..."
+        hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
+        if not drop and initial and tok.text not in lex.given_names and not hyphen_part \
+                and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said ...", "Per-Olav"
             drop = (
                 low in lex.common_words
+                or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
+                    and tok.text not in lex.org_first_words)  # "Retailer Halden Direct said"
                 or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
                 or (tok.text.istitle() and e - s == 1 and _written_in_lower_case(doc, low))
@@ -477,7 +492,9 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
             if s >= e:
                 continue
         s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen"
-        titled = doc[e - 1].text not in lex.org_heads  # "General Staff", "General Motors": no title there
+        # "General Staff", "General Motors", "Executive Unit for Camps": no title there
+        titled = doc[e - 1].text not in lex.org_heads and not any(
+            doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for"} for k in range(s, e - 1))
         while titled and e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"
                              or doc[s].lower_ in lex.roles) and doc[s + 1].text not in {"’s", "'s"}:
             s += 1

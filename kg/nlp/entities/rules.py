@@ -241,6 +241,17 @@ def _after_person_of(ctx: Context) -> bool:
     return gap in (["of"], ["of", "the"])
 
 
+def _after_local_official_of(ctx: Context) -> bool:
+    """"Mayor Ada Corwen of Halden": the chunk follows "of" after a person whose title or role,
+    written right before the name, is a town's or region's own office (roles.json,
+    local_government_roles): the chunk is the place."""
+    prev, doc = ctx.prev, ctx.doc
+    if prev is None or prev.type != "Person" or not _after_person_of(ctx):
+        return False
+    at = prev.title if prev.title is not None else prev.start - 1
+    return at >= 0 and doc[at].lower_.rstrip(".") in ctx.lex.local_government_roles
+
+
 def _line_start(ctx: Context) -> bool:
     """The chunk starts a line (or the text): a dateline's place stands there."""
     j = ctx.s - 1
@@ -337,6 +348,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "before-of-org": _before_of_org,
     "country-after-comma": _country_after_comma,
     "role-in-place-before": _role_in_place_before,
+    "after-local-official-of": _after_local_official_of,
 }
 
 

@@ -152,7 +152,7 @@ def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dic
     if not owner or entities[owner[-1].entity].outlet:
         return None
     kind = entities[owner[-1].entity].type
-    if kind == LOC and role_text.split()[-1].lower() in lex.relations["local_government_roles"]:
+    if kind == LOC and role_text.split()[-1].lower() in lex.local_government_roles:
         return owner[-1], role_text  # "Halden's mayor, NAME": the town's government
     if kind != ORG:
         return None
@@ -267,6 +267,14 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             if place is not None:
                 add(m, place[0], place[1], si)
                 continue
+            # "Mayor PERSON of PLACE": a town's own office, the title kept in the mention
+            title = m.text.split()[0].rstrip(".").lower()
+            om = re.match(r"\s+of\s+(?:the\s+)?", after) if title in lex.local_government_roles else None
+            if om:
+                place_m = next((o for o in ms if typ(o) == LOC and o.start == m.end + om.end()), None)
+                if place_m is not None:
+                    add(m, place_m, m.text.split()[0], si)
+                    continue
             # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
             owner = _owner_role(before, m, ordered, entities, lex, described)
@@ -287,7 +295,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     # "NAME, the mayor of the Halden commune": a local government's place
                     nxt_place = next((o for o in ms if typ(o) == LOC and 0 <= o.start - rest_start < 25
                                       and "," not in text[rest_start : o.start]), None)
-                    if nxt_place and role.split()[-1].lower() in lex.relations["local_government_roles"]:
+                    if nxt_place and role.split()[-1].lower() in lex.local_government_roles:
                         add(m, nxt_place, role, si)
                         continue
             # PERSON, who leads|heads|runs ... ORG (the verb, as written, is the role)
