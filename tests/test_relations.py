@@ -402,3 +402,39 @@ def test_affiliations_past_ranks_and_brackets(nlp, text, expected):
 def test_a_mayor_of_a_town_is_affiliated_with_the_town(nlp):
     affs = _affs(run_doc(nlp, "\"We need tents,\" Mayor Rubia Tavell of Orskvik told reporters."))
     assert ("Rubia Tavell", "Orskvik", "Mayor", False) in affs, affs
+
+
+@pytest.mark.parametrize("text, pair", [
+    # a description noun after "for the" names the body named before
+    ("The Ministry of Tarvel Defence confirmed the raid. Tomas Varre, a spokesman for the ministry, told reporters.",
+     ("Tomas Varre", "Ministry of Tarvel Defence")),
+    # "a ROLE of the ORG who goes by the name NAME"
+    ("A commander of the Halden Front who goes by the name Mbovo told reporters his men fired.",
+     ("Mbovo", "Halden Front")),
+    # "an ORG mission led by NAME"
+    ("A Tarsk Relief Agency team led by Ilse Morrow is due in Velm.", ("Ilse Morrow", "Tarsk Relief Agency")),
+    # "who governed PLACE": the place
+    ("The court found Edo Sivar, who governed Tarvik from 2017 to 2024, guilty.", ("Edo Sivar", "Tarvik")),
+    # "NAME, of the ORG team" and "who rides for ORG"
+    ("\"No regrets,\" said Lavo, of the Nordkapp Cycling team.", ("Lavo", "Nordkapp Cycling")),
+    ("Teo Garr, who rides for Massawa Pro Cycling, won the stage.", ("Teo Garr", "Massawa Pro Cycling")),
+    # the body an acronym's possessive names, not the acronym
+    ("Malek Zarn, a spokesman for the GNU's Health Ministry, said 38 were hurt.", ("Malek Zarn", "Health Ministry")),
+    # a plural's possessive inside a union's name; "state secretary"
+    ("The Halden Workers' Union said so. \"Shame,\" said Dan Kowal, the union's state secretary.",
+     ("Dan Kowal", "Halden Workers' Union")),
+])
+def test_affiliation_shapes_of_the_eighth_set(nlp, text, pair):
+    assert pair in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
+
+
+def test_the_speaker_of_a_role_of_apposition_is_the_person(nlp):
+    doc = run_doc(nlp, "Colin Prys, chairman of the Halden Rovers Supporters' Trust, said 3,000 fans had applied.")
+    ents = doc._.kg_entities
+    assert [ents[s.speaker].label for s in doc._.kg_statements] == ["Colin Prys"]
+
+
+def test_a_word_that_starts_nested_organisation_names_is_the_shortest(nlp):
+    doc = run_doc(nlp, "Korvenby Rovers won. Ola Brenn, chairman of the Korvenby Rovers Supporters' Trust, was pleased. "
+                       "Korvenby manager Ada Varn said so.")
+    assert ("Ada Varn", "Korvenby Rovers") in {(p, o) for p, o, _, _ in _affs(doc)}

@@ -158,7 +158,8 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
     if partners:
         k += 1  # "Varga and Lund LLP": a firm's partners, when a legal form or a firm's head ends the run
         e = k
-    while k < len(doc) and k - e < 5 and (is_cap(doc[k]) or (doc[k].text in {"'s", "’s"} and k > e)) \
+    while k < len(doc) and k - e < 5 and (is_cap(doc[k]) or (doc[k].text in {"'s", "’s"} and k > e) or (
+            doc[k].text in {"'", "’"} and k > e and doc[k - 1].text.endswith("s"))) \
             and "\n" not in doc[k - 1].whitespace_:
         word = doc[k].text
         if partners and (word in lex.corporate_suffixes or word in lex.firm_heads):
@@ -204,6 +205,9 @@ def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
 def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
     prev = doc[i - 1] if i > 0 else None
     nxt = doc[i + 1] if i + 1 < len(doc) else None
+    if prev is not None and prev.text in {"'", "’"} and i > 1 and is_cap(doc[i - 2]) \
+            and doc[i - 2].text.endswith("s") and not doc[i - 2].whitespace_:
+        return True  # "Halden Workers' Union": not the town called Union
     if prev is not None and is_cap(prev) and not prev.whitespace_.count("\n") and not _sent_initial(doc, i - 1) \
             and prev.text not in lex.demonyms and prev.text not in lex.not_entities \
             and prev.text not in lex.person_titles and not is_acronym(prev.text):
@@ -238,6 +242,9 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
             if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
                 j += 1  # "Queen’s College Corwen", "Children’s Hospital"
+            elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ \
+                    and _possessive_in_name(doc, j, lex, taken):
+                j += 1  # "Halden Workers' Union": a plural's possessive inside the name
             elif is_cap(t) and not t.is_sent_start:
                 j += 1
             elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:

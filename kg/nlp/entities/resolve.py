@@ -181,8 +181,12 @@ def resolve(
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names:
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
             hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")]
-            if len({o.key for o in hits}) == 1:
-                target = hits[0]
+            shortest = min(hits, key=lambda o: len(o.label), default=None)
+            # of several, one whose name starts all the others ("Halden Rovers" in "Halden Rovers
+            # Supporters' Trust"); two unrelated names ("Halden Rovers", "Halden Water") leave it open
+            if shortest is not None and all(normalize_name(o.label).startswith(normalize_name(shortest.label))
+                                            for o in hits):
+                target = shortest
         if target is None:
             for ent in list(entities.values()):
                 if norm in {normalize_name(a) for a in ent.aliases} | {normalize_name(ent.label)}:

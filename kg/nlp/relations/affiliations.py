@@ -172,6 +172,8 @@ def _without_trailing_titles(gap: str, lex: Lexicon) -> str:
 
 
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
+    from kg.nlp.relations.statements import resolve_description
+
     entities = doc._.kg_entities or {}
     mentions: list[Mention] = doc._.kg_mentions or []
     text = doc.text
@@ -289,9 +291,20 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     rest_start = m.end + am.end()
                     nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 25
                                     and "," not in text[rest_start : o.start]), None)
+                    if nxt_org is not None and re.match(r"['’]s\s", text[nxt_org.end : nxt_org.end + 3]):
+                        # "a spokesman for the GNU's Health Ministry": the body the possessive names
+                        owned = next((o for o in ms if typ(o) == ORG and 0 < o.start - nxt_org.end <= 4), None)
+                        nxt_org = owned or nxt_org
                     if nxt_org:
                         add(m, nxt_org, role, si)
                         continue
+                    # "NAME, a spokesman for the ministry": the body named before whose name says that kind
+                    dm = re.match(r"(\w+)\b", text[rest_start : rest_start + 30])
+                    if dm and dm.group(1).lower() in set(lex.relations["org_reference_nouns"]):
+                        key = resolve_description(ordered, entities, dm.group(1).lower(), m.start, lex, described)
+                        if key is not None:
+                            add(m, key, role, si)
+                            continue
                     # "NAME, the mayor of the Halden commune": a local government's place
                     nxt_place = next((o for o in ms if typ(o) == LOC and 0 <= o.start - rest_start < 25
                                       and "," not in text[rest_start : o.start]), None)
@@ -307,6 +320,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if nxt_org:
                     add(m, nxt_org, wm.group(1), si, False)
                     continue
+                nxt_place = next((o for o in ms if typ(o) == LOC and 0 <= o.start - rest_start < 40
+                                  and not re.search(r"[,;.]", text[rest_start : o.start])), None)
+                if nxt_place and wm.group(1) in lex.relations["place_leader_verbs"]:
+                    add(m, nxt_place, wm.group(1), si, False)  # "NAME, who governed Halden from 2017"
+                    continue
             # nom de guerre of an official with the <group description>: the organisation named last
             nm = pat.alias_apposition.match(after)
             if nm and last_org and nm.group(2).split()[-1].lower() in lex.group_descriptions:
@@ -317,8 +335,29 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             if gm and orgs_before:
                 o = orgs_before[-1]
                 role = role_at(text[o.end : m.start - len(gm.group(0))].strip(" ,"), roles)
+                if role is None and not text[o.end : m.start - len(gm.group(0))].strip(" ,"):
+                    # "a commander of the Halden Front who goes by the name NAME"
+                    rm = re.search(r"([\w\- ]+?)\s+(?:of|with|in)\s+(?:the\s+)?$",
+                                   text[max(sent.start_char, o.start - 60) : o.start])
+                    role = role_at(rm.group(1), roles) if rm else None
                 if role:
                     add(m, o, role, si)
+                    continue
+            # "an ORG mission led by PERSON": the person leads the organisation
+            lm = re.search(r"(?:" + "|".join(re.escape(v) for v in lex.relations["passive_leader_verbs"]) + r")\s+$",
+                           before)
+            if lm:
+                led = [o for o in orgs_before if 0 <= m.start - len(lm.group(0)) - o.end <= 25
+                       and not re.search(r"[,;.]", text[o.end : m.start - len(lm.group(0))])]
+                if led:
+                    add(m, led[-1], lm.group(0).split()[0], si, False)
+                    continue
+            # "PERSON, of the ORG team": a member
+            of_m = re.match(r"\s*,\s*of\s+(?:the\s+)?", after)
+            if of_m:
+                member_of = next((o for o in ms if typ(o) == ORG and o.start == m.end + of_m.end()), None)
+                if member_of is not None:
+                    add(m, member_of, lex.relations["role_without_noun"], si, False)
                     continue
             # bylines: "and PERSON" after a byline person; "while PERSON wrote"
             if affs and affs[-1].sentence == si and affs[-1].role == byline_role and pat.byline_sentence.search(

@@ -185,6 +185,9 @@ def _relative_speaker(ctx: _Context, speakers: list[Mention], vs: int) -> tuple[
 _SUBJECTS = {"nsubj", "nsubj:pass", "nsubjpass"}
 
 
+_ROLE_OF_GAP = re.compile(r"\s*,\s*(?:(?:a|an|the)\s+)?[\w\-’' ]{1,50}?\s+(?:of|for|at|with)\s+(?:the\s+)?")
+
+
 def _speaker_from_parse(ctx: _Context, verb: Token | None,
                         token_mention: dict[int, Mention]) -> tuple[str | None, str, int, int] | None:
     """The speech verb's grammatical subject: a named entity, a pronoun or "the company".
@@ -215,6 +218,11 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         between = [x for x in ctx.mentions if first <= x.start and x.end <= verb.idx
                    and ctx.entities[x.entity].type == PER]
         m = between[-1] if between else None
+    if m is not None and ctx.entities[m.entity].type == ORG and re.fullmatch(r"\s*,\s*", ctx.text[m.end : verb.idx]):
+        # "Ada Corwen, chairman of the Halden Trust, said": the person the role phrase is said of
+        holder = next((x for x in reversed(ctx.mentions) if x.end <= m.start and ctx.entities[x.entity].type == PER
+                       and _ROLE_OF_GAP.fullmatch(ctx.text[x.end : m.start])), None)
+        m = holder or m
     if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
         return m.entity, m.text, min(first, m.start), m.end
     if subj.pos_ == "PRON" and subj.lower_ in set(ctx.lex.relations["pronouns"]):
