@@ -435,6 +435,6 @@ def test_the_speaker_of_a_role_of_apposition_is_the_person(nlp):
 
 
 def test_a_word_that_starts_nested_organisation_names_is_the_shortest(nlp):
-    doc = run_doc(nlp, "Korvenby Rovers won. Ola Brenn, chairman of the Korvenby Rovers Supporters' Trust, was pleased. "
-                       "Korvenby manager Ada Varn said so.")
+    doc = run_doc(nlp, "Korvenby Rovers won. Ola Brenn, chairman of the Korvenby Rovers Supporters' Trust, "
+                       "was pleased. Korvenby manager Ada Varn said so.")
     assert ("Ada Varn", "Korvenby Rovers") in {(p, o) for p, o, _, _ in _affs(doc)}
