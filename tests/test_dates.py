@@ -152,5 +152,14 @@ def test_a_year_that_counts_is_no_date(nlp):
 
 
 def test_both_years_of_a_period_between_them(nlp):
-    doc = run_doc(nlp, "Fish were caught between 2019 and 2024 at 58 sites.", "2030-05-02")
-    assert [d.value for d in doc._.kg_dates] == ["2019", "2024"]
+    doc = run_doc(nlp, "Trout were netted between 2011 and 2017 in 12 lakes.", "2030-05-02")
+    assert [d.value for d in doc._.kg_dates] == ["2011", "2017"]
+
+
+@pytest.mark.parametrize("sentence, values", [
+    ("He was jailed for 2000 days.", []),
+    ("Seats went to 1200 and 1900 voters.", []),
+    ("In 1997 and 1998, she worked there.", ["1997", "1998"]),
+])
+def test_bare_years_after_for_and_and(nlp, sentence, values):
+    assert [d.value for d in run_doc(nlp, sentence, "2030-05-02")._.kg_dates] == values

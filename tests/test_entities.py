@@ -311,9 +311,9 @@ def test_a_capitalised_institute_after_a_comma_is_a_name_not_a_description(nlp):
     # a sport and a country: a national governing body
     ("Rowing Norway said entries rose.", "Rowing Norway", "Organisation"),
     # a dateline in capitals with hyphens and a short part
-    ("PORT-AU-PRINCE, Haiti (AP) — Gunmen attacked a market.", "Port-au-Prince", "Place"),
+    ("AIX-EN-PROVENCE, France (AP) — Firefighters fought a blaze.", "Aix-en-Provence", "Place"),
     # "In" starting a sentence is not part of the town's name
-    ("In Saint-Marc, families slept outside.", "Saint-Marc", "Place"),
+    ("In Saint-Denis, commuters waited for hours.", "Saint-Denis", "Place"),
     # a name in an alias after a comma
     ("The military, known as the Tavrudaw, did not respond.", "Tavrudaw", "Organisation"),
     # a town named like an organisation's first word does not break "Bank of ..."
@@ -331,10 +331,11 @@ def test_a_dateline_in_capitals_with_a_country_and_a_dash_starts_the_sentence(nl
 
 
 def test_a_sentence_s_first_word_trimmed_off_a_known_name_still_refers_to_it(nlp):
-    doc = run_doc(nlp, "Ilse Varn works with Light Path, a volunteer evacuation group. "
-                       "Light Path said its vans were hit.")
+    doc = run_doc(nlp, "Ilse Varn works with Grey Lantern, a volunteer rescue group. "
+                       "Grey Lantern said its boats were hit.")
     ents = doc._.kg_entities
-    assert {ents[m.entity].label for m in doc._.kg_mentions if m.text in {"Path", "Light Path"}} == {"Light Path"}
+    found = {ents[m.entity].label for m in doc._.kg_mentions if m.text in {"Lantern", "Grey Lantern"}}
+    assert found == {"Grey Lantern"}
 
 
 def test_demonyms_and_their_plurals_alone_are_no_names(nlp):
@@ -371,19 +372,35 @@ def test_a_surname_after_a_preposition_is_the_person_not_a_place(nlp):
 
 @pytest.mark.parametrize("text, name, typ", [
     # a hyphenated given name starting a sentence keeps its first part
-    ("Per-Olav Rannes, director of the Halden Institute, said so.", "Per-Olav Rannes", "Person"),
+    ("Jan-Erik Tollefsen, director of the Velm Institute, said so.", "Jan-Erik Tollefsen", "Person"),
     # a dateline in capitals with a particle
-    ("RIO DE JANEIRO, Oct. 8, 2026 (Reuters) - A court ruled.", "Rio de Janeiro", "Place"),
+    ("ALCALA DE HENARES, Spain, May 3, 2031 (Reuters) - A court ruled.", "Alcala de Henares", "Place"),
     # a town's name before an Arabic article and a capital is a person's given name
-    ("By Farah al-Varni\n\nThe camp was hit.", "Farah al-Varni", "Person"),
-    # a role word that starts an organisation's name ("Executive Unit for ...")
-    ("It cited the government's Executive Unit for Camps, which said so.", "Executive Unit for Camps", "Organisation"),
+    ("By Mosul al-Tikrani\n\nThe market reopened.", "Mosul al-Tikrani", "Person"),
+    # a role word that starts an organisation's name ("Chief Office for ...")
+    ("It cited the state's Chief Office for Ports, which said so.", "Chief Office for Ports", "Organisation"),
     # an acronym's possessive is no part of the name after it
-    ("Ola Brenn, a spokesman for the GNU's Health Ministry, said so.", "Health Ministry", "Organisation"),
+    ("Ola Brenn, an aide at the NVC's Water Office, said so.", "Water Office", "Organisation"),
     # a kind of company starting a sentence is a description
     ("Retailer Homestead Varro said it would refund buyers.", "Homestead Varro", "Organisation"),
-    ("He rides for Massawa Pro Cycling.", "Massawa Pro Cycling", "Organisation"),
+    ("He races for Tarvel Pro Cycling.", "Tarvel Pro Cycling", "Organisation"),
 ])
 def test_names_in_the_eighth_set_s_shapes(nlp, text, name, typ):
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
     assert types.get(name) == typ, types
+
+
+@pytest.mark.parametrize("text, labels", [
+    # second reading: particles join names, not English words to names
+    ("Where do Halden Foods shares go next?", {"Halden Foods"}),
+    ("Ministers do Oslo a disservice.", {"Oslo"}),
+    ("Mayor Ana Veloso of Santa Rita do Tarvo said so.", {"Ana Veloso", "Santa Rita do Tarvo"}),
+    ("General Motors said on Tuesday it would cut jobs.", {"General Motors"}),
+])
+def test_second_reading_of_the_name_rules(nlp, text, labels):
+    assert {e.label for e in run_doc(nlp, text)._.kg_entities.values()} == labels
+
+
+def test_abbreviations_keep_sentences_apart_only_where_a_name_follows(nlp):
+    doc = run_doc(nlp, "It was founded by Tomas Brandt Sr. His son took over in 1990.")
+    assert len(list(doc.sents)) == 2

@@ -400,8 +400,8 @@ def test_affiliations_past_ranks_and_brackets(nlp, text, expected):
 
 
 def test_a_mayor_of_a_town_is_affiliated_with_the_town(nlp):
-    affs = _affs(run_doc(nlp, "\"We need tents,\" Mayor Rubia Tavell of Orskvik told reporters."))
-    assert ("Rubia Tavell", "Orskvik", "Mayor", False) in affs, affs
+    affs = _affs(run_doc(nlp, "\"The roads are shut,\" Mayor Ivo Brandt of Orskvik said."))
+    assert ("Ivo Brandt", "Orskvik", "Mayor", False) in affs, affs
 
 
 @pytest.mark.parametrize("text, pair", [
@@ -409,32 +409,46 @@ def test_a_mayor_of_a_town_is_affiliated_with_the_town(nlp):
     ("The Ministry of Tarvel Defence confirmed the raid. Tomas Varre, a spokesman for the ministry, told reporters.",
      ("Tomas Varre", "Ministry of Tarvel Defence")),
     # "a ROLE of the ORG who goes by the name NAME"
-    ("A commander of the Halden Front who goes by the name Mbovo told reporters his men fired.",
-     ("Mbovo", "Halden Front")),
+    ("A captain of the Tarsk Dawn Front who goes by the name Ravenfell told reporters his men left.",
+     ("Ravenfell", "Tarsk Dawn Front")),
     # "an ORG mission led by NAME"
     ("A Tarsk Relief Agency team led by Ilse Morrow is due in Velm.", ("Ilse Morrow", "Tarsk Relief Agency")),
     # "who governed PLACE": the place
     ("The court found Edo Sivar, who governed Tarvik from 2017 to 2024, guilty.", ("Edo Sivar", "Tarvik")),
     # "NAME, of the ORG team" and "who rides for ORG"
-    ("\"No regrets,\" said Lavo, of the Nordkapp Cycling team.", ("Lavo", "Nordkapp Cycling")),
-    ("Teo Garr, who rides for Massawa Pro Cycling, won the stage.", ("Teo Garr", "Massawa Pro Cycling")),
+    ("\"A good day,\" said Brannick, of the Osterdal Rowing team.", ("Brannick", "Osterdal Rowing")),
+    ("Teo Garr, who plays for Velm Athletic, scored twice.", ("Teo Garr", "Velm Athletic")),
     # the body an acronym's possessive names, not the acronym
-    ("Malek Zarn, a spokesman for the GNU's Health Ministry, said 38 were hurt.", ("Malek Zarn", "Health Ministry")),
+    ("Idris Fell, an aide at the NVC's Water Office, said pipes burst.", ("Idris Fell", "Water Office")),
     # a plural's possessive inside a union's name; "state secretary"
-    ("The Halden Workers' Union said so. \"Shame,\" said Dan Kowal, the union's state secretary.",
-     ("Dan Kowal", "Halden Workers' Union")),
+    ("The Tarsk Drivers' Union walked out. \"Enough,\" said Ilka Moor, the union's general secretary.",
+     ("Ilka Moor", "Tarsk Drivers' Union")),
 ])
 def test_affiliation_shapes_of_the_eighth_set(nlp, text, pair):
     assert pair in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
 
 
 def test_the_speaker_of_a_role_of_apposition_is_the_person(nlp):
-    doc = run_doc(nlp, "Colin Prys, chairman of the Halden Rovers Supporters' Trust, said 3,000 fans had applied.")
+    doc = run_doc(nlp, "Edvin Moss, treasurer of the Velm Anglers' Trust, said 140 members had quit.")
     ents = doc._.kg_entities
-    assert [ents[s.speaker].label for s in doc._.kg_statements] == ["Colin Prys"]
+    assert [ents[s.speaker].label for s in doc._.kg_statements] == ["Edvin Moss"]
 
 
 def test_a_word_that_starts_nested_organisation_names_is_the_shortest(nlp):
-    doc = run_doc(nlp, "Korvenby Rovers won. Ola Brenn, chairman of the Korvenby Rovers Supporters' Trust, "
+    doc = run_doc(nlp, "Korvenby Rovers won. Ola Brenn, treasurer of the Korvenby Rovers Youth Trust, "
                        "was pleased. Korvenby manager Ada Varn said so.")
     assert ("Ada Varn", "Korvenby Rovers") in {(p, o) for p, o, _, _ in _affs(doc)}
+
+
+@pytest.mark.parametrize("text", [
+    "The lawsuit against Halden Foods led by Tomas Brandt was dropped.",
+    "Ada Corwen, who governed the province before moving to Oslo, died.",
+    "Ada Corwen, the governor of the central bank in Oslo, spoke.",
+])
+def test_second_reading_no_leader_or_governor_link_here(nlp, text):
+    assert _affs(run_doc(nlp, text)) == set()
+
+
+def test_the_group_s_president_is_of_one_group(nlp):
+    doc = run_doc(nlp, "Halden Watch and Velm Aid met on Monday. The group's president, Ada Corwen, said so.")
+    assert len(_affs(doc)) == 1

@@ -5,8 +5,12 @@ Only a full calendar date counts (day, month and year): kg never guesses a year.
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
+from functools import lru_cache
+
+from kg.resources import nlp_data_dir
 
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]{0,6}\.?"
 _DATE = re.compile(
@@ -16,9 +20,15 @@ _TOP_LINES = 6  # the headline, a byline, a date line, the dateline paragraph...
 _SHORT_LINE = 120  # a line this short with no full stop at its end is not a sentence
 _DATE_LINE_WORDS = 8  # besides the date, a date line or byline has a few words ("By Ada Corwen |", "Posted")
 _DATELINE_END = re.compile(r"\s{0,3}\)?\s{0,3}[\-—–(]")  # the date ends a dateline: "(Jan. 8, 2030) —"
-_DATE_ONLY_WORDS = {"", "Updated", "Published", "Posted", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-                    "Saturday", "Sunday"}  # a first line with only these besides a date is a date line
 _FAR_APART = (datetime(2001, 1, 1), datetime(2002, 2, 2))
+
+
+@lru_cache(maxsize=1)
+def _date_line_words() -> frozenset[str]:
+    """The words a first line may hold besides a date and still be a date line ("Updated",
+    weekdays): kg/nlp/data/dates.json, date_line_words and weekdays."""
+    data = json.loads((nlp_data_dir() / "dates.json").read_text(encoding="utf-8"))
+    return frozenset({"", *data["date_line_words"], *data["weekdays"]})
 
 
 def _full_date(value: str) -> str | None:
@@ -43,7 +53,7 @@ def top_date(text: str) -> str | None:
         seen += 1
         if seen > _TOP_LINES:
             break
-        if seen == 1 and _DATE.sub(" ", line).strip(" ,|") not in _DATE_ONLY_WORDS:
+        if seen == 1 and _DATE.sub(" ", line).strip(" ,|").lower() not in _date_line_words():
             continue  # the headline: "Remembering Sept. 11, 2001" is about a date, not dated
         # (a first line that is a date and nothing else, "January 26, 2026", dates the article)
         short = len(line) <= _SHORT_LINE and not line.endswith(".") \

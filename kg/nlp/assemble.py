@@ -143,5 +143,4 @@ def _keep_abbreviations(nlp: Language) -> None:
 
     words = json.loads((nlp_data_dir() / "sentences.json").read_text(encoding="utf-8"))["abbreviations"]
     for word in words:
-        for form in {word, word.upper()}:
-            nlp.tokenizer.add_special_case(form, [{ORTH: form}])
+        nlp.tokenizer.add_special_case(word, [{ORTH: word}])

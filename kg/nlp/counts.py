@@ -163,8 +163,8 @@ def _singular_subject_before(doc: Doc, start: int, i: int, lex) -> str | None:
     parts = lex.numbers["people_participles"]
     for k in range(i - 1, start + 1, -1):
         if doc[k].lower_ in parts and doc[k - 1].lower_ in {"was", "is"} and doc[k - 2].pos_ == "NOUN" \
-                and doc[k - 2].is_lower:
-            return doc[k - 2].text
+                and doc[k - 2].is_lower and any(t.lower_ in {"a", "an", "one"} for t in doc[max(start, k - 5) : k - 2]):
+            return doc[k - 2].text  # "a Tarsk ranger was killed" (not "the hospital was evacuated")
     return None
 
 
@@ -251,10 +251,13 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 nxt.text in {"-", "–"} or doc[unit_at].lower_ in not_units or nxt.text == "%"):
             i = j
             continue
-        if not currency and ((j + 1 < n and doc[j].lower_ == "in" and _small_number(doc[j + 1], lex)) or (
-                start >= 2 and prev is not None and prev.lower_ == "in" and _small_number(doc[start - 2], lex))):
+        if not currency and value is not None and (
+                (j + 1 < n and doc[j].lower_ == "in" and _small_number(doc[j + 1], lex)
+                 and value < (_num_value([doc[j + 1]], lex) or 0))
+                or (start >= 2 and prev is not None and prev.lower_ == "in" and _small_number(doc[start - 2], lex)
+                    and (_num_value([doc[start - 2]], lex) or value) < value)):
             i = j
-            continue  # "nine in ten Atlantic cod": a proportion, not a count
+            continue  # "three in five Velm trout": a proportion, not a count
         if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
             i = j
             continue  # "Category 4 storm", "Route 9"
@@ -277,7 +280,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             continue
         if value is not None and not currency and re.fullmatch(r"(1[6-9]|20)\d\d", doc[i].text) and j == i + 1:
             if not (nxt is not None and _is_plural_noun(nxt, lex)) or (
-                    prev is not None and prev.lower_ in nums["of_determiners"]):  # "since the 2022 coups"
+                    prev is not None and prev.lower_ in nums["of_determiners"]):  # "after the 2031 floods"
                 i = j
                 continue
         # a range: "between 20,000 and 30,000", "1,500 to 2,000"
@@ -313,6 +316,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             qualifier = "about"
         # what is counted
         np_start = end
+        elided = False
         if np_start < n and doc[np_start].lower_ == "of":
             # "hundreds of people", "16 million of the 27.7 million registered voters"
             np_start += 1
@@ -320,21 +324,25 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 np_start += 1
             poss = next((k for k in range(np_start, min(np_start + 4, n)) if doc[k].text in {"'s", "’s"}), None)
             if poss is not None and all(t.is_alpha for t in doc[np_start:poss]):
-                np_start = poss + 1  # "128,000 of the city's 309,000 registered voters"
+                np_start = poss + 1  # "4,100 of the town's 9,800 members"
             while np_start < n and _is_numberish(doc[np_start], lex):
                 np_start += 1
             if np_start < n and doc[np_start].lower_ in nums["of_pronouns"]:
-                # "three of them women": the noun after; "1.2 million of them in ...": elided
-                np_start = np_start + 1 if np_start + 1 < n and _is_plural_noun(doc[np_start + 1], lex) else n
+                # "three of them women": the noun after; "700 of them in ...": elided, the count ends at "them"
+                np_start += 1
+                elided = not (np_start < n and _is_plural_noun(doc[np_start], lex))
         if compound is not None:  # "the 2,300-member guild": members are counted
             a, b = compound
             np_start = end = b
         else:
             a, b = _noun_phrase_after(doc, np_start, lex)
-            if b > a and doc[a].pos_ == "ADV" and doc[a].lower_ not in nums["unit_skip_words"]:
-                b = a  # "some 9,000 already deployed there": no noun is named
+            if elided:
+                a = b = np_start
+            if b > a and doc[a].pos_ == "ADV" and doc[a].lower_ not in nums["unit_skip_words"] \
+                    and not _plural_ahead(doc, a + 1, lex) and not (a + 1 < n and doc[a + 1].pos_ == "NOUN"):
+                b = a  # "some 700 still stationed there": no noun is named ("three heavily armed men" is)
             if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and doc[a].lower_ not in nums[
-                    "nominal_participles"] and not (
+                    "nominal_participles"] and doc[a].lower_ not in nums["people_participles"] and not (
                     a + 1 < n and doc[a + 1].pos_ in {"NOUN", "PROPN"}) and not _plural_ahead(doc, a + 1, lex):
                 b = a  # "including 19 blamed on ...", "two preferred a ...": a verb, the noun is elided
             if b > a and (doc[a].lower_ in nums["not_what_starts"]
@@ -363,7 +371,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             else:
                 # the noun of an earlier count of the sentence, not of a part of one ("including
                 # nine children"); "2,000 more" compares with the sentence's first count
-                prior = [c for c in out if c.sentence == sent_of[i] and c.what and not _subset(full_text, c.start, lex)]
+                prior = [c for c in out if c.sentence == sent_of[i] and c.what and not c.currency
+                         and not _subset(full_text, c.start, lex)]
                 people = value is not None and value >= 2 and _people_subject(doc, end, lex)
                 subject = _singular_subject_before(doc, sent_start, q_start, lex) if people else None
                 if subject is not None:
@@ -373,7 +382,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     what, head = "people", "person"  # "some 2 million were evacuated", "12 bodies, and five were hurt"
                 elif prior:
                     # "2,000 more" compares with the sentence's first count; otherwise the latest count at
-                    # least as large ("1,640 fish at 58 sites ... in 1,429 of them": fish)
+                    # least as large ("900 trout from 40 lakes ... in 610 of them": trout)
                     if end < n and doc[end].lower_ in nums["unit_skip_words"]:
                         lead = prior[0]
                     else:

@@ -222,6 +222,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     rel_days = "|".join(re.escape(k) for k in sorted(lex.dates["relative_days"], key=len, reverse=True))
     rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
     age = _alt(lex.dates["not_after_year"])
+    counted = _alt(lex.dates["not_after_bare_year"])
     return re.compile(
         rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap}|{abbr})\.?\s+\d{{1,2}}{nth}?,?\s+\d{{4}}"
         rf"|\d{{1,2}}\s+(?:{months_cap})\s+\d{{4}}"
@@ -237,8 +238,9 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget"
         rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir ))(?:1[89]\d\d|20\d\d)\b"
         rf"(?!\s*[-–]?\s*(?:{age}))(?=\s+[a-z])"
-        rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)"  # "its appeal for 2031"
-        rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)"  # "between 2019 and 2024"
+        # "its appeal for 2031" (not "for 2000 days"), "between 2011 and 2017" (not "1200 and 1900 voters")
+        rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?!\s+(?:{counted})\b)"
+        rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?!\s+(?:{counted})\b)"
         rf"|\b(?:{rel_days}|{rel_per})\b",
     )
 

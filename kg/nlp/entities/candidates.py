@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from kg.nlp.entities.rules import RuleTable
 
 _DASHES = frozenset({"-", "–", "—"})
+_ENGLISH_CONNECTORS = frozenset({"of", "the", "and", "for"})  # the rest are particles of other languages
 
 
 def _sent_initial(doc: Doc, i: int) -> bool:
@@ -48,7 +49,7 @@ def _ends_dateline(doc: Doc, dash: int) -> bool:
         return True
     # "HALDEN, Norvale —": a place in capitals starts the line, a few words before the dash
     first = k
-    while first > 0 and "\n" not in doc[first - 1].text and "\n" not in doc[first - 1].whitespace_:
+    while first > 0 and k - first <= 9 and "\n" not in doc[first - 1].text and "\n" not in doc[first - 1].whitespace_:
         first -= 1
     while first < k and doc[first].is_space:
         first += 1
@@ -90,7 +91,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue
             if text.isupper() and len(text) > 4 and sum(t.is_alpha for t in doc[i : i + k]) <= 3 and all(
                 len(t) >= 3 or (i < t.i < i + k - 1 and (doc[t.i - 1].text == "-" or t.lower_ in lex.name_particles))
-                # "PORT-AU-PRINCE", "RIO DE JANEIRO"
+                # "AIX-EN-PROVENCE", "ALCALA DE HENARES"
                 for t in doc[i : i + k] if t.is_alpha
             ):
                 text = text.title()  # "OSLO, Norway --", "NEW DELHI --": a dateline in capitals
@@ -189,7 +190,8 @@ def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     before = s > 0 and is_cap(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ and not (
         doc[s - 1].lower_ in lex.common_words and _sent_initial(doc, s - 1))  # "In Halden, ..."
     after = e < n and is_cap(doc[e]) and not doc[e].is_sent_start
-    joined_before = s > 1 and is_cap(doc[s - 2]) and "\n" not in doc[s - 2].whitespace_ and (
+    joined_before = s > 1 and is_cap(doc[s - 2]) and "\n" not in doc[s - 2].whitespace_ \
+        and doc[s - 2].lower_ not in lex.common_words and not _sent_initial(doc, s - 2) and (
         (doc[s - 1].text == "-" and not doc[s - 1].whitespace_ and not doc[s - 2].whitespace_)
         or doc[s - 1].text in lex.name_particles)
     arabic_after = e + 2 < n and doc[e].lower_ in lex.arabic_articles and doc[e + 1].text == "-" \
@@ -207,7 +209,7 @@ def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
     nxt = doc[i + 1] if i + 1 < len(doc) else None
     if prev is not None and prev.text in {"'", "’"} and i > 1 and is_cap(doc[i - 2]) \
             and doc[i - 2].text.endswith("s") and not doc[i - 2].whitespace_:
-        return True  # "Halden Workers' Union": not the town called Union
+        return True  # "Tarsk Drivers' Union": not the town called Union
     if prev is not None and is_cap(prev) and not prev.whitespace_.count("\n") and not _sent_initial(doc, i - 1) \
             and prev.text not in lex.demonyms and prev.text not in lex.not_entities \
             and prev.text not in lex.person_titles and not is_acronym(prev.text):
@@ -244,7 +246,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 j += 1  # "Queen’s College Corwen", "Children’s Hospital"
             elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ \
                     and _possessive_in_name(doc, j, lex, taken):
-                j += 1  # "Halden Workers' Union": a plural's possessive inside the name
+                j += 1  # "Tarsk Drivers' Union": a plural's possessive inside the name
             elif is_cap(t) and not t.is_sent_start:
                 j += 1
             elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
@@ -274,6 +276,9 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                         lex.title_or_role(doc[i].text) or (i > 0 and lex.title_or_role(doc[i - 1].text))) \
                         and not any(doc[x].text in lex.org_heads for x in range(i, j)):
                     break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
+                if t.lower_ not in _ENGLISH_CONNECTORS and doc[j - 1].lower_ not in lex.connectors and (
+                        doc[j - 1].lower_ in lex.common_words or _sent_initial(doc, j - 1)):
+                    break  # "Where do Halden Foods ...": a particle joins names, not an English word to one
                 if t.lower_ in {"of", "for"}:
                     seen_prep = True
                 j += 1
@@ -341,7 +346,7 @@ def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
 
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
     """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run
-    (not after an acronym: "the GNU's Health Ministry" is the GNU's)."""
+    (not after an acronym: "the NVC's Water Office" is the NVC's)."""
     if j > 0 and is_acronym(doc[j - 1].text):
         return False
     k = j + 1
@@ -366,17 +371,20 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         drop = (
             tok.text in lex.not_entities
             or (tok.is_upper and tok.text.title() in lex.not_entities)
-            or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms))
+            or ((tok.text in lex.demonyms or (e - s == 1 and tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms))
                 and not org_shaped)  # "Norwegian", "Kenyans"
             or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1)
                 and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
             or low in {"the", "a", "an"}
+            or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
+                and doc[s + 1].text[:-1] in lex.demonyms)  # "Eleven Somalis": a number of people, no name
             or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
             or tok.text == "&"
         )
         hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
-        if not drop and initial and tok.text not in lex.given_names and not hyphen_part \
-                and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said ...", "Per-Olav"
+        org_pair = e - s == 2 and doc[e - 1].text in lex.org_heads  # "General Motors said": one name
+        if not drop and initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
+                and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said ...", "Jan-Erik"
             drop = (
                 low in lex.common_words
                 or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
@@ -388,8 +396,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         if not drop:
             break
         s += 1
-    while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms
-                     or (doc[e - 1].text[-1:] == "s" and doc[e - 1].text[:-1] in lex.demonyms)):
+    while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
         e -= 1
     return s, e
 
@@ -499,7 +506,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
             if s >= e:
                 continue
         s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen"
-        # "General Staff", "General Motors", "Executive Unit for Camps": no title there
+        # "General Staff", "Chief Office for Ports": no title there
         titled = doc[e - 1].text not in lex.org_heads and not any(
             doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for"} for k in range(s, e - 1))
         while titled and e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"

@@ -141,6 +141,7 @@ def resolve(
     firm.update(ending_at[c].key for c in ending_at)
     placed: dict[str, Entity] = {}  # names a strong place rule typed as places in this article
     # pass 2: short forms resolve to the full names found in pass 1
+    by_label = {normalize_name(e.label): e for e in entities.values()}  # the full names of pass 1
     # typed short forms first, so weak or statistical readings meet the names they refer to
     for k in sorted(pending, key=lambda k: (cands[k].type is None, cands[k].start)):
         c = cands[k]
@@ -155,10 +156,9 @@ def resolve(
             target = next((o for o in orgs if _initials(o.label) == text.replace("-", "")
                            or text in o.aliases), None)
         if target is None and c.start > 0 and doc[c.start - 1].is_title and doc[c.start - 1].is_alpha:
-            # "Light Path said": the sentence's first word, trimmed as a common word, is part of a
+            # "Grey Lantern said": the sentence's first word, trimmed as a common word, is part of a
             # name the article already gave in full
-            fuller = normalize_name(doc[c.start - 1].text + " " + text)
-            target = next((ent for ent in entities.values() if normalize_name(ent.label) == fuller), None)
+            target = by_label.get(normalize_name(doc[c.start - 1].text + " " + text))
         if target is None:
             hits = [p for p in persons if norm and (
                 normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
@@ -166,7 +166,7 @@ def resolve(
             if len({p.key for p in hits}) == 1:
                 target = hits[0]
         if target is None and c.rule == "locative" and c.end - c.start == 1:
-            # "to Varn's 62,384": a word typed a place only by the preposition before it is the surname
+            # "to Varn's 4,210": a word typed a place only by the preposition before it is the surname
             # of a person the NER alone read in full ("Mihai Varn"), not yet resolved
             full = next((f for f in (cands[j] for j in pending) if f.type is None
                          and (f.model_type == PER or (f.model_type is None and f.rule == "name-shape"))
@@ -211,6 +211,7 @@ def resolve(
                 continue
         key = f"{typ}:{norm}"
         ent = entities.get(key) or entities.setdefault(key, Entity(key, text, typ))
+        by_label.setdefault(normalize_name(ent.label), ent)
         if typ == LOC and c.rule in STRONG_PLACE_RULES:
             placed.setdefault(norm, ent)
         if typ == PER and ent not in persons:

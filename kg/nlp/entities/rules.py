@@ -169,8 +169,8 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
             if ctx.nxt[k][:1].isupper():
                 return False  # "Name, the Halden Geophysical Institute said": a name, not a description
             return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
-        if w in lex.roles and k + 1 < len(follow) and follow[k + 1] in lex.org_appositive_nouns:
-            continue  # "Name, a charity group": a role-like word may qualify the kind of body
+        if w in lex.roles and any(x in lex.org_appositive_nouns for x in follow[k + 1 : k + 3]):
+            continue  # "Name, a charity group", "a volunteer rescue group": a role-like word may qualify the kind
         if w in lex.roles or not w.isalpha() or w in lex.connectors:
             return False
     return False

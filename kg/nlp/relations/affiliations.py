@@ -205,6 +205,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
 
     ordered = sorted(mentions, key=lambda x: x.start)
     described = org_descriptions(text, ordered, entities, lex.relations["org_reference_nouns"])
+    described_roles: set[tuple[str, str, int]] = set()  # "the group's president": the body already chosen
     last_org: str | None = None
     for si, sent in enumerate(sents):
         ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
@@ -282,6 +283,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             owner = _owner_role(before, m, ordered, entities, lex, described)
             if owner is not None:
                 add(m, owner[0], owner[1], si)
+                described_roles.add((m.entity, owner[1].lower(), si))
                 continue
             # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
             am = pat.apposition.match(after)
@@ -292,7 +294,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 25
                                     and "," not in text[rest_start : o.start]), None)
                     if nxt_org is not None and re.match(r"['’]s\s", text[nxt_org.end : nxt_org.end + 3]):
-                        # "a spokesman for the GNU's Health Ministry": the body the possessive names
+                        # "an aide to the NVC's Water Office": the body the possessive names
                         owned = next((o for o in ms if typ(o) == ORG and 0 < o.start - nxt_org.end <= 4), None)
                         nxt_org = owned or nxt_org
                     if nxt_org:
@@ -306,8 +308,8 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                             add(m, key, role, si)
                             continue
                     # "NAME, the mayor of the Halden commune": a local government's place
-                    nxt_place = next((o for o in ms if typ(o) == LOC and 0 <= o.start - rest_start < 25
-                                      and "," not in text[rest_start : o.start]), None)
+                    nxt_place = next((o for o in ms if typ(o) == LOC and (o.start == rest_start or (
+                        text[rest_start : o.start].strip().istitle() and 0 <= o.start - rest_start < 25))), None)
                     if nxt_place and role.split()[-1].lower() in lex.local_government_roles:
                         add(m, nxt_place, role, si)
                         continue
@@ -320,8 +322,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if nxt_org:
                     add(m, nxt_org, wm.group(1), si, False)
                     continue
-                nxt_place = next((o for o in ms if typ(o) == LOC and 0 <= o.start - rest_start < 40
-                                  and not re.search(r"[,;.]", text[rest_start : o.start])), None)
+                nxt_place = next((o for o in ms if typ(o) == LOC and o.start == rest_start), None)
                 if nxt_place and wm.group(1) in lex.relations["place_leader_verbs"]:
                     add(m, nxt_place, wm.group(1), si, False)  # "NAME, who governed Halden from 2017"
                     continue
@@ -347,9 +348,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             lm = re.search(r"(?:" + "|".join(re.escape(v) for v in lex.relations["passive_leader_verbs"]) + r")\s+$",
                            before)
             if lm:
+                bodies = set(lex.relations["led_body_nouns"])
                 led = [o for o in orgs_before if 0 <= m.start - len(lm.group(0)) - o.end <= 25
-                       and not re.search(r"[,;.]", text[o.end : m.start - len(lm.group(0))])]
-                if led:
+                       and text[o.end : m.start - len(lm.group(0))].split()
+                       and all(w.lower() in bodies for w in text[o.end : m.start - len(lm.group(0))].split())]
+                if led:  # "an ORG mission led by NAME" (not "the lawsuit against ORG led by NAME")
                     add(m, led[-1], lm.group(0).split()[0], si, False)
                     continue
             # "PERSON, of the ORG team": a member
@@ -382,7 +385,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
 
     for a in [*byline_affiliations(doc, lex, entities, mentions),
               *syntax_affiliations(doc, lex, entities, mentions, speaks)]:
-        if (a.person, a.organisation) not in known:
+        if (a.person, a.organisation) not in known and (a.person, a.role.lower(), a.sentence) not in described_roles:
             known.add((a.person, a.organisation))
             affs.append(a)
     return affs

@@ -220,8 +220,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         m = between[-1] if between else None
     if m is not None and ctx.entities[m.entity].type == ORG and re.fullmatch(r"\s*,\s*", ctx.text[m.end : verb.idx]):
         # "Ada Corwen, chairman of the Halden Trust, said": the person the role phrase is said of
-        holder = next((x for x in reversed(ctx.mentions) if x.end <= m.start and ctx.entities[x.entity].type == PER
-                       and _ROLE_OF_GAP.fullmatch(ctx.text[x.end : m.start])), None)
+        holder = next((x for x in reversed(ctx.mentions) if x.end <= m.start and m.start - x.end <= 80
+                       and ctx.entities[x.entity].type == PER and _ROLE_OF_GAP.fullmatch(ctx.text[x.end : m.start])),
+                      None)
         m = holder or m
     if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
         return m.entity, m.text, min(first, m.start), m.end
