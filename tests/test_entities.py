@@ -404,3 +404,12 @@ def test_second_reading_of_the_name_rules(nlp, text, labels):
 def test_abbreviations_keep_sentences_apart_only_where_a_name_follows(nlp):
     doc = run_doc(nlp, "It was founded by Tomas Brandt Sr. His son took over in 1990.")
     assert len(list(doc.sents)) == 2
+
+
+@pytest.mark.parametrize("text, name, typ", [
+    ("The Office of the Chief Inspector said it would appeal.", "Office of the Chief Inspector", "Organisation"),
+    ("Aid reached the Tarvo site on Monday.", "Tarvo", "Place"),
+])
+def test_a_body_named_after_a_role_and_a_site(nlp, text, name, typ):
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types.get(name) == typ, types

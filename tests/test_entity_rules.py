@@ -66,6 +66,8 @@ ROWS = [
      "Oskana Vireli", "apposition-role", "Person"),
     ("party-before-role", "Ana Velt beat Oskar Rann, the Tarsk Forward candidate, by 900 votes.", "Tarsk Forward",
      "org-noun-after", "Organisation"),
+    ("acronym-apposition", "The UN peacekeeping mission, TARMIS, said 40 troops were hurt.", "TARMIS",
+     "acronym-speaker", "Organisation"),
     ("org-sport-country", "Ilka Varn, a spokeswoman for Rowing Norway, said entries rose.", "Rowing Norway",
      "org-shape", "Organisation"),
     ("role-in-place-comma", "Tarsk Aid runs it. Its field coordinator in Norvale, Edvin Lasko, said so.",

@@ -452,3 +452,9 @@ def test_second_reading_no_leader_or_governor_link_here(nlp, text):
 def test_the_group_s_president_is_of_one_group(nlp):
     doc = run_doc(nlp, "Halden Watch and Velm Aid met on Monday. The group's president, Ada Corwen, said so.")
     assert len(_affs(doc)) == 1
+
+
+def test_who_heads_the_description_of_a_body_named_before(nlp):
+    doc = run_doc(nlp, "The Velm Digital Rights Collective sued. "
+                       "\"It is over,\" said Amani Tole, who heads the collective.")
+    assert ("Amani Tole", "Velm Digital Rights Collective") in {(p, o) for p, o, _, _ in _affs(doc)}

@@ -326,6 +326,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if nxt_place and wm.group(1) in lex.relations["place_leader_verbs"]:
                     add(m, nxt_place, wm.group(1), si, False)  # "NAME, who governed Halden from 2017"
                     continue
+                dm = re.match(r"(\w+)\b", text[rest_start : rest_start + 30])
+                if dm and dm.group(1).lower() in set(lex.relations["org_reference_nouns"]):
+                    # "NAME, who heads the collective": the body named before whose name says so
+                    key = resolve_description(ordered, entities, dm.group(1).lower(), m.start, lex, described)
+                    if key is not None:
+                        add(m, key, wm.group(1), si, False)
+                        continue
             # nom de guerre of an official with the <group description>: the organisation named last
             nm = pat.alias_apposition.match(after)
             if nm and last_org and nm.group(2).split()[-1].lower() in lex.group_descriptions:
