@@ -458,3 +458,23 @@ def test_who_heads_the_description_of_a_body_named_before(nlp):
     doc = run_doc(nlp, "The Velm Digital Rights Collective sued. "
                        "\"It is over,\" said Amani Tole, who heads the collective.")
     assert ("Amani Tole", "Velm Digital Rights Collective") in {(p, o) for p, o, _, _ in _affs(doc)}
+
+
+def _said(doc):
+    ents = doc._.kg_entities
+    return [(ents[s.speaker].label, s.quote) for s in doc._.kg_statements if s.speaker]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "told PEOPLE in PLACE, adding that Y": the recipients are no claim; Y is
+    ("Troops retook the town. Tomas Varre, a spokesman for the ministry, told reporters in Tarsk, "
+     "adding that soldiers had seized 12 rifles.", [("Tomas Varre", "soldiers had seized 12 rifles")]),
+    # "told PEOPLE that Y": Y without the recipients
+    ("Chief Financial Officer Ray Kell told analysts that the savings, about $20 million a year, would be spent.",
+     [("Ray Kell", "the savings, about $20 million a year, would be spent")]),
+    # a quotation, then ", adding that Y" after the speaker's apposition: two statements
+    ("\"We are sorry,\" said Ilka Brenn, Velmar's managing director, adding that a faulty part was to blame.",
+     [("Ilka Brenn", "a faulty part was to blame"), ("Ilka Brenn", "We are sorry")]),
+])
+def test_told_and_adding_after_a_quotation(nlp, text, expected):
+    assert _said(run_doc(nlp, text)) == expected

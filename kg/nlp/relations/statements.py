@@ -98,6 +98,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             continue  # a verb inside a quotation is part of what was said
         speaker: str | None = None
         stext = ""
+        from_quote = False
         att_start, att_end = vs, ve
         verb = doc.char_span(vs, ve, alignment_mode="expand")
         verb_tok = verb[0] if verb is not None and len(verb) else None
@@ -129,6 +130,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             speaker, stext, att_start, att_end = found
             att_start, att_end = min(att_start, vs), max(att_end, ve)
             content = _quoted(ctx, att_start, att_end, used_quotes)
+            from_quote = bool(content)
             if not content:
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 first = _WORD.match(content or "")
@@ -139,6 +141,21 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         content = content.strip().rstrip(",;:").strip()
         if content.endswith(".") and not _quoted_text(content):
             content = content[:-1]  # a reported clause, not a quotation: no full stop
+        quoted = from_quote or _quoted_text(content) or content.startswith(("\"", "\u201c"))
+        # "..." said NAME, ROLE, adding that Y: Y is said too, after the quotation
+        more = _adding(lex).search(text, att_end, sent.end_char) if quoted else None
+        extra = text[more.end() : sent.end_char].strip().rstrip(".").strip() if more else ""
+        if extra and len(_WORD.findall(extra)) >= 2:
+            out.append(Statement(speaker, stext, extra, si, sent.start_char, sent.end_char, None))
+        if vm.group(0) in told_verbs and not quoted:
+            # "told reporters that Y": Y; "told reporters in Pemba, adding that Y": no claim of its own
+            am = _adding(lex).search(content)
+            head, rest = (content[: am.start()], content[am.start() :]) if am else (content, "")
+            tm = re.match(r"(?:[\w'’\-]+\s+){0,5}?that\s+", head)
+            if tm:
+                content = head[tm.end() :] + rest
+            elif not _has_verb(doc, head, att_end, sent.end_char):
+                content = rest
         if not content or len(_WORD.findall(content)) < 2:
             continue
         told = None
@@ -152,6 +169,16 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if len(_WORD.findall(part)) >= 2:
                 out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
     return out
+
+
+def _has_verb(doc: Doc, content: str, start: int, end: int) -> bool:
+    """Whether ``content`` (found in the text from ``start`` on) has a verb in the parse (without
+    a parse: True)."""
+    if not doc.has_annotation("DEP"):
+        return True
+    at = doc.text.find(content, start, end)
+    span = doc.char_span(at, at + len(content), alignment_mode="expand") if at >= 0 else None
+    return span is None or any(t.pos_ in {"VERB", "AUX"} for t in span)
 
 
 def _adding(lex: Lexicon) -> re.Pattern[str]:
