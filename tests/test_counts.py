@@ -220,19 +220,19 @@ def test_things_exported_are_not_people(nlp):
 
 @pytest.mark.parametrize("sentence, expected", [
     # a participle used as a noun after a number
-    ("The clinic had received 43 wounded by nightfall.", [(43, "wounded")]),
-    ("Nine of the injured were flown to Tarsk.", [(9, "injured")]),
+    ("Medics treated 43 injured at the stadium.", [(43, "injured")]),
+    ("Nine of the injured went home on Friday.", [(9, "injured")]),
     # "of them" leaves the noun unsaid, or names it after
-    ("Some 4 million people are displaced, nearly 900,000 of them in Velm.", [(4e6, "person"), (9e5, "person")]),
-    ("We buried 14 people, five of them children.", [(14, "person"), (5, "child")]),
+    ("About 60,000 workers joined the strike, some 8,000 of them in Velm.", [(60000, "worker"), (8000, "worker")]),
+    ("The choir has 40 singers, six of them teenagers.", [(40, "singer"), (6, "teenager")]),
     # a possessive after "of"; possessive determiners
-    ("Nearly 20,000 of the town's 61,000 voters took part.", [(20000, "voter"), (61000, "voter")]),
-    ("Police killed two of his bodyguards.", [(2, "bodyguard")]),
+    ("About 300 of the club's 900 members voted.", [(300, "member"), (900, "member")]),
+    ("The mayor fired two of his advisers.", [(2, "adviser")]),
     # a part of a count lends no noun to an elided one; "N more" goes back to the sentence's first count
-    ("Shells killed 30 people, including eight children, and wounded more than 50.",
-     [(30, "person"), (8, "child"), (50, "person")]),
-    ("Some 7,000 people reached two camps, and 1,000 more were sleeping outside.",
-     [(7000, "person"), (2, "camp"), (1000, "person")]),
+    ("The fire destroyed 30 homes, including eight shops, and damaged more than 50.",
+     [(30, "home"), (8, "shop"), (50, "home")]),
+    ("About 500 fans got seats in two stands, and 200 more watched from the road.",
+     [(500, "fan"), (2, "stand"), (200, "fan")]),
 ])
 def test_elided_and_nominal_count_nouns(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
@@ -250,21 +250,21 @@ def test_dollars_of_other_countries_and_several_dozen(nlp):
 
 @pytest.mark.parametrize("sentence, expected", [
     # a people verb after an elided count: the singular subject before it, else people
-    ("A Tarsk ranger was killed and four were wounded in the raid.", [(4, "ranger")]),
-    ("Crews found 12 bodies, and five were injured.", [(12, "body"), (5, "person")]),
+    ("A Tarsk ranger was injured in the blast and four were treated.", [(4, "ranger")]),
+    ("Divers raised 9 cars from the lake, and 14 were rescued.", [(9, "car"), (14, "person")]),
     # the latest earlier count at least as large lends its noun
-    ("They tested 900 trout from 40 lakes and found traces in 610 of them.",
-     [(900, "trout"), (40, "lake"), (610, "trout")]),
-    ("Some 80 runners from 12 clubs started, and 64 finished.", [(80, "runner"), (12, "club"), (64, "runner")]),
+    ("Inspectors checked 700 lorries at 30 depots, and 520 of them failed.",
+     [(700, "lorry"), (30, "depot"), (520, "lorry")]),
+    ("The fair drew 300 stalls from 25 towns, and 210 sold out.", [(300, "stall"), (25, "town"), (210, "stall")]),
     # an adverb after the number names nothing counted
-    ("Another 400 troops will join some 3,000 already stationed there.", [(400, "troop"), (3000, "troop")]),
+    ("Another 50 nurses will join some 800 still working there.", [(50, "nurse"), (800, "nurse")]),
 ])
 def test_the_noun_of_an_elided_count(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
 
 
 def test_a_proportion_is_no_count(nlp):
-    assert run_doc(nlp, "Nearly nine in ten Halden trout carried plastic.")._.kg_counts == []
+    assert run_doc(nlp, "Three in five Velm drivers failed the test.")._.kg_counts == []
 
 
 @pytest.mark.parametrize("sentence, expected", [

@@ -102,7 +102,7 @@ def test_abbreviated_months_without_a_year(nlp):
     ("The board is expected to cut rates after inflation fell to 1.7% in November.", "November", "2025-11"),
     ("Members voted in August to authorise a strike.", "August", "2025-08"),
     # a future marker after a past auxiliary looks back
-    ("We did not expect to sell every ticket in February.", "February", "2026-02"),
+    ("Nobody had expected the river to flood in February.", "February", "2026-02"),
     ("The club had planned a parade in January.", "January", "2026-01"),
 ])
 def test_a_month_without_a_year_follows_the_tense_of_its_clause(nlp, sentence, month, value):
@@ -137,9 +137,9 @@ def test_next_weekday_is_the_one_after_publication(nlp):
 
 
 @pytest.mark.parametrize("sentence, value", [
-    ("Turnout was high ahead of the 2029 council election.", "2029"),
+    ("Polls opened for the 2029 council election.", "2029"),
     ("The ruling cited the 1998 charter.", "1998"),
-    ("Its appeal for 2031 is only 12% funded.", "2031"),
+    ("The budget for 2031 was cut again.", "2031"),
 ])
 def test_a_year_before_a_noun_after_an_article_or_after_for_is_a_date(nlp, sentence, value):
     assert value in {d.value for d in run_doc(nlp, sentence, "2030-05-02")._.kg_dates}

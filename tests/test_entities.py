@@ -307,15 +307,15 @@ def test_a_capitalised_institute_after_a_comma_is_a_name_not_a_description(nlp):
 
 @pytest.mark.parametrize("text, name, typ", [
     # a title before an organisation head is the body's first word
-    ("Chile's General Staff said 14 attacks were repelled.", "General Staff", "Organisation"),
+    ("Chile's General Staff ordered new drills.", "General Staff", "Organisation"),
     # a sport and a country: a national governing body
-    ("Rowing Norway said entries rose.", "Rowing Norway", "Organisation"),
+    ("Rowing Norway fined two clubs.", "Rowing Norway", "Organisation"),
     # a dateline in capitals with hyphens and a short part
     ("AIX-EN-PROVENCE, France (AP) — Firefighters fought a blaze.", "Aix-en-Provence", "Place"),
     # "In" starting a sentence is not part of the town's name
     ("In Saint-Denis, commuters waited for hours.", "Saint-Denis", "Place"),
     # a name in an alias after a comma
-    ("The military, known as the Tavrudaw, did not respond.", "Tavrudaw", "Organisation"),
+    ("The junta, known as the Velmorat, closed the border.", "Velmorat", "Organisation"),
     # a town named like an organisation's first word does not break "Bank of ..."
     ("The Bank of England raised rates.", "Bank of England", "Organisation"),
 ])
@@ -325,9 +325,9 @@ def test_second_reading_of_names_in_the_seventh_set_s_shapes(nlp, text, name, ty
 
 
 def test_a_dateline_in_capitals_with_a_country_and_a_dash_starts_the_sentence(nlp):
-    doc = run_doc(nlp, "TARSK, Norvale — Suspected raiders burned a market.")
+    doc = run_doc(nlp, "TARSK, Norvale — Heavy snow closed the pass.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}
-    assert "Suspected" not in types, types
+    assert "Heavy" not in types, types
 
 
 def test_a_sentence_s_first_word_trimmed_off_a_known_name_still_refers_to_it(nlp):
@@ -339,9 +339,9 @@ def test_a_sentence_s_first_word_trimmed_off_a_known_name_still_refers_to_it(nlp
 
 
 def test_demonyms_and_their_plurals_alone_are_no_names(nlp):
-    doc = run_doc(nlp, "Eleven Somalis and three Kenyans were freed. The Spaniard won.")
+    doc = run_doc(nlp, "Nine Egyptians and two Kenyans came home. The Spaniard won.")
     labels = {e.label for e in doc._.kg_entities.values()}
-    assert not labels & {"Somalis", "Kenyans", "Spaniard", "Eleven Somalis"}, labels
+    assert not labels & {"Egyptians", "Kenyans", "Spaniard", "Nine Egyptians"}, labels
 
 
 def test_abbreviated_ranks_stay_one_token_and_end_no_sentence(nlp):
@@ -350,9 +350,9 @@ def test_abbreviated_ranks_stay_one_token_and_end_no_sentence(nlp):
 
 
 @pytest.mark.parametrize("text, name, typ", [
-    ("Rebels fought the Armed Forces of the Democratic Republic of Congo for days.",
-     "Armed Forces of the Democratic Republic of Congo", "Organisation"),
-    ("South Sudan People's Defence Forces troops moved north.", "South Sudan People's Defence Forces", "Organisation"),
+    ("Cadets joined the Armed Forces of the Czech Republic in May.",
+     "Armed Forces of the Czech Republic", "Organisation"),
+    ("South Sudan Electricity Corporation cut power.", "South Sudan Electricity Corporation", "Organisation"),
 ])
 def test_a_country_inside_an_organisation_s_name(nlp, text, name, typ):
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
@@ -360,12 +360,13 @@ def test_a_country_inside_an_organisation_s_name(nlp, text, name, typ):
 
 
 def test_a_law_is_no_organisation_even_when_the_ner_reads_one(nlp):
-    doc = run_doc(nlp, "The judge said the Tarvel Data Misuse (Amendment) Act was vague. The Halden Waters Act passed.")
+    doc = run_doc(nlp, "Parliament repealed the Tarvel Fisheries (Amendment) Act on Friday. "
+                       "The Halden Waters Act passed.")
     assert not doc._.kg_entities, {e.label for e in doc._.kg_entities.values()}
 
 
 def test_a_surname_after_a_preposition_is_the_person_not_a_place(nlp):
-    doc = run_doc(nlp, "Ana Velt beat Oskar Rannvik by 900 votes. Velt received 5,100 votes to Rannvik's 4,200.")
+    doc = run_doc(nlp, "Oskar Rannvik resigned on Monday. Letters poured in to Rannvik's office.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert "Rannvik" not in types, types
 
@@ -382,7 +383,7 @@ def test_a_surname_after_a_preposition_is_the_person_not_a_place(nlp):
     # an acronym's possessive is no part of the name after it
     ("Ola Brenn, an aide at the NVC's Water Office, said so.", "Water Office", "Organisation"),
     # a kind of company starting a sentence is a description
-    ("Retailer Homestead Varro said it would refund buyers.", "Homestead Varro", "Organisation"),
+    ("Retailer Varro Goods cut prices on Monday.", "Varro Goods", "Organisation"),
     ("He races for Tarvel Pro Cycling.", "Tarvel Pro Cycling", "Organisation"),
 ])
 def test_names_in_the_eighth_set_s_shapes(nlp, text, name, typ):
@@ -394,7 +395,7 @@ def test_names_in_the_eighth_set_s_shapes(nlp, text, name, typ):
     # second reading: particles join names, not English words to names
     ("Where do Halden Foods shares go next?", {"Halden Foods"}),
     ("Ministers do Oslo a disservice.", {"Oslo"}),
-    ("Mayor Ana Veloso of Santa Rita do Tarvo said so.", {"Ana Veloso", "Santa Rita do Tarvo"}),
+    ("Mayor Ana Veloso of Serra Alta do Tarvo said so.", {"Ana Veloso", "Serra Alta do Tarvo"}),
     ("General Motors said on Tuesday it would cut jobs.", {"General Motors"}),
 ])
 def test_second_reading_of_the_name_rules(nlp, text, labels):

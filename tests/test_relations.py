@@ -360,16 +360,16 @@ def test_adding_that_after_an_inverted_speaker_is_said_too(nlp):
     # a town's own government: "Town's mayor, NAME" and "NAME, the mayor of the Town commune"
     ("Fire swept through Ostrevik overnight. Ostrevik's mayor, Pavla Denner, asked for tents.",
      ("Pavla Denner", "Ostrevik")),
-    ("Jonas Vell, the mayor of the Tarnika commune, said 40 homes burned.", ("Jonas Vell", "Tarnika")),
+    ("Jonas Vell, the mayor of the Tarnika municipality, opened a school.", ("Jonas Vell", "Tarnika")),
     # a title alone between "the spokesman for ORG," and the name
-    ("The spokesman for the Halvik Joint Command, Brigadier General Osric Tane, denied it.",
-     ("Osric Tane", "Halvik Joint Command")),
+    ("The spokeswoman for the Halvik Port Authority, Captain Ines Rolle, denied it.",
+     ("Ines Rolle", "Halvik Port Authority")),
     # "the group's" after an apposition that calls a body a group
-    ("Troops blamed the Velm Dawn, a rebel group in the hills. Elsewhere, prices rose. "
-     "\"We fired nothing,\" the group's spokesman, Idris Kovane, said.", ("Idris Kovane", "Velm Dawn")),
+    ("Farmers blamed the Velm Dawn, a smuggling group in the hills. Elsewhere, prices rose. "
+     "\"We moved nothing,\" the group's leader, Idris Kovane, said.", ("Idris Kovane", "Velm Dawn")),
     # "the group's president" in the sentence after a body (not a company) was named
-    ("The Tarsk Patients Alliance welcomed the ruling but urged Orvane Pharma to cut prices. "
-     "\"It is a start,\" said the group's president, Hedda Morlin.", ("Hedda Morlin", "Tarsk Patients Alliance")),
+    ("The Tarsk Cyclists Alliance praised the new lanes but asked Orvane Transit to add more. "
+     "\"It is a start,\" said the group's president, Hedda Morlin.", ("Hedda Morlin", "Tarsk Cyclists Alliance")),
     ("The Harrow Tenants Coalition will appeal. Its chair, Lise Varden, said so.",
      ("Lise Varden", "Harrow Tenants Coalition")),
 ])
@@ -378,13 +378,13 @@ def test_affiliations_to_the_body_or_place_a_description_names(nlp, text, pair):
 
 
 def test_a_country_s_minister_is_no_affiliation_with_the_country(nlp):
-    affs = _affs(run_doc(nlp, "Norway's labour minister, Sigrun Alvik, urged talks."))
+    affs = _affs(run_doc(nlp, "Norway's fisheries minister, Sigrun Alvik, opened the fair."))
     assert not any(o == "Norway" for _, o, _, _ in affs), affs
 
 
 def test_the_spokesman_for_an_org_keeps_the_spokesperson_flag_past_a_title(nlp):
-    affs = _affs(run_doc(nlp, "The spokesman for the Halvik Joint Command, Brigadier General Osric Tane, denied it."))
-    assert ("Osric Tane", "Halvik Joint Command", "spokesman", True) in affs, affs
+    affs = _affs(run_doc(nlp, "The spokeswoman for the Halvik Port Authority, Captain Ines Rolle, denied it."))
+    assert ("Ines Rolle", "Halvik Port Authority", "spokeswoman", True) in affs, affs
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -392,8 +392,8 @@ def test_the_spokesman_for_an_org_keeps_the_spokesperson_flag_past_a_title(nlp):
     ("Velm Dawn Front spokesman Maj. Gen. Oskar Tarn told reporters the report was false.",
      ("Oskar Tarn", "Velm Dawn Front", "spokesman", True)),
     # the acronym's bracket between the organisation and the role
-    ("Norvale People's Defence Forces (NPDF) spokesman Col. Akim Darro said troops moved.",
-     ("Akim Darro", "Norvale People's Defence Forces", "spokesman", True)),
+    ("The Tarsk Coast Guard (TCG) spokesman Lt. Ivo Marr said two boats sank.",
+     ("Ivo Marr", "Tarsk Coast Guard", "spokesman", True)),
 ])
 def test_affiliations_past_ranks_and_brackets(nlp, text, expected):
     assert expected in _affs(run_doc(nlp, text))
@@ -406,17 +406,19 @@ def test_a_mayor_of_a_town_is_affiliated_with_the_town(nlp):
 
 @pytest.mark.parametrize("text, pair", [
     # a description noun after "for the" names the body named before
-    ("The Ministry of Tarvel Defence confirmed the raid. Tomas Varre, a spokesman for the ministry, told reporters.",
-     ("Tomas Varre", "Ministry of Tarvel Defence")),
+    ("The Tarvel Water Authority confirmed the leak. "
+     "Nika Sorr, a spokeswoman for the authority, said repairs began.",
+     ("Nika Sorr", "Tarvel Water Authority")),
     # "a ROLE of the ORG who goes by the name NAME"
-    ("A captain of the Tarsk Dawn Front who goes by the name Ravenfell told reporters his men left.",
-     ("Ravenfell", "Tarsk Dawn Front")),
+    ("Villagers met a captain of the Tarsk Dawn Front who goes by the name Oskar Ravenfell.",
+     ("Oskar Ravenfell", "Tarsk Dawn Front")),
     # "an ORG mission led by NAME"
-    ("A Tarsk Relief Agency team led by Ilse Morrow is due in Velm.", ("Ilse Morrow", "Tarsk Relief Agency")),
+    ("Yesterday a Tarsk Relief Agency panel led by Ilse Morrow visited the dam.",
+     ("Ilse Morrow", "Tarsk Relief Agency")),
     # "who governed PLACE": the place
-    ("The court found Edo Sivar, who governed Tarvik from 2017 to 2024, guilty.", ("Edo Sivar", "Tarvik")),
+    ("Edo Sivar, who governed Tarvik for a decade, now sells boats.", ("Edo Sivar", "Tarvik")),
     # "NAME, of the ORG team" and "who rides for ORG"
-    ("\"A good day,\" said Brannick, of the Osterdal Rowing team.", ("Brannick", "Osterdal Rowing")),
+    ("Brannick, of the Osterdal Rowing team, won in record time.", ("Brannick", "Osterdal Rowing")),
     ("Teo Garr, who plays for Velm Athletic, scored twice.", ("Teo Garr", "Velm Athletic")),
     # the body an acronym's possessive names, not the acronym
     ("Idris Fell, an aide at the NVC's Water Office, said pipes burst.", ("Idris Fell", "Water Office")),
@@ -455,9 +457,9 @@ def test_the_group_s_president_is_of_one_group(nlp):
 
 
 def test_who_heads_the_description_of_a_body_named_before(nlp):
-    doc = run_doc(nlp, "The Velm Digital Rights Collective sued. "
-                       "\"It is over,\" said Amani Tole, who heads the collective.")
-    assert ("Amani Tole", "Velm Digital Rights Collective") in {(p, o) for p, o, _, _ in _affs(doc)}
+    doc = run_doc(nlp, "The Tarsk Bakers Collective went on strike. "
+                       "\"We are tired,\" said Amani Tole, who heads the collective.")
+    assert ("Amani Tole", "Tarsk Bakers Collective") in {(p, o) for p, o, _, _ in _affs(doc)}
 
 
 def _said(doc):
@@ -467,14 +469,14 @@ def _said(doc):
 
 @pytest.mark.parametrize("text, expected", [
     # "told PEOPLE in PLACE, adding that Y": the recipients are no claim; Y is
-    ("Troops retook the town. Tomas Varre, a spokesman for the ministry, told reporters in Tarsk, "
-     "adding that soldiers had seized 12 rifles.", [("Tomas Varre", "soldiers had seized 12 rifles")]),
+    ("The depot reopened. Lena Ostrov, an aide to the mayor, told journalists at the depot, "
+     "adding that the buses would run again.", [("Lena Ostrov", "the buses would run again")]),
     # "told PEOPLE that Y": Y without the recipients
-    ("Chief Financial Officer Ray Kell told analysts that the savings, about $20 million a year, would be spent.",
-     [("Ray Kell", "the savings, about $20 million a year, would be spent")]),
+    ("The treasurer, Oda Lind, told councillors that the surplus would fund two new libraries.",
+     [("Oda Lind", "the surplus would fund two new libraries")]),
     # a quotation, then ", adding that Y" after the speaker's apposition: two statements
-    ("\"We are sorry,\" said Ilka Brenn, Velmar's managing director, adding that a faulty part was to blame.",
-     [("Ilka Brenn", "a faulty part was to blame"), ("Ilka Brenn", "We are sorry")]),
+    ("\"Trains will run,\" said Ilka Brenn, Velmar Rail's chief engineer, adding that a signal had failed.",
+     [("Ilka Brenn", "a signal had failed"), ("Ilka Brenn", "Trains will run")]),
 ])
 def test_told_and_adding_after_a_quotation(nlp, text, expected):
     assert _said(run_doc(nlp, text)) == expected

@@ -55,7 +55,7 @@ def top_date(text: str) -> str | None:
             break
         if seen == 1 and _DATE.sub(" ", line).strip(" ,|").lower() not in _date_line_words():
             continue  # the headline: "Remembering Sept. 11, 2001" is about a date, not dated
-        # (a first line that is a date and nothing else, "January 26, 2026", dates the article)
+        # (a first line that is a date and nothing else, "March 9, 2031", dates the article)
         short = len(line) <= _SHORT_LINE and not line.endswith(".") \
             and len(_DATE.sub(" ", line).split()) <= _DATE_LINE_WORDS
         for m in _DATE.finditer(line if short else line[:100]):

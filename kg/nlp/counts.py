@@ -67,7 +67,7 @@ def _hyphen_compound(doc: Doc, j: int, lex) -> tuple[int, int] | None:
     if word.pos_ and word.pos_ not in {"NOUN", "PROPN", "ADJ"}:
         return None
     if word.lower_ in lex.numbers["strength_words"]:
-        return j + 2, j + 3  # "a 400-strong force": the force is counted, in its members
+        return j + 2, j + 3  # "a 650-strong brigade": the force is counted, in its members
     return j + 1, j + 2
 
 
@@ -89,7 +89,7 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
         if t.text in {"’s", "'s"}:
             break
         if j > i and t.tag_ in {"VBN", "VBD"} and j + 1 < len(doc) and doc[j + 1].pos_ in {"ADP", "DET"}:
-            break  # "a $2 billion project led by ...": a verb ends the noun phrase
+            break  # "a $4 billion dam built by ...": a verb ends the noun phrase
         end = j + 1
         if _is_plural_noun(t, lex):
             break  # the head noun: "ISIS fighters", "Yazidi children"
@@ -164,12 +164,12 @@ def _singular_subject_before(doc: Doc, start: int, i: int, lex) -> str | None:
     for k in range(i - 1, start + 1, -1):
         if doc[k].lower_ in parts and doc[k - 1].lower_ in {"was", "is"} and doc[k - 2].pos_ == "NOUN" \
                 and doc[k - 2].is_lower and any(t.lower_ in {"a", "an", "one"} for t in doc[max(start, k - 5) : k - 2]):
-            return doc[k - 2].text  # "a Tarsk ranger was killed" (not "the hospital was evacuated")
+            return doc[k - 2].text  # "a Tarsk ranger was injured" (not "the hospital was evacuated")
     return None
 
 
 def _subset(text: str, start: int, lex) -> bool:
-    """The count at ``start`` is a part of another: "including nine children", "among them 12"."""
+    """The count at ``start`` is a part of another: "including four nurses", "among them 12"."""
     before = text[max(0, start - 16) : start].lower().rstrip()
     return any(before.endswith(m) for m in lex.numbers["subset_markers"])
 
@@ -341,6 +341,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             if b > a and doc[a].pos_ == "ADV" and doc[a].lower_ not in nums["unit_skip_words"] \
                     and not _plural_ahead(doc, a + 1, lex) and not (a + 1 < n and doc[a + 1].pos_ == "NOUN"):
                 b = a  # "some 700 still stationed there": no noun is named ("three heavily armed men" is)
+            if b > a + 1 and (doc[a].lower_ in nums["nominal_participles"] or doc[a].lower_ in nums[
+                    "people_participles"]) and doc[a + 1].pos_ not in {"NOUN", "PROPN"}:
+                b = a + 1  # "nine of the injured went home": the participle is the noun
             if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and doc[a].lower_ not in nums[
                     "nominal_participles"] and doc[a].lower_ not in nums["people_participles"] and not (
                     a + 1 < n and doc[a + 1].pos_ in {"NOUN", "PROPN"}) and not _plural_ahead(doc, a + 1, lex):
@@ -352,7 +355,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if currency:
             what = what if what and what.lower() not in nums["not_what_after_currency"] else None
         head = None
-        head_of_money = None  # the currency word that ends the noun phrase ("3 billion cedis")
+        head_of_money = None  # the currency word that ends the noun phrase ("7 billion rupees")
         if what:
             head_tok = doc[b - 1]
             head = _singular(head_tok.text, lex)
@@ -370,16 +373,16 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 head = _singular(doc[rng[1] - 1].text, lex)
             else:
                 # the noun of an earlier count of the sentence, not of a part of one ("including
-                # nine children"); "2,000 more" compares with the sentence's first count
+                # four nurses"); "2,000 more" compares with the sentence's first count
                 prior = [c for c in out if c.sentence == sent_of[i] and c.what and not c.currency
                          and not _subset(full_text, c.start, lex)]
                 people = value is not None and value >= 2 and _people_subject(doc, end, lex)
                 subject = _singular_subject_before(doc, sent_start, q_start, lex) if people else None
                 if subject is not None:
-                    # "a peacekeeper was killed and three were wounded": three peacekeepers
+                    # "a ranger was injured and four were treated": three peacekeepers
                     what, head = subject, _singular(subject, lex)
                 elif people:
-                    what, head = "people", "person"  # "some 2 million were evacuated", "12 bodies, and five were hurt"
+                    what, head = "people", "person"  # "some 2 million were evacuated", "9 cars, and 14 were rescued"
                 elif prior:
                     # "2,000 more" compares with the sentence's first count; otherwise the latest count at
                     # least as large ("900 trout from 40 lakes ... in 610 of them": trout)
@@ -392,7 +395,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if currency:
             money = nums["currency_what"].get(currency, currency)
             if what and head_of_money is None:
-                what = f"{money} ({what})"  # "$3 billion loan": dollars are counted, for a loan
+                what = f"{money} ({what})"  # "$6 billion bond": dollars are counted, for a loan
             what = what or money
             head = nums["currency_heads"].get(currency, head)
         if not what and value is not None and not currency:

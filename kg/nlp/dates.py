@@ -274,7 +274,7 @@ def clause_tense(before: str, after: str, lex: Lexicon) -> str | None:
         if fm and not pat[3].search(part, 0, fm.start()):
             return "future"
         if fm:
-            return "past"  # "we did not expect ... in August": the marker in a past clause
+            return "past"  # "nobody had expected ... in February": the marker in a past clause
         if pat[2].search(part):
             return "past"
     return None

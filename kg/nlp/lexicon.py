@@ -104,6 +104,7 @@ class Lexicon:
     locative_preps: set[str] = field(default_factory=set)
     connectors: set[str] = field(default_factory=set)
     name_particles: set[str] = field(default_factory=set)  # "Norte de Velm": one name across the particle
+    english_connectors: set[str] = field(default_factory=set)  # the connectors that may follow any word
     sport_words: set[str] = field(default_factory=set)  # "Rowing Norway": a national sports body
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
@@ -203,7 +204,8 @@ def _entities(path: Path) -> dict[str, Any]:
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
-            "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words")
+            "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
+            "english_connectors")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
 
 

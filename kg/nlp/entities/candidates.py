@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from kg.nlp.entities.rules import RuleTable
 
 _DASHES = frozenset({"-", "–", "—"})
-_ENGLISH_CONNECTORS = frozenset({"of", "the", "and", "for"})  # the rest are particles of other languages
 
 
 def _sent_initial(doc: Doc, i: int) -> bool:
@@ -276,7 +275,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                         lex.title_or_role(doc[i].text) or (i > 0 and lex.title_or_role(doc[i - 1].text))) \
                         and not any(doc[x].text in lex.org_heads for x in range(i, j)):
                     break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
-                if t.lower_ not in _ENGLISH_CONNECTORS and doc[j - 1].lower_ not in lex.connectors and (
+                if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
                         doc[j - 1].lower_ in lex.common_words or _sent_initial(doc, j - 1)):
                     break  # "Where do Halden Foods ...": a particle joins names, not an English word to one
                 if t.lower_ in {"of", "for"}:
@@ -377,7 +376,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
             or low in {"the", "a", "an"}
             or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
-                and doc[s + 1].text[:-1] in lex.demonyms)  # "Eleven Somalis": a number of people, no name
+                and doc[s + 1].text[:-1] in lex.demonyms)  # "Nine Egyptians": a number of people, no name
             or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
             or tok.text == "&"
         )
@@ -388,7 +387,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             drop = (
                 low in lex.common_words
                 or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
-                    and tok.text not in lex.org_first_words)  # "Retailer Halden Direct said"
+                    and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
                 or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
                 or (tok.text.istitle() and e - s == 1 and _written_in_lower_case(doc, low))

@@ -167,7 +167,7 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
         w = follow[k]
         if w in lex.org_appositive_nouns:
             if ctx.nxt[k][:1].isupper():
-                return False  # "Name, the Halden Geophysical Institute said": a name, not a description
+                return False  # "Name, the Halden Seismic Institute said": a name, not a description
             return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
         if w in lex.roles and any(x in lex.org_appositive_nouns for x in follow[k + 1 : k + 3]):
             continue  # "Name, a charity group", "a volunteer rescue group": a role-like word may qualify the kind
@@ -182,13 +182,13 @@ def _org_noun_before_alias_marker(ctx: Context) -> bool:
     lex, doc, s = ctx.lex, ctx.doc, ctx.s
     words = [t for t in doc[max(0, s - 8) : s] if not t.is_space]
     if words and words[-1].lower_ == "the":
-        words = words[:-1]  # "the military, known as the Name"
+        words = words[:-1]  # "the junta, known as the Name"
     for n in (3, 2, 1):  # the marker's length in words
         if len(words) <= n or " ".join(t.lower_ for t in words[-n:]) not in lex.alias_markers:
             continue
         before = [t.lower_ for t in words[: -n]]
         if before and before[-1] == ",":
-            before = before[:-1]  # "The military, known as Name"
+            before = before[:-1]  # "The junta, known as Name"
         # the noun right before the marker ("a cell calling itself"), not a role after it ("a gang
         # member known as": a person)
         return bool(before) and (before[-1] in lex.org_appositive_nouns or before[-1] in lex.org_type_nouns_after)
@@ -262,7 +262,7 @@ def _line_start(ctx: Context) -> bool:
 
 def _possessive_role_after(ctx: Context) -> bool:
     """After the comma that follows the chunk, an organisation's role: "Name, the Halden Union's
-    district leader", "Name, Velm Foods' chief executive", "Name, its head of delegation". The
+    regional secretary", "Name, Velm Foods' chief executive", "Name, its field director". The
     possessive comes within six words, before any other punctuation, and a role (with at most
     one modifier before it) follows it."""
     doc, lex = ctx.doc, ctx.lex

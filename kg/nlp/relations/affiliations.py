@@ -206,6 +206,15 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     ordered = sorted(mentions, key=lambda x: x.start)
     described = org_descriptions(text, ordered, entities, lex.relations["org_reference_nouns"])
     described_roles: set[tuple[str, str, int]] = set()  # "the group's president": the body already chosen
+    reference_nouns = set(lex.relations["org_reference_nouns"])
+
+    def described_body(at: int, person: Mention) -> str | None:
+        """"... for the authority", "... chairs the cooperative": the kind of body named at character
+        ``at`` resolved to the body named before the person whose name (or apposition) says that kind."""
+        dm = re.match(r"(\w+)\b", text[at : at + 30])
+        if dm is None or dm.group(1).lower() not in reference_nouns:
+            return None
+        return resolve_description(ordered, entities, dm.group(1).lower(), person.start, lex, described)
     last_org: str | None = None
     for si, sent in enumerate(sents):
         ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
@@ -227,7 +236,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 while k < len(words) - 1 and lex.title_or_role(words[k]):
                     k += 1
                 role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
-                # "The spokesman for ORG, Brigadier General NAME": the role before the organisation
+                # "The spokeswoman for ORG, Captain NAME": the role before the organisation
                 # outweighs a title (a rank) kept in the mention or written between them
                 bare = gap.strip(" ,")
                 if bare in lex.person_titles:
@@ -300,14 +309,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     if nxt_org:
                         add(m, nxt_org, role, si)
                         continue
-                    # "NAME, a spokesman for the ministry": the body named before whose name says that kind
-                    dm = re.match(r"(\w+)\b", text[rest_start : rest_start + 30])
-                    if dm and dm.group(1).lower() in set(lex.relations["org_reference_nouns"]):
-                        key = resolve_description(ordered, entities, dm.group(1).lower(), m.start, lex, described)
-                        if key is not None:
-                            add(m, key, role, si)
-                            continue
-                    # "NAME, the mayor of the Halden commune": a local government's place
+                    # "NAME, a spokeswoman for the authority": the body named before whose name says that kind
+                    key = described_body(rest_start, m)
+                    if key is not None:
+                        add(m, key, role, si)
+                        continue
+                    # "NAME, the mayor of the Halden municipality": a local government's place
                     nxt_place = next((o for o in ms if typ(o) == LOC and (o.start == rest_start or (
                         text[rest_start : o.start].strip().istitle() and 0 <= o.start - rest_start < 25))), None)
                     if nxt_place and role.split()[-1].lower() in lex.local_government_roles:
@@ -324,15 +331,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     continue
                 nxt_place = next((o for o in ms if typ(o) == LOC and o.start == rest_start), None)
                 if nxt_place and wm.group(1) in lex.relations["place_leader_verbs"]:
-                    add(m, nxt_place, wm.group(1), si, False)  # "NAME, who governed Halden from 2017"
+                    add(m, nxt_place, wm.group(1), si, False)  # "NAME, who governed Halden for a decade"
                     continue
-                dm = re.match(r"(\w+)\b", text[rest_start : rest_start + 30])
-                if dm and dm.group(1).lower() in set(lex.relations["org_reference_nouns"]):
-                    # "NAME, who heads the collective": the body named before whose name says so
-                    key = resolve_description(ordered, entities, dm.group(1).lower(), m.start, lex, described)
-                    if key is not None:
-                        add(m, key, wm.group(1), si, False)
-                        continue
+                key = described_body(rest_start, m)  # "NAME, who chairs the cooperative"
+                if key is not None:
+                    add(m, key, wm.group(1), si, False)
+                    continue
             # nom de guerre of an official with the <group description>: the organisation named last
             nm = pat.alias_apposition.match(after)
             if nm and last_org and nm.group(2).split()[-1].lower() in lex.group_descriptions:
@@ -344,7 +348,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 o = orgs_before[-1]
                 role = role_at(text[o.end : m.start - len(gm.group(0))].strip(" ,"), roles)
                 if role is None and not text[o.end : m.start - len(gm.group(0))].strip(" ,"):
-                    # "a commander of the Halden Front who goes by the name NAME"
+                    # "a captain of the Halden Front who goes by the name NAME"
                     rm = re.search(r"([\w\- ]+?)\s+(?:of|with|in)\s+(?:the\s+)?$",
                                    text[max(sent.start_char, o.start - 60) : o.start])
                     role = role_at(rm.group(1), roles) if rm else None
@@ -362,7 +366,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if led:  # "an ORG mission led by NAME" (not "the lawsuit against ORG led by NAME")
                     add(m, led[-1], lm.group(0).split()[0], si, False)
                     continue
-            # "PERSON, of the ORG team": a member
+            # "PERSON, of the ORG club": a member
             of_m = re.match(r"\s*,\s*of\s+(?:the\s+)?", after)
             if of_m:
                 member_of = next((o for o in ms if typ(o) == ORG and o.start == m.end + of_m.end()), None)
