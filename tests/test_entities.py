@@ -414,3 +414,39 @@ def test_abbreviations_keep_sentences_apart_only_where_a_name_follows(nlp):
 def test_a_body_named_after_a_role_and_a_site(nlp, text, name, typ):
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
     assert types.get(name) == typ, types
+
+
+@pytest.mark.parametrize("text, name, typ", [
+    ("The army's 7th Mountain Division said the pass was closed.", "7th Mountain Division", "Organisation"),
+    ("A new group, Jaish-e-Norvan, said it planted the bomb.", "Jaish-e-Norvan", "Organisation"),
+    ("Schools in the South-West region stayed shut on Monday.", "South-West", "Place"),
+    ("The National Treasury said it would borrow more.", "National Treasury", "Organisation"),
+    ("Tarsk signed the winger from Deportivo Velmar on Monday.", "Deportivo Velmar", "Organisation"),
+    ("Ada Corwen, a researcher at the Instituto de Lisboa, said so.", "Instituto de Lisboa", "Organisation"),
+])
+def test_names_of_units_groups_regions_and_bodies(nlp, text, name, typ):
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types.get(name) == typ, types
+
+
+def test_a_demonym_before_troops_is_no_entity(nlp):
+    doc = run_doc(nlp, "Singaporean and Philippine troops crossed the river.")
+    assert {e.label for e in doc._.kg_entities.values()} == set()
+
+
+def test_a_town_that_is_a_person_s_surname_is_the_person_as_a_verb_s_subject(nlp):
+    doc = run_doc(nlp, "Ana Sofia Molde chairs the board. Molde rejected the offer on Friday.")
+    ents = doc._.kg_entities
+    assert {ents[m.entity].label for m in doc._.kg_mentions} == {"Ana Sofia Molde"}
+
+
+def test_a_club_s_short_form_drops_its_generic_first_word(nlp):
+    doc = run_doc(nlp, "Deportivo Velmar sold the striker. Velmar fans were angry.")
+    ents = doc._.kg_entities
+    assert {ents[m.entity].label for m in doc._.kg_mentions} == {"Deportivo Velmar"}
+
+
+def test_a_person_of_an_organisation_whose_name_has_a_plural_possessive(nlp):
+    doc = run_doc(nlp, "According to Ada Corwen of the Tarsk Drivers' Union, 300 drivers struck.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert types == {"Ada Corwen": "Person", "Tarsk Drivers' Union": "Organisation"}

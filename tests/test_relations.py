@@ -480,3 +480,29 @@ def _said(doc):
 ])
 def test_told_and_adding_after_a_quotation(nlp, text, expected):
     assert _said(run_doc(nlp, text)) == expected
+
+
+@pytest.mark.parametrize("text, pair", [
+    # a rank after the role's comma is no part of the role: the spokesperson flag holds
+    ("A Norvale Defence Force spokesman, Major Tomas Brede, said the road was open.",
+     ("Tomas Brede", "Norvale Defence Force", "spokesman", True)),
+    # "the army" is the armed forces the article named
+    ("The Velmar Armed Forces said two posts fell. Colonel Ada Corwen, a spokeswoman for the army, "
+     "said troops had withdrawn.", ("Ada Corwen", "Velmar Armed Forces", "spokeswoman", True)),
+    # "NAME, the brigade's spokesman": the possessive description after the name
+    ("The 4th Tarsk Brigade said it held the bridge. Ilan Vesk, the brigade's spokesman, said so.",
+     ("Ilan Vesk", "4th Tarsk Brigade", "spokesman", True)),
+])
+def test_spokespeople_of_armed_forces_and_units(nlp, text, pair):
+    assert pair in _affs(run_doc(nlp, text))
+
+
+def test_a_town_s_possessive_is_no_organisation_in_view(nlp):
+    doc = run_doc(nlp, "The Halden Aid Trust sent food. According to Dr. Ada Corwen of Velm Relief, "
+                       "the town's only clinic had run out of fuel.")
+    assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Ada Corwen", "Velm Relief")}
+
+
+def test_a_title_after_and_is_no_role_for_the_organisation_before(nlp):
+    doc = run_doc(nlp, "Ostra had the backing of the Tarsk Chamber of Commerce and outgoing Mayor Lena Brandt.")
+    assert not any(o == "Tarsk Chamber of Commerce" for _, o, _, _ in _affs(doc))

@@ -58,6 +58,9 @@ def _ends_dateline(doc: Doc, dash: int) -> bool:
 
 
 # ----------------------------------------------------------------- gazetteer
+_NAME_OF = frozenset({"of", "de", "del", "da", "do", "di", "du", "des"})  # "of" in English and Romance names
+
+
 def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
     out: list[Cand] = []
     n = len(doc)
@@ -125,8 +128,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
             if _starts_longer_name(doc, i + k, lex):
                 continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
-            if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and texts[i - 2] in lex.org_heads:
-                break  # "Reserve Bank of Norvale", "University of Lisbon": the place ends an organisation's name
+            if entry.type == "Place" and i >= 2 and lowers[i - 1] in _NAME_OF and (
+                    texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words):
+                break  # "Reserve Bank of Norvale", "Instituto de Lisboa": the place ends an organisation's name
             if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
                     and texts[i - 3] in lex.org_heads:
                 break  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
@@ -217,6 +221,9 @@ def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
 
 
 # ----------------------------------------------------------------- chunks
+_ORDINAL = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
+
+
 def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
     """Maximal runs of capitalised tokens (with inner connectors) not in ``taken``."""
     out = []
@@ -257,6 +264,11 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
                     and not t.whitespace_ and j + 1 not in taken:
                 j += 2
+            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 3 < n \
+                    and doc[j + 1].is_lower and len(doc[j + 1]) <= 3 and not doc[j + 1].whitespace_ \
+                    and doc[j + 2].text == "-" and not doc[j + 2].whitespace_ and is_cap(doc[j + 3]) \
+                    and not {j + 1, j + 2, j + 3} & taken:
+                j += 4  # "Jaish-e-Norvan", "Hizb-ut-Halden": a linking particle between hyphens
             elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
                     and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
                 j += 2  # "Lau Kin-wah", "Chan Mei-ling": a name's second syllable in lower case
@@ -286,6 +298,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         # a chunk never ends on a connector
         while j > i + 1 and doc[j - 1].lower_ in lex.connectors and doc[j - 1].text.islower():
             j -= 1
+        # "the 3rd Armoured Brigade": a unit's ordinal number is part of its name
+        if i > 0 and i - 1 not in taken and _ORDINAL.fullmatch(doc[i - 1].text) and doc[j - 1].text in lex.org_heads \
+                and "\n" not in doc[i - 1].whitespace_:
+            i -= 1
         out.append((i, j))
         i = j
     return out
@@ -335,10 +351,10 @@ def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
     if k < len(doc) and doc[k].lower_ == "the":
         k += 1
     start = k
-    while k < len(doc) and (is_cap(doc[k]) or (doc[k].text in {"and", "&"} and k + 1 < len(doc)
+    while k < len(doc) and (is_cap(doc[k]) or (doc[k].text in {"and", "&", "'", "’", "'s", "’s"} and k + 1 < len(doc)
                                                 and is_cap(doc[k + 1]) and k > start
                                                 and doc[k - 1].text not in lex.org_heads)):
-        k += 1  # "of Lund and Tarvel Assurance": a firm's partners
+        k += 1  # "of Lund and Tarvel Assurance": a firm's partners; "of the Tarvel Drivers' Union"
     # "... of the Harbour Union", "Captain Ada Corwen of the HRU"
     return k > start and (doc[k - 1].text in lex.org_heads or (k - start == 1 and is_acronym(doc[start].text)))
 
@@ -367,11 +383,13 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         tok = doc[s]
         low = tok.lower_
         initial = _sent_initial(doc, s)
+        hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
         drop = (
             tok.text in lex.not_entities
             or (tok.is_upper and tok.text.title() in lex.not_entities)
             or ((tok.text in lex.demonyms or (e - s == 1 and tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms))
-                and not org_shaped)  # "Norwegian", "Kenyans"
+                and not org_shaped  # "Norwegian", "Kenyans"; not "South-West" (a region), but "Afghan-Iranian"
+                and not (hyphen_part and doc[s + 2].text not in lex.demonyms))
             or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1)
                 and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
             or low in {"the", "a", "an"}
@@ -380,7 +398,6 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
             or tok.text == "&"
         )
-        hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
         org_pair = e - s == 2 and doc[e - 1].text in lex.org_heads  # "General Motors said": one name
         if not drop and initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
                 and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said ...", "Jan-Erik"

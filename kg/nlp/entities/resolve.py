@@ -102,9 +102,10 @@ def resolve(
     for k in order:
         c = cands[k]
         if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
-                and c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs and not doc[c.start].is_upper:
-            # "Lund said": a one-word town's name that is the surname of a person named in the article,
-            # as the subject of a speech verb (not "in Lund", not a dateline's "LUND")
+                and c.end < len(doc) and (doc[c.end].lower_ in lex.speech_verbs or doc[c.end].pos_ in {"VERB", "AUX"}) \
+                and not doc[c.start].is_upper and (c.start == 0 or doc[c.start - 1].pos_ != "ADP"):
+            # "Lund said", "Lund rejected it": a one-word town's name that is the surname of a person named
+            # in the article, as the subject of a verb (not "in Lund", not a dateline's "LUND")
             surname = [p for p in persons if normalize_name(p.label).split()[-1] == normalize_name(doc[c.start].text)]
             if len(surname) == 1:
                 add(c, surname[0])
@@ -180,10 +181,13 @@ def resolve(
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names:
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
-            hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")]
+            hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")] or [
+                o for o in orgs  # "Almera" for "Deportivo Almera": the name without its generic first word
+                if o.label.split()[0] in lex.org_first_words and normalize_name(o.label).split(" ", 1)[-1] == norm]
             shortest = min(hits, key=lambda o: len(o.label), default=None)
             # of several, one whose name starts all the others ("Halden Rovers" in "Halden Rovers
             # Supporters' Trust"); two unrelated names ("Halden Rovers", "Halden Water") leave it open
+            # (the town both are named after, as often as not)
             if shortest is not None and all(normalize_name(o.label).startswith(normalize_name(shortest.label))
                                             for o in hits):
                 target = shortest

@@ -100,8 +100,6 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     mayor" is the place named there; "its" / "their" with a spokesperson's role is the
     organisation named last (not a news outlet), with another role the first organisation of the
     sentence before, and with a company officer's title nothing (the company in view decides)."""
-    from kg.nlp.relations.statements import resolve_description
-
     owner = _named_owner(before, m, mentions, entities, lex)
     if owner is not None:
         return owner
@@ -112,17 +110,7 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     if role_text is None:
         return None
     if om.group(1):
-        noun = om.group(1).lower()
-        governs = role_text.split()[-1].lower() in lex.relations["government_roles"]
-        if governs and noun in set(lex.relations["owner_place_nouns"]):
-            # "the town's mayor, NAME": the place named last
-            places = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC
-                      and m.sentence - o.sentence <= 1]
-            return (places[-1], role_text) if places else None
-        if noun not in set(lex.relations["org_reference_nouns"]) or noun in set(lex.relations["company_nouns"]):
-            return None  # "the company's chief executive, NAME": the company in view (kg.nlp.relations.syntax)
-        key = resolve_description(mentions, entities, noun, m.start, lex, described)
-        return (key, role_text) if key else None
+        return _noun_owner(om.group(1).lower(), role_text, m, mentions, entities, lex, described)
     # "its spokesman, NAME" looks back three sentences to the organisation named last; another role
     # ("its head of operations, NAME") only to the sentence before, whose first organisation (its
     # subject, as a rule) it is said of
@@ -136,6 +124,41 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     if spokesperson:
         return orgs[-1], role_text
     return next(o for o in orgs if o.sentence == orgs[-1].sentence), role_text
+
+
+def _noun_owner(noun: str, role_text: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
+                described: dict[str, set[str]]) -> tuple[Mention | str, str] | None:
+    """The owner that "the NOUN's" names for a person with ``role_text``: a town's mayor the place
+    named last, a union's or an army's officer the organisation named before whose name says that
+    kind; None for a company (the company in view decides, kg.nlp.relations.syntax)."""
+    from kg.nlp.relations.statements import resolve_description
+
+    governs = role_text.split()[-1].lower() in lex.relations["government_roles"]
+    if governs and noun in set(lex.relations["owner_place_nouns"]):
+        # "the town's mayor, NAME": the place named last
+        places = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC
+                  and m.sentence - o.sentence <= 1]
+        return (places[-1], role_text) if places else None
+    if noun not in set(lex.relations["org_reference_nouns"]) or noun in set(lex.relations["company_nouns"]):
+        return None  # "the company's chief executive, NAME": the company in view (kg.nlp.relations.syntax)
+    key = resolve_description(mentions, entities, noun, m.start, lex, described)
+    return (key, role_text) if key else None
+
+
+_OWNER_ROLE_AFTER = re.compile(
+    r"^\s*,\s+[Tt]he\s+(?:[\w\-]+\s+){0,2}?([\w\-]+)\s*['’]s\s+([\w\- ]{1,40}?)\s*(?:[,.;]|$)")
+
+
+def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
+                      described: dict[str, set[str]]) -> tuple[Mention | str, str] | None:
+    """"PERSON, the brigade's spokesman, said": as ``_owner_role``, the description after the name."""
+    om = _OWNER_ROLE_AFTER.match(after)
+    if om is None:
+        return None
+    role_text = _role_phrase(om.group(2), lex)
+    if role_text is None:
+        return None
+    return _noun_owner(om.group(1).lower(), role_text, m, mentions, entities, lex, described)
 
 
 def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
@@ -233,7 +256,8 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
                 words = m.text.split()
                 k = 0
-                while k < len(words) - 1 and lex.title_or_role(words[k]):
+                # ... but not after a comma: "An ORG spokesman, Colonel NAME" (the rank is not the role)
+                while not gap.rstrip().endswith(",") and k < len(words) - 1 and lex.title_or_role(words[k]):
                     k += 1
                 role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
                 # "The spokeswoman for ORG, Captain NAME": the role before the organisation
@@ -247,7 +271,8 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if fm and role_at(fm.group(1), roles):
                     add(m, o, role_at(fm.group(1), roles), si)
                     continue
-                if k and len(gap) < 40 and not re.search(r"[.;:]", gap) and role_at(role_text, roles):
+                if k and len(gap) < 40 and not re.search(r"[.;:]|\b(?:and|or|with|by|from|to)\b", gap) \
+                        and role_at(role_text, roles):
                     add(m, o, role_text, si)  # "ITV News Correspondent Emma Murphy", "NATO Secretary General J. S."
                     continue
                 role = role_at(gap.strip(" ,"), roles)
@@ -290,6 +315,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
             owner = _owner_role(before, m, ordered, entities, lex, described)
+            if owner is not None:
+                add(m, owner[0], owner[1], si)
+                described_roles.add((m.entity, owner[1].lower(), si))
+                continue
+            owner = _owner_role_after(after, m, ordered, entities, lex, described)
             if owner is not None:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))

@@ -191,8 +191,8 @@ class OrgReferences:
             # of Health"), else the latest
             headed = [m for m in named if self.entities[m.entity].label.lower().split()[-1] == noun]
             return (headed or named)[-1].entity
-        if not before:
-            return None
+        if not before or noun in self.pat.government:
+            return None  # "the town's clinic": a town is a place, never the organisation in view
         # "the union's president": a possessive description refers back to the organisation in view
         possessive = tok.dep_ in {"nmod:poss", "poss"} and any(c.lower_ == "the" for c in tok.lefts)
         if noun not in self.pat.generic_org_nouns and not possessive:
