@@ -1,0 +1,49 @@
+"""kg.nlp.lexicon: the gazetteer index cached in the user's cache folder."""
+
+from __future__ import annotations
+
+import shutil
+
+from kg.nlp.lexicon import read_lexicon
+from kg.resources import nlp_data_dir
+
+
+def test_the_cached_gazetteer_equals_the_one_read_from_the_files(tmp_path, monkeypatch):
+    monkeypatch.setenv("KG_CACHE_DIR", "")
+    plain = read_lexicon()
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path / "cache"))
+    written = read_lexicon()  # reads the files, writes the index
+    assert len(list((tmp_path / "cache").glob("gazetteer-*.pickle"))) == 1
+    cached = read_lexicon()  # reads the index
+    for lex in (written, cached):
+        assert lex.gazetteer == plain.gazetteer
+        assert lex.gazetteer_max_tokens == plain.gazetteer_max_tokens
+
+
+def test_a_changed_data_file_gets_a_new_index_and_the_old_one_goes(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    shutil.copytree(nlp_data_dir(), data)
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path / "cache"))
+    before = read_lexicon(data)
+    first = list((tmp_path / "cache").glob("gazetteer-*.pickle"))
+    with (data / "orgs.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write('{"id": null, "label": "Tarsk Velmor Cooperative", "type": "Organisation"}\n')
+    after = read_lexicon(data)
+    second = list((tmp_path / "cache").glob("gazetteer-*.pickle"))
+    assert "tarsk velmor cooperative" in after.gazetteer and "tarsk velmor cooperative" not in before.gazetteer
+    assert len(first) == len(second) == 1 and first != second
+
+
+def test_a_damaged_index_is_read_from_the_files_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path / "cache"))
+    good = read_lexicon()
+    (index,) = (tmp_path / "cache").glob("gazetteer-*.pickle")
+    index.write_bytes(b"not a pickle")
+    assert read_lexicon().gazetteer == good.gazetteer
+
+
+def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("KG_CACHE_DIR", str(blocker / "cache"))  # a folder inside a file cannot exist
+    assert read_lexicon().gazetteer
