@@ -76,9 +76,12 @@ def _patterns(lex: Lexicon, doc: Doc) -> SyntaxPatterns:
     return lex.pattern(key, lambda _lex: SyntaxPatterns(_lex, doc.vocab))
 
 
-def _mark(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], pat: SyntaxPatterns) -> dict[int, Mention]:
-    """Set token._.kg_rel and return token index -> the mention it lies in."""
+def _mark(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], pat: SyntaxPatterns,
+          labels: dict[int, str] | None = None) -> dict[int, Mention]:
+    """Set token._.kg_rel and return token index -> the mention it lies in; ``labels`` gets
+    token index -> the label set (reading extensions back is slow)."""
     at: dict[int, Mention] = {}
+    labels = {} if labels is None else labels
     for m in mentions:
         span = doc.char_span(m.start, m.end, alignment_mode="expand")
         if span is None:
@@ -89,10 +92,12 @@ def _mark(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], pat: S
             at[tok.i] = m
             if label:  # only what is not the default "": the doc's user data stays small
                 tok._.kg_rel = label
+                labels[tok.i] = label
     for tok in doc:
         if tok.i not in at and tok.lower_ in pat.org_nouns:
             if tok.pos_ in {"NOUN", "PROPN", ""} or tok.tag_.startswith("NN"):  # tagger or morphologizer
                 tok._.kg_rel = "ORGREF"
+                labels[tok.i] = "ORGREF"
     return at
 
 
@@ -208,12 +213,13 @@ def syntax_affiliations(
     if not doc.has_annotation("DEP") or not mentions:
         return []
     pat = _patterns(lex, doc)
-    at = _mark(doc, mentions, entities, pat)
+    labels: dict[int, str] = {}
+    at = _mark(doc, mentions, entities, pat, labels)
     refs = OrgReferences(mentions, entities, pat,
                          org_descriptions(doc.text, mentions, entities, lex.relations["org_reference_nouns"]))
     out: list[Affiliation] = []
     seen: set[tuple[str, str]] = set()
-    for match_id, toks in _matches(doc, pat, at, entities):
+    for match_id, toks in _matches(doc, pat, labels):
         nodes = [n["RIGHT_ID"] for n in pat.rows[match_id]["pattern"]]
         tok = {name: doc[i] for name, i in zip(nodes, toks, strict=True)}
         person = at.get(tok["person"].i)
@@ -277,8 +283,7 @@ def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at
 WHOLE_DOC_AFTER = 16  # sentences to match: beyond this, one pass over the doc is cheaper
 
 
-def _matches(doc: Doc, pat: SyntaxPatterns, at: dict[int, Mention],
-             entities: dict[str, Entity]) -> list[tuple[int, list[int]]]:
+def _matches(doc: Doc, pat: SyntaxPatterns, labels: dict[int, str]) -> list[tuple[int, list[int]]]:
     """The matches within the sentences that name a person and an organisation (or a noun
     for one). Few such sentences: the matcher runs on each alone (its cost grows with the
     tokens it scans, and most sentences cannot hold an affiliation). Many: it runs once on
@@ -286,7 +291,7 @@ def _matches(doc: Doc, pat: SyntaxPatterns, at: dict[int, Mention],
     350 KB article with 5,000 names took hours so). Token indices are the doc's."""
     wanted = []
     for sent in doc.sents:
-        kinds = {tok._.kg_rel for tok in sent}
+        kinds = {labels[i] for i in range(sent.start, sent.end) if i in labels}
         if "PER" in kinds and kinds & {"ORG", "ORGREF", "GOV"}:
             wanted.append(sent)
     if len(wanted) <= WHOLE_DOC_AFTER:
