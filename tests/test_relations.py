@@ -506,3 +506,23 @@ def test_a_town_s_possessive_is_no_organisation_in_view(nlp):
 def test_a_title_after_and_is_no_role_for_the_organisation_before(nlp):
     doc = run_doc(nlp, "Ostra had the backing of the Tarsk Chamber of Commerce and outgoing Mayor Lena Brandt.")
     assert not any(o == "Tarsk Chamber of Commerce" for _, o, _, _ in _affs(doc))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "According to" leading a sentence is an attribution like "according to" inside one
+    ("According to Velm Aid, up to 7,000 children have been out of school for years.",
+     [("Velm Aid", "up to 7,000 children have been out of school for years")]),
+    # the person's role phrase belongs to the attribution, not to the claim
+    ("Rain fell. According to Joy Ardo of the Kenya Red Cross, nearly 60 of the evacuees are women.",
+     [("Joy Ardo", "nearly 60 of the evacuees are women")]),
+    ("Strikes have become more frequent since 2019, according to Ada Corwen, a researcher at the Tarsk Institute.",
+     [("Ada Corwen", "Strikes have become more frequent since 2019")]),
+    # "CLAIM, said NAME, ROLE": the name after the verb speaks, not an organisation named in the claim
+    ("The Velm Health Board has recorded 11 attacks on clinics since January, said Ada Corwen, an adviser to it.",
+     [("Ada Corwen", "The Velm Health Board has recorded 11 attacks on clinics since January")]),
+    # a quotation the parser hangs under the subject "army spokesman ... NAME" stays the quotation
+    ("\"This was a deliberate attack on civilians,\" army spokesman Brigadier General Ilan Vesk said.",
+     [("Ilan Vesk", "This was a deliberate attack on civilians")]),
+])
+def test_according_to_leads_inverted_said_and_quotations_before_a_titled_speaker(nlp, text, expected):
+    assert _said(run_doc(nlp, text)) == expected

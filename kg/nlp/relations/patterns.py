@@ -52,7 +52,8 @@ def _relation_patterns(lex: Lexicon) -> RelationPatterns:
             r"([\w\- ]+)"
         ),
         leader=re.compile(rf"\s*,\s*who\s+(?:also\s+)?({_alt(lex.leader_verbs, longest_first=True)})\s+(?:the\s+)?"),
-        speech=re.compile(rf"\b(?:{speech})\b|\b(?:{_alt(lex.according_to)})\b"),
+        # "according to" also starts a sentence ("According to ORG, ..."): its case is free
+        speech=re.compile(rf"\b(?:{speech})\b|\b(?i:{_alt(lex.according_to)})\b"),
         alias_before=re.compile(rf"(?:{_alt(words['alias_before_person'])})\s*$"),
         byline_sentence=re.compile(rf"\b(?:{_alt(words['byline_sentence_verbs'])})\b"),
         outlet_photo=re.compile(rf"\s*(?:{_alt(words['photo_markers'])})\s*/\s*"),

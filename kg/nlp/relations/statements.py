@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import relation_patterns
 from kg.nlp.relations.syntax import names_kind
-from kg.types import ORG, PER, Entity, Mention, Statement
+from kg.types import LOC, ORG, PER, Entity, Mention, Statement
 
 _OPEN, _CLOSE = "\u201c\"", "\u201d\""
 _WORD = re.compile(r"\w+")
@@ -102,10 +102,11 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         att_start, att_end = vs, ve
         verb = doc.char_span(vs, ve, alignment_mode="expand")
         verb_tok = verb[0] if verb is not None and len(verb) else None
-        if vm.group(0) in according_to:
+        if vm.group(0).lower() in according_to:
             after = [m for m in speakers if 0 <= m.start - ve < 60]
             if after:
                 speaker, stext, att_end = after[0].entity, after[0].text, after[0].end
+                att_end = _role_phrase_end(ctx, after[0], sent.end_char)
             else:  # "according to the district": the organisation of that kind named before
                 dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
                 if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
@@ -169,6 +170,28 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if len(_WORD.findall(part)) >= 2:
                 out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
     return out
+
+
+_OF_BODY = re.compile(r"\s+(?:of|from|at|with)\s+(?:the\s+)?")
+_A_ROLE = re.compile(r"\s*,\s+(?:a|an)\s+[^,;:\"\u201c]{1,80}?(?=,|\.?\s*$)")
+
+
+def _role_phrase_end(ctx: _Context, person: Mention, limit: int) -> int:
+    """Where "according to PERSON" ends with the person's role phrase: "of the Halden Trust" (an
+    organisation or place named there) or ", a researcher at ORG" (up to its comma)."""
+    if ctx.entities[person.entity].type != PER:
+        return person.end
+    om = _OF_BODY.match(ctx.text, person.end, limit)
+    if om:
+        body = next((m for m in ctx.mentions if m.start == om.end()), None)
+        if body is not None and ctx.entities[body.entity].type in {ORG, LOC}:
+            end = body.end
+            for m in ctx.mentions:  # names written one after the other ("the Halden Water Board")
+                if 0 <= m.start - end <= 1 and ctx.text[end : m.start].strip() == "":
+                    end = m.end
+            return end
+    am = _A_ROLE.match(ctx.text, person.end, limit)
+    return am.end() if am else person.end
 
 
 def _has_verb(doc: Doc, content: str, start: int, end: int) -> bool:
@@ -239,7 +262,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         appos = [t for t in people if t.dep_ == "appos" and t.head.i == subj.i]
         m = token_mention[(appos or people)[0].i] if people else None
     # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
-    first = min((t.idx for c in subjects for t in c.subtree if not t.is_punct), default=subj.idx)
+    # (not the words of a quotation the parser hung under the subject)
+    first = min((t.idx for c in subjects for t in c.subtree if not t.is_punct and not t.is_quote
+                 and not _inside_quote(ctx.quotes, t.idx)), default=subj.idx)
     if m is None and subj.i < verb.i and subj.pos_ != "PRON":
         # "Halden's chief executive, Ada Corwen, said": the person named between the subject and the verb
         between = [x for x in ctx.mentions if first <= x.start and x.end <= verb.idx
@@ -278,6 +303,10 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
         m.start - ve < 45 and entities[m.entity].type == PER
         and re.fullmatch(r"[a-z\s\-]+(?:[A-Z][a-z]*\.?\s+)?", text[ve : m.start]) is not None
         and not re.search(r"\b(?:for|of|to|with|from|by)\b", text[ve : m.start]))]  # "said a lawyer for Ada"
+    inverted = [m for m in after if entities[m.entity].type == PER and 0 <= m.start - ve < 4]
+    if inverted and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
+        m = inverted[0]  # "CLAIM, said Ada Corwen, a WHO adviser": the name after the verb, not one in the claim
+        return m.entity, m.text, m.start, m.end
     if before:
         persons = [m for m in before if entities[m.entity].type == PER]
         m = (persons or before)[-1]
