@@ -163,3 +163,20 @@ def test_both_years_of_a_period_between_them(nlp):
 ])
 def test_bare_years_after_for_and_and(nlp, sentence, values):
     assert [d.value for d in run_doc(nlp, sentence, "2030-05-02")._.kg_dates] == values
+
+
+@pytest.mark.parametrize("text, published, month, value", [
+    # the nearest verb before the date says its tense, not a verb further back the parse picked
+    ("The bank is expected to cut rates next week after inflation fell to 1.7 percent in September, "
+     "its lowest level in years.", "2024-10-31", "September", "2024-09"),
+    # a verb of expectation looks forward from when it was said
+    ("She said she expected another cut at the next meeting in September.", "2026-06-18", "September", "2026-09"),
+    # ... but not when the date stands before it
+    ("The company said in August it expected a loss for the year.", "2026-11-05", "August", "2026-08"),
+])
+def test_the_tense_of_a_bare_month_comes_from_its_nearest_verb(nlp, text, published, month, value):
+    doc = nlp.make_doc(text)
+    doc._.kg_published = published
+    for _, proc in nlp.pipeline:
+        doc = proc(doc)
+    assert (month, value) in {(d.text, d.value) for d in doc._.kg_dates}

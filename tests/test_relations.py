@@ -526,3 +526,29 @@ def test_a_title_after_and_is_no_role_for_the_organisation_before(nlp):
 ])
 def test_according_to_leads_inverted_said_and_quotations_before_a_titled_speaker(nlp, text, expected):
     assert _said(run_doc(nlp, text)) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the name right before the verb is its subject, not a person named earlier in the sentence
+    ("Ada Corwen won the vote, beating Tomas Brede by 2,718 votes, the Tarsk Electoral Bureau said on Monday.",
+     [("Tarsk Electoral Bureau", "Ada Corwen won the vote, beating Tomas Brede by 2,718 votes")]),
+    # the possessor of "lawyer" is not the speaker; the lawyer named after it is
+    ("Tomas Brede was convicted. Brede's lawyer, Ada Corwen, said his client would appeal.",
+     [("Ada Corwen", "his client would appeal")]),
+    # "said X, and warned that Y": two statements
+    ("Ada Brun said costs rose, and warned that some bakeries could close.",
+     [("Ada Brun", "costs rose"), ("Ada Brun", "some bakeries could close")]),
+])
+def test_speakers_and_clauses_whatever_the_parse_attaches(nlp, text, expected):
+    assert _said(run_doc(nlp, text)) == expected
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("Rain fell. According to Ada Corwen of Tarsk Capital Partners, the yield rose.",
+     ("Ada Corwen", "Tarsk Capital Partners")),
+    ("Velm Automotive cut jobs. \"We regret it,\" said Ilan Vesk, the company's head of operations.",
+     ("Ilan Vesk", "Velm Automotive")),
+    ("Ilan Vesk, an aide at the Tarsk Water Office, said pipes burst.", ("Ilan Vesk", "Tarsk Water Office")),
+])
+def test_affiliations_from_the_surface_when_the_parse_misses_them(nlp, text, pair):
+    assert pair in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}

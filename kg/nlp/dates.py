@@ -251,11 +251,20 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
     if not span.doc.has_annotation("DEP"):
         return None
     tok = span.root.head  # the word the date modifies: only a verb says when
+    # a small parser may hang the date on a verb further back ("is expected to cut rates after
+    # inflation fell in September"): the nearest verb before the date, when nearer, is its verb
+    near = next((t for t in reversed(span.doc[span.sent.start : span.start]) if t.tag_.startswith("VB")
+                 and t.pos_ == "VERB"), None)
+    if near is not None and (tok.i < near.i < span.start or not tok.tag_.startswith("VB")) \
+            and not any(t.text in {";", ":", "\"", "\u201c", "\u201d"} for t in span.doc[near.i : span.start]):
+        tok = near
     if not tok.tag_.startswith("VB"):
         return None
     aux = {c.lower_ for c in tok.children if c.dep_ in {"aux", "aux:pass", "auxpass"}}
     if aux & set(lex.dates["future_aux"]):
-        return "future"
+        return "future"  # "will reopen in May"
+    if tok.lower_ in lex.dates["future_verbs"] and tok.i < span.start and not aux & {"had", "has", "have"}:
+        return "future"  # "expected a cut in September" (not "said in August it expected", "had planned")
     if tok.tag_ == "VBD" or (tok.tag_ == "VBN" and aux & {"had", "has", "have", "was", "were"}):
         return "past"
     return None

@@ -392,7 +392,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         initial = _sent_initial(doc, s)
         hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
         drop = (
-            tok.text in lex.not_entities
+            (tok.text in lex.not_entities and not (org_shaped and tok.text in lex.demonyms))  # "English ... League"
             or (tok.is_upper and tok.text.title() in lex.not_entities)
             or ((tok.text in lex.demonyms or (e - s == 1 and tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms))
                 and not org_shaped  # "Norwegian", "Kenyans"; not "South-West" (a region), but "Afghan-Iranian"

@@ -151,14 +151,27 @@ _OWNER_ROLE_AFTER = re.compile(
 
 def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
                       described: dict[str, set[str]]) -> tuple[Mention | str, str] | None:
-    """"PERSON, the brigade's spokesman, said": as ``_owner_role``, the description after the name."""
+    """"PERSON, the brigade's spokesman, said": as ``_owner_role``, the description after the name;
+    "the company's ..." / "the union's ..." with no organisation whose name says that kind: the
+    organisation in view (the company in view for a company's noun), as the parse would read it."""
+    from kg.nlp.relations.syntax import org_in_view
+
     om = _OWNER_ROLE_AFTER.match(after)
     if om is None:
         return None
     role_text = _role_phrase(om.group(2), lex)
     if role_text is None:
         return None
-    return _noun_owner(om.group(1).lower(), role_text, m, mentions, entities, lex, described)
+    noun = om.group(1).lower()
+    owner = _noun_owner(noun, role_text, m, mentions, entities, lex, described)
+    if owner is not None or noun not in set(lex.relations["org_reference_nouns"]) \
+            or noun in set(lex.relations["owner_place_nouns"]) or noun in set(lex.relations["government_place_heads"]):
+        return owner
+    orgs = [o for o in mentions if entities[o.entity].type == ORG and not entities[o.entity].outlet]
+    company = noun in set(lex.relations["company_nouns"])
+    heads = set(lex.relations["company_heads"]) | lex.corporate_suffixes if company else None
+    key = org_in_view(orgs, entities, m.start, heads)
+    return (key, role_text) if key else None
 
 
 def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon
@@ -396,8 +409,8 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if led:  # "an ORG mission led by NAME" (not "the lawsuit against ORG led by NAME")
                     add(m, led[-1], lm.group(0).split()[0], si, False)
                     continue
-            # "PERSON, of the ORG club": a member
-            of_m = re.match(r"\s*,\s*of\s+(?:the\s+)?", after)
+            # "PERSON, of the ORG club", "according to PERSON of ORG": a member
+            of_m = re.match(r"\s*,?\s*of\s+(?:the\s+)?", after)
             if of_m:
                 member_of = next((o for o in ms if typ(o) == ORG and o.start == m.end + of_m.end()), None)
                 if member_of is not None:

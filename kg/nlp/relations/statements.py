@@ -134,6 +134,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             from_quote = bool(content)
             if not content:
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
+                cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
+                content = content[: cut.start()] if cut else content
                 first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
                 if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
@@ -260,7 +262,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         people = [t for t in subj.subtree if t.i in token_mention
                   and ctx.entities[token_mention[t.i].entity].type == PER]
         appos = [t for t in people if t.dep_ == "appos" and t.head.i == subj.i]
-        m = token_mention[(appos or people)[0].i] if people else None
+        # not the possessor ("Halden's lawyer, Ada Corwen, said", the name read as a conjunct)
+        named = [t for t in people if t.dep_ not in {"nmod:poss", "poss"}]
+        m = token_mention[(appos or named or people)[0].i] if people else None
     # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
     # (not the words of a quotation the parser hung under the subject)
     first = min((t.idx for c in subjects for t in c.subtree if not t.is_punct and not t.is_quote
@@ -309,8 +313,12 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
         return m.entity, m.text, m.start, m.end
     if before:
         persons = [m for m in before if entities[m.entity].type == PER]
-        m = (persons or before)[-1]
-        return m.entity, m.text, m.start, m.end
+        # the name right before the verb is its subject ("..., beating Ada Corwen, by 2,718 votes,
+        # the Electoral Bureau said"); else the last person named before it
+        adjacent = [m for m in before if text[m.end : vs].strip() == ""]
+        m = (adjacent or persons or before)[-1]
+        the = re.search(r"\b[Tt]he\s+$", text[sent.start_char : m.start])  # "the Halden Bureau said"
+        return m.entity, m.text, sent.start_char + the.start() if the else m.start, m.end
     if pron:
         return _resolve_pronoun(ctx, vs), pron.group(1), sent.start_char + pron.start(1), vs
     if ref is not None:
@@ -326,13 +334,16 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
     else what follows the verb, else what comes before the attribution."""
     if parsed and verb is not None:
         comp = next((c for c in verb.children if c.dep_ in {"ccomp", "xcomp"} and c.i > verb.i), None)
+        if comp is not None and att_start <= min(t.idx for t in comp.subtree) < att_end:
+            comp = None  # '..., said Ada Corwen, a rescue worker': the parse took the speaker for the clause
         if comp is not None:
             # from the complement's first word to the sentence's end (a small parser often
             # hangs the clause's last parts elsewhere), or to the next speech verb
             first = min(t.i for t in comp.subtree)
             end = sent.end
             for t in doc[first : sent.end]:
-                if t.dep_ == "conj" and t.head.i == verb.i:
+                # "said X, and warned that Y" (not a verb of the clause the parser hung on "said")
+                if t.dep_ == "conj" and t.head.i == verb.i and t.lower_ in lex.speech_verbs:
                     end = t.i
                     break
             toks = list(doc[first:end])
@@ -345,6 +356,12 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
             if toks:
                 return doc[toks[0].i : toks[-1].i + 1].text.strip("\"\u201c\u201d ")
     return _reported(text, sent, att_start, att_end, lex)
+
+
+def _and_said(lex: Lexicon) -> re.Pattern[str]:
+    """", and warned that": a second speech verb of the same speaker starts its own statement."""
+    verbs = "|".join(re.escape(v) for v in sorted(lex.speech_verbs, key=len, reverse=True))
+    return lex.pattern("statement_and_said", lambda _lex: re.compile(rf",?\s+and\s+(?:{verbs})\s+that\b"))
 
 
 def _quoted_text(content: str) -> bool:

@@ -152,6 +152,24 @@ def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Ent
     return out
 
 
+def org_in_view(orgs: list[Mention], entities: dict[str, Entity], at: int,
+                company_heads: set[str] | None = None) -> str | None:
+    """The organisation the article has been about by character ``at``: of ``orgs`` (not news
+    outlets), named most often before it (ties: the latest), else the first named after it.
+    With ``company_heads`` ("the company's chief executive"), a company (a name ending with a
+    legal form or a company head word) when the article names one."""
+    if company_heads is not None:
+        orgs = [m for m in orgs if entities[m.entity].label.split()[-1] in company_heads] or orgs
+    before = [m for m in orgs if m.end <= at]
+    if not before:
+        return orgs[0].entity if orgs else None
+    tally: dict[str, tuple[int, int]] = {}
+    for k, m in enumerate(before):
+        n, _ = tally.get(m.entity, (0, 0))
+        tally[m.entity] = (n + 1, k)
+    return max(tally, key=lambda e: tally[e])
+
+
 class OrgReferences:
     """Resolves "the company", "the union", "county" to an organisation named before (for
     "county", "town" and other local governments, also to a place so named)."""
@@ -165,21 +183,7 @@ class OrgReferences:
         self.pat = pat
 
     def in_view(self, at: int, company: bool = False) -> str | None:
-        """The organisation the article has been about by character ``at``: named most
-        often before it (ties: the latest), else the first named after it. With ``company``
-        ("the company's chief executive"), a company (a name ending with a legal form or a
-        company head word) when the article names one."""
-        orgs = self.orgs
-        if company:
-            orgs = [m for m in orgs if self.entities[m.entity].label.split()[-1] in self.pat.company_heads] or orgs
-        before = [m for m in orgs if m.end <= at]
-        if not before:
-            return orgs[0].entity if orgs else None
-        tally: dict[str, tuple[int, int]] = {}
-        for k, m in enumerate(before):
-            n, _ = tally.get(m.entity, (0, 0))
-            tally[m.entity] = (n + 1, k)
-        return max(tally, key=lambda e: tally[e])
+        return org_in_view(self.orgs, self.entities, at, self.pat.company_heads if company else None)
 
     def resolve(self, tok: Token) -> str | None:
         # "the civil society group Halden Watch": the organisation is named right there
