@@ -67,23 +67,24 @@ def default_rules_path() -> Path:
 
 
 # ----------------------------------------------------------------- the context of one chunk
-def _prev_tokens(doc: Doc, s: int, k: int) -> list[int]:
-    """Indices of the k nearest non-space tokens before s, in text order."""
+def _prev_tokens(space: list[bool], s: int, k: int) -> list[int]:
+    """Indices of the k nearest non-space tokens before s, in text order (``space``: the doc's
+    Token.is_space, as a list: indexing a Doc builds a Token each time)."""
     out = []
     j = s - 1
     while j >= 0 and len(out) < k:
-        if not doc[j].is_space:
+        if not space[j]:
             out.append(j)
         j -= 1
     return list(reversed(out))
 
 
-def _next_tokens(doc: Doc, e: int, k: int) -> list[int]:
+def _next_tokens(space: list[bool], e: int, k: int) -> list[int]:
     """Indices of the k nearest non-space tokens from e on."""
     out = []
     j = e
-    while j < len(doc) and len(out) < k:
-        if not doc[j].is_space:
+    while j < len(space) and len(out) < k:
+        if not space[j]:
             out.append(j)
         j += 1
     return out
@@ -103,6 +104,8 @@ class Context:
     lex: Lexicon
     prev: Cand | None
     hits: dict[str, set[int]] = field(default_factory=dict, repr=False)
+    texts: list[str] = field(default_factory=list, repr=False)  # the doc's token texts
+    space: list[bool] = field(default_factory=list, repr=False)  # the doc's Token.is_space
     title: int | None = None  # set by the "title-before" predicate
     _prv: list[int] | None = field(default=None, repr=False)
     _nxt: list[int] | None = field(default=None, repr=False)
@@ -110,22 +113,22 @@ class Context:
     @property
     def prv_idx(self) -> list[int]:
         if self._prv is None:
-            self._prv = _prev_tokens(self.doc, self.s, PREV_WORDS)
+            self._prv = _prev_tokens(self.space, self.s, PREV_WORDS)
         return self._prv
 
     @property
     def nxt_idx(self) -> list[int]:
         if self._nxt is None:
-            self._nxt = _next_tokens(self.doc, self.e, NEXT_WORDS)
+            self._nxt = _next_tokens(self.space, self.e, NEXT_WORDS)
         return self._nxt
 
     @property
     def prv(self) -> list[str]:
-        return [self.doc[j].text for j in self.prv_idx]
+        return [self.texts[j] for j in self.prv_idx]
 
     @property
     def nxt(self) -> list[str]:
-        return [self.doc[j].text for j in self.nxt_idx]
+        return [self.texts[j] for j in self.nxt_idx]
 
     def index(self, where: str) -> int | None:
         """The token index of the word at a named position, or None when there is none."""
@@ -431,7 +434,7 @@ class _Compiler:
                 return lambda ctx, j: j in ctx.hits[key] or singular(ctx, j)
             return lambda ctx, j: j in ctx.hits[key]
         text = self.text_test(cond)
-        return lambda ctx, j: text(ctx.doc[j].text)
+        return lambda ctx, j: text(ctx.texts[j])
 
     def condition(self, cond: dict) -> Check:
         """One condition of the table -> a function of the chunk's context."""
@@ -533,6 +536,7 @@ class RuleTable:
         self._vocab: Vocab | None = None
         self._key_of: dict[int, str] = {}
         self._last: tuple[Doc, dict[str, set[int]]] | None = None
+        self._arrays: tuple[Doc, list[str], list[bool]] | None = None  # the last doc's texts and spaces
 
     def token_hits(self, doc: Doc) -> dict[str, set[int]]:
         """Token test key -> indices of the tokens of ``doc`` that pass it (the two matchers run once per doc)."""
@@ -555,7 +559,10 @@ class RuleTable:
         return hits
 
     def context(self, doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Context:
-        return Context(doc, s, e, lex, prev, self.token_hits(doc))
+        hits = self.token_hits(doc)
+        if self._arrays is None or self._arrays[0] is not doc:
+            self._arrays = (doc, [t.text for t in doc], [t.is_space for t in doc])
+        return Context(doc, s, e, lex, prev, hits, self._arrays[1], self._arrays[2])
 
     def type_chunk(self, doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Cand | None:
         """The candidate the first matching rule makes of doc[s:e] (None: not a name)."""
