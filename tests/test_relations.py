@@ -552,3 +552,15 @@ def test_speakers_and_clauses_whatever_the_parse_attaches(nlp, text, expected):
 ])
 def test_affiliations_from_the_surface_when_the_parse_misses_them(nlp, text, pair):
     assert pair in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "according to the DESCRIPTION, NAME,": the body the description names speaks
+    ("Some 2,000 families have fled, according to the Velm relief office, VRO, which said the roads were shut.",
+     [("VRO", "Some 2,000 families have fled"), ("VRO", "the roads were shut")]),
+    # "said the ORG ROLE, NAME": the person holding the role speaks, not the organisation
+    ("Tarsk Rovers lost. \"We were unlucky,\" said the Tarsk Rovers coach, Ilan Vesk.",
+     [("Ilan Vesk", "We were unlucky")]),
+])
+def test_the_speaker_a_description_or_a_role_names(nlp, text, expected):
+    assert _said(run_doc(nlp, text)) == expected

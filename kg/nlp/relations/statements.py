@@ -104,6 +104,10 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         verb_tok = verb[0] if verb is not None and len(verb) else None
         if vm.group(0).lower() in according_to:
             after = [m for m in speakers if 0 <= m.start - ve < 60]
+            # "according to the Velm humanitarian office, VHO,": the body the description names
+            named = next((m for m in after[1:2] if _DESCRIBED_AS.fullmatch(text, after[0].end, m.start)), None)
+            if named is not None:
+                after = [named]
             if after:
                 speaker, stext, att_end = after[0].entity, after[0].text, after[0].end
                 att_end = _role_phrase_end(ctx, after[0], sent.end_char)
@@ -129,6 +133,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if found is None or found[0] is None:
                 continue
             speaker, stext, att_start, att_end = found
+            holder = _role_holder(ctx, speaker, att_end)
+            if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
+                speaker, stext, att_end = holder.entity, holder.text, holder.end
             att_start, att_end = min(att_start, vs), max(att_end, ve)
             content = _quoted(ctx, att_start, att_end, used_quotes)
             from_quote = bool(content)
@@ -174,6 +181,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
     return out
 
 
+_DESCRIBED_AS = re.compile(r"(?:\s+[a-z’'\-]+){1,4}\s*,\s*")
 _OF_BODY = re.compile(r"\s+(?:of|from|at|with)\s+(?:the\s+)?")
 _A_ROLE = re.compile(r"\s*,\s+(?:a|an)\s+[^,;:\"\u201c]{1,80}?(?=,|\.?\s*$)")
 
@@ -194,6 +202,22 @@ def _role_phrase_end(ctx: _Context, person: Mention, limit: int) -> int:
             return end
     am = _A_ROLE.match(ctx.text, person.end, limit)
     return am.end() if am else person.end
+
+
+_ROLE_THEN_NAME = re.compile(r"(?:['’]s)?\s+([a-z][a-z\- ]{0,40}?)\s*,\s*")
+
+
+def _role_holder(ctx: _Context, speaker: str | None, end: int) -> Mention | None:
+    """The person named after an organisation speaker's role noun ("the Halden manager, Ada
+    Corwen", "Halden's chairman, Ada Corwen"): the one who speaks."""
+    from kg.nlp.relations.affiliations import role_at
+
+    if speaker is None:
+        return None
+    rm = _ROLE_THEN_NAME.match(ctx.text, end)
+    if rm is None or role_at(rm.group(1), ctx.lex.roles) is None:
+        return None
+    return next((m for m in ctx.mentions if m.start == rm.end() and ctx.entities[m.entity].type == PER), None)
 
 
 def _has_verb(doc: Doc, content: str, start: int, end: int) -> bool:
