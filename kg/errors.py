@@ -96,6 +96,10 @@ class Errors(metaclass=_Catalogue):
     KG145 = "{path}: not a folder of the training corpora (--corpora must hold {names})"
     KG146 = "give --corpora (the whole pipeline, as shipped) or --corpus (an NER-only model), not both or neither"
     KG147 = "{path}: not empty and not a spaCy pipeline; kg train replaces only a pipeline folder (or writes a new one)"
+    KG148 = ("{path}: not a stage-1 kg pipeline (config.cfg with tok2vec of width 96, tagger, morphologizer and "
+             "NER); --parser-from takes the folder a stage-1 run wrote")
+    KG149 = "{path}: --parser-from is the folder this run would replace; write the new pipeline elsewhere with -o"
+    KG150 = "--parser-from and --parser-steps go with --corpora (the whole pipeline), not with --corpus"
 
     # KG2xx: the store (StoreError)
     KG201 = "no kg store at {path}; run 'kg build' first or pass --store"

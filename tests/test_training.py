@@ -6,6 +6,7 @@ is not repeated here (87 minutes on one core)."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 import spacy
@@ -38,8 +39,13 @@ def test_train_refuses_a_folder_without_the_corpora(tmp_path):
 @pytest.mark.skipif(not (CORPORA / "ud-english-ewt").is_dir(), reason=f"training corpora not at {CORPORA}")
 def test_two_training_steps_give_a_loadable_credited_parsed_pipeline(tmp_path):
     out = tmp_path / "model"
-    r = _train("--corpora", str(CORPORA), "--steps", "2", "-o", str(out), "--work-dir", str(tmp_path / "work"))
+    r = _train("--corpora", str(CORPORA), "--steps", "2", "--parser-steps", "2", "-o", str(out),
+               "--work-dir", str(tmp_path / "work"))
     assert r.exit_code == 0, r.output
+    # stage 2 ran: the shipped parser is the narrower one of kg/training/parser.cfg
+    assert (tmp_path / "work" / "parser" / "model-last").is_dir()
+    parser = spacy.util.load_config(out / "config.cfg")["components"]["parser"]["model"]
+    assert (parser["hidden_width"], parser["maxout_pieces"]) == (64, 2)
     assert "ewt_test" in r.output and "LAS" in r.output
     nlp = spacy.load(out)
     assert nlp.pipe_names == ["tok2vec", "tagger", "morphologizer", "parser", "ner"]
@@ -61,3 +67,51 @@ def test_train_never_replaces_a_folder_that_is_not_a_pipeline(tmp_path):
     r = _train("--corpora", str(CORPORA), "-o", str(keep), "--work-dir", str(tmp_path / "w"))
     assert r.exit_code != 0 and "KG147" in r.output, r.output
     assert (keep / "todo.txt").read_text() == "mine"
+
+
+def test_parser_from_needs_a_stage_one_pipeline(tmp_path):
+    r = _train("--corpora", str(CORPORA), "--parser-from", str(tmp_path), "-o", str(tmp_path / "m"),
+               "--work-dir", str(tmp_path / "w"))
+    assert r.exit_code != 0 and "KG148" in r.output, r.output
+    # a pipeline without the components stage 2 sources (here: tok2vec and NER only) is refused too
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("tok2vec")
+    nlp.add_pipe("ner")
+    nlp.initialize()
+    nlp.to_disk(tmp_path / "ner-only")
+    r = _train("--corpora", str(CORPORA), "--parser-from", str(tmp_path / "ner-only"), "-o", str(tmp_path / "m"),
+               "--work-dir", str(tmp_path / "w"))
+    assert r.exit_code != 0 and "KG148" in r.output, r.output
+
+
+def test_parser_from_may_not_be_the_folder_it_replaces(tmp_path):
+    from kg.nlp.assemble import shipped_model_dir
+
+    base = tmp_path / "stage1"
+    shutil.copytree(shipped_model_dir(), base)
+    r = _train("--corpora", str(CORPORA), "--parser-from", str(base), "-o", str(base),
+               "--work-dir", str(tmp_path / "w"))
+    assert r.exit_code != 0 and "KG149" in r.output, r.output
+    assert (base / "parser" / "model").is_file()
+
+
+def test_parser_from_goes_with_corpora_only(tmp_path):
+    r = _train("--corpus", str(tmp_path), "--parser-from", str(tmp_path), "-o", str(tmp_path / "m"))
+    assert r.exit_code != 0 and "KG150" in r.output, r.output
+
+
+def test_the_shipped_config_names_no_training_folder():
+    from kg.nlp.assemble import shipped_model_dir
+
+    paths = spacy.util.load_config(shipped_model_dir() / "config.cfg")["paths"]
+    assert paths["train"] is None and paths["dev"] is None and paths.get("base") is None
+
+
+def test_the_shipped_pipeline_has_the_narrower_parser():
+    from kg.nlp.assemble import shipped_model_dir
+
+    cfg = spacy.util.load_config(shipped_model_dir() / "config.cfg")
+    model = cfg["components"]["parser"]["model"]
+    assert (model["hidden_width"], model["maxout_pieces"]) == (64, 2)
