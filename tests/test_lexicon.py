@@ -20,7 +20,7 @@ def test_the_cached_gazetteer_equals_the_one_read_from_the_files(tmp_path, monke
         assert lex.gazetteer_max_tokens == plain.gazetteer_max_tokens
 
 
-def test_a_changed_data_file_gets_a_new_index_and_the_old_one_goes(tmp_path, monkeypatch):
+def test_a_changed_data_file_gets_a_new_index(tmp_path, monkeypatch):
     data = tmp_path / "data"
     shutil.copytree(nlp_data_dir(), data)
     monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path / "cache"))
@@ -31,7 +31,7 @@ def test_a_changed_data_file_gets_a_new_index_and_the_old_one_goes(tmp_path, mon
     after = read_lexicon(data)
     second = list((tmp_path / "cache").glob("gazetteer-*.pickle"))
     assert "tarsk velmor cooperative" in after.gazetteer and "tarsk velmor cooperative" not in before.gazetteer
-    assert len(first) == len(second) == 1 and first != second
+    assert len(first) == 1 and len(second) == 2 and first[0] in second
 
 
 def test_a_damaged_index_is_read_from_the_files_again(tmp_path, monkeypatch):
@@ -47,3 +47,26 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
     blocker.write_text("x")
     monkeypatch.setenv("KG_CACHE_DIR", str(blocker / "cache"))  # a folder inside a file cannot exist
     assert read_lexicon().gazetteer
+
+
+def test_at_most_four_indexes_are_kept(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    for k in range(6):
+        (cache / f"gazetteer-{k:032d}.pickle").write_bytes(b"old")
+    monkeypatch.setenv("KG_CACHE_DIR", str(cache))
+    read_lexicon()
+    assert len(list(cache.glob("gazetteer-*.pickle"))) == 4
+
+
+def test_an_index_in_a_folder_others_may_write_to_is_never_read(tmp_path, monkeypatch):
+    import pickle
+
+    cache = tmp_path / "shared"
+    cache.mkdir()
+    monkeypatch.setenv("KG_CACHE_DIR", str(cache))
+    good = read_lexicon()
+    (index,) = cache.glob("gazetteer-*.pickle")
+    index.write_bytes(pickle.dumps(({"planted": None}, 1)))
+    cache.chmod(0o777)  # a shared folder: the planted index must not be loaded
+    assert read_lexicon().gazetteer == good.gazetteer

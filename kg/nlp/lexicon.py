@@ -106,6 +106,7 @@ class Lexicon:
     name_particles: set[str] = field(default_factory=set)  # "Norte de Velm": one name across the particle
     english_connectors: set[str] = field(default_factory=set)  # the connectors that may follow any word
     sport_words: set[str] = field(default_factory=set)  # "Rowing Norway": a national sports body
+    national_societies: set[str] = field(default_factory=set)  # "Kenya Red Cross": a country's own society
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
     arabic_articles: set[str] = field(default_factory=set)
@@ -181,8 +182,25 @@ def _cache_dir() -> Path | None:
 
     if "KG_CACHE_DIR" in os.environ:
         return Path(os.environ["KG_CACHE_DIR"]) if os.environ["KG_CACHE_DIR"] else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    try:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    except RuntimeError:  # no HOME and no passwd entry (some containers): no cache
+        return None
     return Path(base) / "kg"
+
+
+def _own_private_folder(folder: Path) -> bool:
+    """The cache folder is a directory of this user that nobody else may write to: a pickle
+    runs code when loaded, so one from a shared folder is never read."""
+    import os
+    import stat
+
+    try:
+        st = folder.stat()
+    except OSError:
+        return False
+    owner_ok = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+    return stat.S_ISDIR(st.st_mode) and owner_ok and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def _cached_gazetteer(data: Path, names: Iterable[str]) -> tuple[dict[str, GazetteerEntry], int]:
@@ -193,32 +211,44 @@ def _cached_gazetteer(data: Path, names: Iterable[str]) -> tuple[dict[str, Gazet
     import hashlib
     import os
     import pickle
+    import sys
 
     folder = _cache_dir()
     if folder is None:
         return _load_gazetteer(data, names)
+    # the code, the Python (its pickle and unicodedata) and the data make the key
     digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(f"{sys.version_info[:2]} {unicodedata.unidata_version}".encode())
     for name in names:
         path = data / name
         digest.update(name.encode() + b"\0" + (path.read_bytes() if path.exists() else b"-") + b"\0")
     cached = folder / f"gazetteer-{digest.hexdigest()[:32]}.pickle"
-    try:
-        with cached.open("rb") as fh:
-            return pickle.load(fh)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-        pass
+    if cached.is_file() and _own_private_folder(folder):
+        try:
+            with cached.open("rb") as fh:
+                table = pickle.load(fh)
+            if isinstance(table, tuple) and len(table) == 2 and isinstance(table[0], dict) \
+                    and isinstance(table[1], int):
+                return table
+        except Exception:  # noqa: BLE001 - any damaged index is rebuilt from the files
+            pass
     table = _load_gazetteer(data, names)
+    tmp = cached.with_suffix(f".{os.getpid()}.tmp")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _own_private_folder(folder):
+            return table
         with tmp.open("wb") as fh:
             pickle.dump(table, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, cached)  # atomic: a concurrent reader sees the old file or the whole new one
-        for old in folder.glob("gazetteer-*.pickle"):
-            if old != cached:
-                old.unlink(missing_ok=True)  # an index of earlier data or code
+        # keep the four newest indexes (several checkouts or versions may share the folder)
+        for stale in sorted(folder.glob("gazetteer-*.pickle"), key=lambda p: p.stat().st_mtime)[:-4]:
+            stale.unlink(missing_ok=True)
     except OSError:
-        pass
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
     return table
 
 
@@ -254,7 +284,8 @@ def _entities(path: Path) -> dict[str, Any]:
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
             "english_connectors")
-    return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"]}
+    return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"],
+            "national_societies": {_normalize(n) for n in ents["national_society_names"]}}
 
 
 def _speech(path: Path) -> dict[str, Any]:
