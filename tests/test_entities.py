@@ -417,12 +417,13 @@ def test_a_body_named_after_a_role_and_a_site(nlp, text, name, typ):
 
 
 @pytest.mark.parametrize("text, name, typ", [
-    ("The army's 7th Mountain Division said the pass was closed.", "7th Mountain Division", "Organisation"),
-    ("A new group, Jaish-e-Norvan, said it planted the bomb.", "Jaish-e-Norvan", "Organisation"),
-    ("Schools in the South-West region stayed shut on Monday.", "South-West", "Place"),
-    ("The National Treasury said it would borrow more.", "National Treasury", "Organisation"),
-    ("Tarsk signed the winger from Deportivo Velmar on Monday.", "Deportivo Velmar", "Organisation"),
-    ("Ada Corwen, a researcher at the Instituto de Lisboa, said so.", "Instituto de Lisboa", "Organisation"),
+    ("Veterans of the 41st Signals Regiment marched past.", "41st Signals Regiment", "Organisation"),
+    ("Police raided offices of the banned faction, Hizb-ul-Tarvo, in the capital.", "Hizb-ul-Tarvo",
+     "Organisation"),
+    ("Voters in the South-East district turned out early.", "South-East", "Place"),
+    ("The Velmar Treasury raised its borrowing target.", "Velmar Treasury", "Organisation"),
+    ("Olympique Tarvel finished third in the league.", "Olympique Tarvel", "Organisation"),
+    ("Two paintings were lent by the Instituto de Lisboa.", "Instituto de Lisboa", "Organisation"),
 ])
 def test_names_of_units_groups_regions_and_bodies(nlp, text, name, typ):
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
@@ -430,23 +431,23 @@ def test_names_of_units_groups_regions_and_bodies(nlp, text, name, typ):
 
 
 def test_a_demonym_before_troops_is_no_entity(nlp):
-    doc = run_doc(nlp, "Singaporean and Philippine troops crossed the river.")
+    doc = run_doc(nlp, "Bhutanese and Fijian peacekeepers arrived by air.")
     assert {e.label for e in doc._.kg_entities.values()} == set()
 
 
 def test_a_town_that_is_a_person_s_surname_is_the_person_as_a_verb_s_subject(nlp):
-    doc = run_doc(nlp, "Ana Sofia Molde chairs the board. Molde rejected the offer on Friday.")
+    doc = run_doc(nlp, "Dr. Tomas Molde joined the clinic. Molde resigned in June after two seasons.")
     ents = doc._.kg_entities
-    assert {ents[m.entity].label for m in doc._.kg_mentions} == {"Ana Sofia Molde"}
+    assert {ents[m.entity].label for m in doc._.kg_mentions} == {"Tomas Molde"}
 
 
 def test_a_club_s_short_form_drops_its_generic_first_word(nlp):
-    doc = run_doc(nlp, "Deportivo Velmar sold the striker. Velmar fans were angry.")
+    doc = run_doc(nlp, "Sporting Tarvel opened a new academy. Tarvel coaches ran the first session.")
     ents = doc._.kg_entities
-    assert {ents[m.entity].label for m in doc._.kg_mentions} == {"Deportivo Velmar"}
+    assert {ents[m.entity].label for m in doc._.kg_mentions} == {"Sporting Tarvel"}
 
 
 def test_a_person_of_an_organisation_whose_name_has_a_plural_possessive(nlp):
-    doc = run_doc(nlp, "According to Ada Corwen of the Tarsk Drivers' Union, 300 drivers struck.")
+    doc = run_doc(nlp, "The motion was tabled by Ada Corwen of the Tarsk Nurses' Federation on Monday.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}
-    assert types == {"Ada Corwen": "Person", "Tarsk Drivers' Union": "Organisation"}
+    assert types == {"Ada Corwen": "Person", "Tarsk Nurses' Federation": "Organisation"}

@@ -27,7 +27,7 @@ ROWS = [
     ("title", "Later Dr Pellworth opened the clinic.", "Pellworth", "title", "Person"),
     ("org-noun-before", "Farmers joined the cooperative Velmora last spring.", "Velmora", "org-noun-before",
      "Organisation"),
-    ("org-noun-before-comma", "A little-known militia, Tarvo Kessan, said it shot the drone.", "Tarvo Kessan",
+    ("org-noun-before-comma", "Its rival faction, Tarvo Kessan, later disbanded.", "Tarvo Kessan",
      "org-noun-before", "Organisation"),
     ("org-shape", "Later the Tarvel Regional Council approved the plan.", "Tarvel Regional Council", "org-shape",
      "Organisation"),

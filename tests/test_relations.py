@@ -484,45 +484,45 @@ def test_told_and_adding_after_a_quotation(nlp, text, expected):
 
 @pytest.mark.parametrize("text, pair", [
     # a rank after the role's comma is no part of the role: the spokesperson flag holds
-    ("A Norvale Defence Force spokesman, Major Tomas Brede, said the road was open.",
-     ("Tomas Brede", "Norvale Defence Force", "spokesman", True)),
+    ("Late on Sunday a Norvale Coast Guard spokeswoman, Lieutenant Ilka Strand, confirmed the rescue.",
+     ("Ilka Strand", "Norvale Coast Guard", "spokeswoman", True)),
     # "the army" is the armed forces the article named
-    ("The Velmar Armed Forces said two posts fell. Colonel Ada Corwen, a spokeswoman for the army, "
-     "said troops had withdrawn.", ("Ada Corwen", "Velmar Armed Forces", "spokeswoman", True)),
+    ("Velmar Armed Forces drones struck a depot. The convoy turned back at dusk, Major Ilka Strand, "
+     "a spokeswoman for the army, wrote.", ("Ilka Strand", "Velmar Armed Forces", "spokeswoman", True)),
     # "NAME, the brigade's spokesman": the possessive description after the name
-    ("The 4th Tarsk Brigade said it held the bridge. Ilan Vesk, the brigade's spokesman, said so.",
-     ("Ilan Vesk", "4th Tarsk Brigade", "spokesman", True)),
+    ("Flooding cut the road, and the 12th Tarsk Brigade sent boats. Engineers were at work by noon, "
+     "Ilan Vesk, the brigade's spokesman, wrote on Sunday.", ("Ilan Vesk", "12th Tarsk Brigade", "spokesman", True)),
 ])
 def test_spokespeople_of_armed_forces_and_units(nlp, text, pair):
     assert pair in _affs(run_doc(nlp, text))
 
 
 def test_a_town_s_possessive_is_no_organisation_in_view(nlp):
-    doc = run_doc(nlp, "The Halden Aid Trust sent food. According to Dr. Ada Corwen of Velm Relief, "
-                       "the town's only clinic had run out of fuel.")
+    doc = run_doc(nlp, "The Halden Aid Trust paid for the pumps. The town's mayor thanked Dr. Ada Corwen "
+                       "of Velm Relief, whose engineers repaired the town's water tower.")
     assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Ada Corwen", "Velm Relief")}
 
 
 def test_a_title_after_and_is_no_role_for_the_organisation_before(nlp):
-    doc = run_doc(nlp, "Ostra had the backing of the Tarsk Chamber of Commerce and outgoing Mayor Lena Brandt.")
-    assert not any(o == "Tarsk Chamber of Commerce" for _, o, _, _ in _affs(doc))
+    doc = run_doc(nlp, "Flowers came from the Tarsk Rotary Club and retired Judge Lena Brandt.")
+    assert not any(o == "Tarsk Rotary Club" for _, o, _, _ in _affs(doc))
 
 
 @pytest.mark.parametrize("text, expected", [
     # "According to" leading a sentence is an attribution like "according to" inside one
-    ("According to Velm Aid, up to 7,000 children have been out of school for years.",
-     [("Velm Aid", "up to 7,000 children have been out of school for years")]),
+    ("According to Velm Aid, the river has risen two metres since dawn.",
+     [("Velm Aid", "the river has risen two metres since dawn")]),
     # the person's role phrase belongs to the attribution, not to the claim
-    ("Rain fell. According to Joy Ardo of the Kenya Red Cross, nearly 60 of the evacuees are women.",
-     [("Joy Ardo", "nearly 60 of the evacuees are women")]),
-    ("Strikes have become more frequent since 2019, according to Ada Corwen, a researcher at the Tarsk Institute.",
-     [("Ada Corwen", "Strikes have become more frequent since 2019")]),
+    ("Rain fell. According to Joy Ardo of the Norway Red Cross, the shelters can take two more families.",
+     [("Joy Ardo", "the shelters can take two more families")]),
+    ("Ferry fares will double, according to Ada Corwen, a lecturer at the Tarsk Institute.",
+     [("Ada Corwen", "Ferry fares will double")]),
     # "CLAIM, said NAME, ROLE": the name after the verb speaks, not an organisation named in the claim
-    ("The Velm Health Board has recorded 11 attacks on clinics since January, said Ada Corwen, an adviser to it.",
-     [("Ada Corwen", "The Velm Health Board has recorded 11 attacks on clinics since January")]),
+    ("The Velm Health Board will close two wards in winter, said Ada Corwen, an adviser to it.",
+     [("Ada Corwen", "The Velm Health Board will close two wards in winter")]),
     # a quotation the parser hangs under the subject "army spokesman ... NAME" stays the quotation
-    ("\"This was a deliberate attack on civilians,\" army spokesman Brigadier General Ilan Vesk said.",
-     [("Ilan Vesk", "This was a deliberate attack on civilians")]),
+    ("\"The bridge will hold for another week,\" navy spokesman Rear Admiral Ilan Vesk said.",
+     [("Ilan Vesk", "The bridge will hold for another week")]),
 ])
 def test_according_to_leads_inverted_said_and_quotations_before_a_titled_speaker(nlp, text, expected):
     assert _said(run_doc(nlp, text)) == expected
@@ -530,11 +530,11 @@ def test_according_to_leads_inverted_said_and_quotations_before_a_titled_speaker
 
 @pytest.mark.parametrize("text, expected", [
     # the name right before the verb is its subject, not a person named earlier in the sentence
-    ("Ada Corwen won the vote, beating Tomas Brede by 2,718 votes, the Tarsk Electoral Bureau said on Monday.",
-     [("Tarsk Electoral Bureau", "Ada Corwen won the vote, beating Tomas Brede by 2,718 votes")]),
+    ("Ada Corwen finished ahead of Tomas Brede in the second round, the Tarsk Vote Commission said.",
+     [("Tarsk Vote Commission", "Ada Corwen finished ahead of Tomas Brede in the second round")]),
     # the possessor of "lawyer" is not the speaker; the lawyer named after it is
-    ("Tomas Brede was convicted. Brede's lawyer, Ada Corwen, said his client would appeal.",
-     [("Ada Corwen", "his client would appeal")]),
+    ("Tomas Brede lost the case. Brede's accountant, Ada Corwen, said the books were in order.",
+     [("Ada Corwen", "the books were in order")]),
     # "said X, and warned that Y": two statements
     ("Ada Brun said costs rose, and warned that some bakeries could close.",
      [("Ada Brun", "costs rose"), ("Ada Brun", "some bakeries could close")]),
@@ -544,11 +544,11 @@ def test_speakers_and_clauses_whatever_the_parse_attaches(nlp, text, expected):
 
 
 @pytest.mark.parametrize("text, pair", [
-    ("Rain fell. According to Ada Corwen of Tarsk Capital Partners, the yield rose.",
+    ("Bond prices slid, in the view of Ada Corwen of Tarsk Capital Partners.",
      ("Ada Corwen", "Tarsk Capital Partners")),
-    ("Velm Automotive cut jobs. \"We regret it,\" said Ilan Vesk, the company's head of operations.",
-     ("Ilan Vesk", "Velm Automotive")),
-    ("Ilan Vesk, an aide at the Tarsk Water Office, said pipes burst.", ("Ilan Vesk", "Tarsk Water Office")),
+    ("Velm Steel opened a mill. \"It took ten years,\" said Ilan Vesk, the company's head of design.",
+     ("Ilan Vesk", "Velm Steel")),
+    ("Ilan Vesk, a lecturer at the Tarsk Music Academy, wrote the score.", ("Ilan Vesk", "Tarsk Music Academy")),
 ])
 def test_affiliations_from_the_surface_when_the_parse_misses_them(nlp, text, pair):
     assert pair in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
@@ -556,11 +556,11 @@ def test_affiliations_from_the_surface_when_the_parse_misses_them(nlp, text, pai
 
 @pytest.mark.parametrize("text, expected", [
     # "according to the DESCRIPTION, NAME,": the body the description names speaks
-    ("Some 2,000 families have fled, according to the Velm relief office, VRO, which said the roads were shut.",
-     [("VRO", "Some 2,000 families have fled"), ("VRO", "the roads were shut")]),
+    ("Wheat prices doubled, according to the Velm grain board, VGB, which said stocks were low.",
+     [("VGB", "Wheat prices doubled"), ("VGB", "stocks were low")]),
     # "said the ORG ROLE, NAME": the person holding the role speaks, not the organisation
-    ("Tarsk Rovers lost. \"We were unlucky,\" said the Tarsk Rovers coach, Ilan Vesk.",
-     [("Ilan Vesk", "We were unlucky")]),
+    ("Tarsk Opera cancelled the tour. \"Two singers are ill,\" said the Tarsk Opera director, Ilan Vesk.",
+     [("Ilan Vesk", "Two singers are ill")]),
 ])
 def test_the_speaker_a_description_or_a_role_names(nlp, text, expected):
     assert _said(run_doc(nlp, text)) == expected

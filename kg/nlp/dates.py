@@ -251,8 +251,8 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
     if not span.doc.has_annotation("DEP"):
         return None
     tok = span.root.head  # the word the date modifies: only a verb says when
-    # a small parser may hang the date on a verb further back ("is expected to cut rates after
-    # inflation fell in September"): the nearest verb before the date, when nearer, is its verb
+    # a small parser may hang the date on a verb further back ("is likely to raise fares because
+    # fuel costs jumped in March"): the nearest verb before the date, when nearer, is its verb
     near = next((t for t in reversed(span.doc[span.sent.start : span.start]) if t.tag_.startswith("VB")
                  and t.pos_ == "VERB"), None)
     if near is not None and (tok.i < near.i < span.start or not tok.tag_.startswith("VB")) \
@@ -263,8 +263,10 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
     aux = {c.lower_ for c in tok.children if c.dep_ in {"aux", "aux:pass", "auxpass"}}
     if aux & set(lex.dates["future_aux"]):
         return "future"  # "will reopen in May"
-    if tok.lower_ in lex.dates["future_verbs"] and tok.i < span.start and not aux & {"had", "has", "have"}:
-        return "future"  # "expected a cut in September" (not "said in August it expected", "had planned")
+    if tok.lower_ in lex.dates["forecast_verbs"] and tok.i < span.start and not aux & {"had", "has", "have"}:
+        return "future"  # "forecast snow before April": a forecast is about what comes after it
+    if tok.lower_ in lex.dates["expectation_verbs"]:
+        return None  # "expected a decision at its next sitting in October": the clause decides, not the verb
     if tok.tag_ == "VBD" or (tok.tag_ == "VBN" and aux & {"had", "has", "have", "was", "were"}):
         return "past"
     return None

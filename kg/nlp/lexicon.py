@@ -106,7 +106,7 @@ class Lexicon:
     name_particles: set[str] = field(default_factory=set)  # "Norte de Velm": one name across the particle
     english_connectors: set[str] = field(default_factory=set)  # the connectors that may follow any word
     sport_words: set[str] = field(default_factory=set)  # "Rowing Norway": a national sports body
-    national_societies: set[str] = field(default_factory=set)  # "Kenya Red Cross": a country's own society
+    national_societies: set[str] = field(default_factory=set)  # "Norway Red Cross": a country's own society
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
     arabic_articles: set[str] = field(default_factory=set)

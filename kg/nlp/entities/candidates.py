@@ -130,12 +130,12 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
             if entry.type == "Place" and i >= 2 and lowers[i - 1] in _NAME_OF and (
                     texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words):
-                break  # "Reserve Bank of Norvale", "Instituto de Lisboa": the place ends an organisation's name
+                break  # "Reserve Bank of Norvale", "Museu do Porto": the place ends an organisation's name
             if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
                     and texts[i - 3] in lex.org_heads:
                 break  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
             if entry.type == "Organisation" and i >= 1 and (texts[i - 1] in lex.demonyms or (
-                    k > 1 and _country(texts[i - 1], lex))) \
+                    normalize_name(text) in lex.national_societies and _country(texts[i - 1], lex))) \
                     and "\n" not in with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
                 break  # "Norvalian Red Cross": a national society, not the international body whose
                 # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
@@ -150,7 +150,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
 
 
 def _country(word: str, lex: Lexicon) -> bool:
-    """``word`` alone is a country's name in the gazetteer ("Kenya" in "Kenya Red Cross")."""
+    """``word`` alone is a country's name in the gazetteer ("Norway" in "Norway Red Cross")."""
     entry = lex.gazetteer.get(normalize_name(word))
     return entry is not None and entry.type == "Place" and entry.kind == "country"
 
@@ -275,7 +275,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                     and doc[j + 1].is_lower and len(doc[j + 1]) <= 3 and not doc[j + 1].whitespace_ \
                     and doc[j + 2].text == "-" and not doc[j + 2].whitespace_ and is_cap(doc[j + 3]) \
                     and not {j + 1, j + 2, j + 3} & taken:
-                j += 4  # "Jaish-e-Norvan", "Hizb-ut-Halden": a linking particle between hyphens
+                j += 4  # "Tarvo-e-Halden", "Ahl-ul-Norvan": a linking particle between hyphens
             elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
                     and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
                 j += 2  # "Lau Kin-wah", "Chan Mei-ling": a name's second syllable in lower case
@@ -305,9 +305,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         # a chunk never ends on a connector
         while j > i + 1 and doc[j - 1].lower_ in lex.connectors and doc[j - 1].text.islower():
             j -= 1
-        # "the 3rd Armoured Brigade": a unit's ordinal number is part of its name
-        if i > 0 and i - 1 not in taken and _ORDINAL.fullmatch(doc[i - 1].text) and doc[j - 1].text in lex.org_heads \
-                and "\n" not in doc[i - 1].whitespace_:
+        # "the 3rd Armoured Brigade", "the navy's 2nd Fleet": a unit's ordinal is part of its name
+        # (not a date's: "on May 2nd Parliament voted")
+        if i > 1 and i - 1 not in taken and _ORDINAL.fullmatch(doc[i - 1].text) and doc[j - 1].text in lex.org_heads \
+                and "\n" not in doc[i - 1].whitespace_ and doc[i - 2].lower_ in {"the", "'s", "’s"}:
             i -= 1
         out.append((i, j))
         i = j
@@ -395,7 +396,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             (tok.text in lex.not_entities and not (org_shaped and tok.text in lex.demonyms))  # "English ... League"
             or (tok.is_upper and tok.text.title() in lex.not_entities)
             or ((tok.text in lex.demonyms or (e - s == 1 and tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms))
-                and not org_shaped  # "Norwegian", "Kenyans"; not "South-West" (a region), but "Afghan-Iranian"
+                and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
                 and not (hyphen_part and doc[s + 2].text not in lex.demonyms))
             or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1)
                 and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
@@ -406,8 +407,9 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             or tok.text == "&"
         )
         org_pair = e - s == 2 and doc[e - 1].text in lex.org_heads  # "General Motors said": one name
+        first_word = e - s > 1 and tok.text in lex.org_first_words  # "Sporting Tarvel opened": a name's first word
         if not drop and initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
-                and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said ...", "Jan-Erik"
+                and not first_word and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said"
             drop = (
                 low in lex.common_words
                 or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads

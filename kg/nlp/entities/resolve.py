@@ -182,7 +182,7 @@ def resolve(
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names:
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
             hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")] or [
-                o for o in orgs  # "Almera" for "Deportivo Almera": the name without its generic first word
+                o for o in orgs  # "Tarvel" for "Sporting Tarvel": the name without its generic first word
                 if o.label.split()[0] in lex.org_first_words and normalize_name(o.label).split(" ", 1)[-1] == norm]
             shortest = min(hits, key=lambda o: len(o.label), default=None)
             # of several, one whose name starts all the others ("Halden Rovers" in "Halden Rovers

@@ -269,7 +269,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
                 words = m.text.split()
                 k = 0
-                # ... but not after a comma: "An ORG spokesman, Colonel NAME" (the rank is not the role)
+                # ... but not after a comma: "a ORG spokeswoman, Major NAME" (the rank is not the role)
                 while not gap.rstrip().endswith(",") and k < len(words) - 1 and lex.title_or_role(words[k]):
                     k += 1
                 role_text = (gap + " " + " ".join(words[:k])).strip(" ,")

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import relation_patterns
-from kg.nlp.relations.syntax import names_kind
+from kg.nlp.relations.syntax import names_kind, state_force
 from kg.types import LOC, ORG, PER, Entity, Mention, Statement
 
 _OPEN, _CLOSE = "\u201c\"", "\u201d\""
@@ -104,12 +104,12 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         verb_tok = verb[0] if verb is not None and len(verb) else None
         if vm.group(0).lower() in according_to:
             after = [m for m in speakers if 0 <= m.start - ve < 60]
-            # "according to the Velm humanitarian office, VHO,": the body the description names
+            # "according to the Velm grain board, VGB,": the body the description names
             named = next((m for m in after[1:2] if _DESCRIBED_AS.fullmatch(text, after[0].end, m.start)), None)
             if named is not None:
                 after = [named]
             if after:
-                speaker, stext, att_end = after[0].entity, after[0].text, after[0].end
+                speaker, stext = after[0].entity, after[0].text
                 att_end = _role_phrase_end(ctx, after[0], sent.end_char)
             else:  # "according to the district": the organisation of that kind named before
                 dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
@@ -181,6 +181,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
     return out
 
 
+_OF_BEFORE = re.compile(r"\b(?:of|at|from|for|with)\s+(?:the\s+)?$")
 _DESCRIBED_AS = re.compile(r"(?:\s+[a-z’'\-]+){1,4}\s*,\s*")
 _OF_BODY = re.compile(r"\s+(?:of|from|at|with)\s+(?:the\s+)?")
 _A_ROLE = re.compile(r"\s*,\s+(?:a|an)\s+[^,;:\"\u201c]{1,80}?(?=,|\.?\s*$)")
@@ -201,7 +202,10 @@ def _role_phrase_end(ctx: _Context, person: Mention, limit: int) -> int:
                     end = m.end
             return end
     am = _A_ROLE.match(ctx.text, person.end, limit)
-    return am.end() if am else person.end
+    # a role ("a researcher at ORG"), not the claim itself ("according to NAME, a third of the homes ...")
+    if am and any(w.lower() in ctx.lex.roles for w in _WORD.findall(am.group(0))):
+        return am.end()
+    return person.end
 
 
 _ROLE_THEN_NAME = re.compile(r"(?:['’]s)?\s+([a-z][a-z\- ]{0,40}?)\s*,\s*")
@@ -337,9 +341,10 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
         return m.entity, m.text, m.start, m.end
     if before:
         persons = [m for m in before if entities[m.entity].type == PER]
-        # the name right before the verb is its subject ("..., beating Ada Corwen, by 2,718 votes,
-        # the Electoral Bureau said"); else the last person named before it
-        adjacent = [m for m in before if text[m.end : vs].strip() == ""]
+        # the name right before the verb is its subject ("Ada Corwen finished ahead of Tomas Brede,
+        # the Vote Commission said"); else the last person named before it
+        adjacent = [m for m in before if text[m.end : vs].strip() == ""
+                    and not _OF_BEFORE.search(text, sent.start_char, m.start)]  # not "Ada Corwen of Halden Foods said"
         m = (adjacent or persons or before)[-1]
         the = re.search(r"\b[Tt]he\s+$", text[sent.start_char : m.start])  # "the Halden Bureau said"
         return m.entity, m.text, sent.start_char + the.start() if the else m.start, m.end
@@ -481,7 +486,9 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
     orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet]
     heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
     described = described or {}
-    named = [m for m in orgs if names_kind(entities[m.entity].label, noun, heads)
+    state = noun in set(lex.relations["state_force_nouns"])
+    named = [m for m in orgs if (names_kind(entities[m.entity].label, noun, heads)
+                                 and (not state or state_force(entities[m.entity].label, lex)))
              or noun in described.get(m.entity, ())]
     if named:
         return named[-1].entity

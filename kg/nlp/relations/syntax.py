@@ -21,7 +21,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.lexicon import Lexicon
+from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.types import LOC, ORG, PER, Affiliation, Entity, Mention
 
 if not Token.has_extension("kg_rel"):
@@ -61,6 +61,8 @@ class SyntaxPatterns:
             self.matcher.add(row["id"], [_expand(row["pattern"], words)])
             self.rows[get_string_id(row["id"])] = row
         self.role_heads = {r.split()[-1] for r in lex.roles}
+        self.lex = lex
+        self.state_force_nouns = set(lex.relations["state_force_nouns"])
         self.org_nouns = set(lex.relations["org_reference_nouns"])
         self.generic_org_nouns = set(lex.relations["generic_org_nouns"])
         self.not_roles = set(lex.relations["not_role_nouns"])
@@ -123,6 +125,16 @@ def _role_text(doc: Doc, role: Token, at: dict[int, Mention]) -> str:
                 and child._.kg_rel == "":
             start = child.i
     return doc[start : role.i + 1].text
+
+
+def state_force(label: str, lex: Lexicon) -> bool:
+    """A state's armed forces by name ("Velmar Armed Forces", "Norvalian Army"), not an armed
+    group called "X Army": what "the army" / "the military" may refer to."""
+    words = label.split()
+    if set(words) & set(lex.relations["state_force_words"]) or words[0] in lex.demonyms:
+        return True
+    entry = lex.gazetteer.get(normalize_name(words[0]))
+    return entry is not None and entry.type == "Place" and entry.kind == "country"
 
 
 def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
@@ -194,7 +206,9 @@ class OrgReferences:
         places = self.governments if noun in self.pat.government else []
         before = [m for m in self.orgs if m.end <= tok.idx]
         named = [m for m in sorted(before + [m for m in places if m.end <= tok.idx], key=lambda m: m.start)
-                 if names_kind(self.entities[m.entity].label, noun, self.pat.noun_heads)
+                 if (names_kind(self.entities[m.entity].label, noun, self.pat.noun_heads)
+                     and (noun not in self.pat.state_force_nouns or state_force(self.entities[m.entity].label,
+                                                                                self.pat.lex)))
                  or noun in self.described.get(m.entity, ())]
         if named:  # the one whose name ends with the noun ("Dunmore County", not "Dunmore County Department
             # of Health"), else the latest
