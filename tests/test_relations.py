@@ -564,3 +564,35 @@ def test_affiliations_from_the_surface_when_the_parse_misses_them(nlp, text, pai
 ])
 def test_the_speaker_a_description_or_a_role_names(nlp, text, expected):
     assert _said(run_doc(nlp, text)) == expected
+
+
+@pytest.mark.parametrize("text, pair", [
+    # the place the spokesperson works in stands between the body and the name
+    ("A spokesman for Velm Aid in Tarsk, Ilan Vesk, said roads were shut.",
+     ("Ilan Vesk", "Velm Aid", "spokesman", True)),
+    # "who speaks for ORG" is a spokesperson's role
+    ("Ferries stopped, according to Ilan Vesk, who speaks for the Tarsk Port Authority.",
+     ("Ilan Vesk", "Tarsk Port Authority", "speaks for", True)),
+    # a rank after the role inside the name is no part of the role
+    ("Velmar National Police spokeswoman Inspector Lena Brandt said officers had left.",
+     ("Lena Brandt", "Velmar National Police", "spokeswoman", True)),
+    # "NAME, the ORG's ROLE": the organisation named in the possessive after the name
+    ("Ilan Vesk, the Tarsk Port Authority's regional spokesperson, said the ferries were late.",
+     ("Ilan Vesk", "Tarsk Port Authority", "regional spokesperson", True)),
+    # a bare spokesperson's title speaks for the organisation the article is about
+    ("Velm Health said hackers took data. Speaking for the insurer, spokeswoman Ilka Strand said names were taken.",
+     ("Ilka Strand", "Velm Health", "spokeswoman", True)),
+])
+def test_spokespeople_in_more_of_their_shapes(nlp, text, pair):
+    assert pair in _affs(run_doc(nlp, text))
+
+
+def test_the_militia_is_not_the_army(nlp):
+    doc = run_doc(nlp, "The Velmar Armed Forces sent troops to the village. A man who said he was the militia's "
+                       "spokesman, Ilan Vesk, denied it.")
+    assert not any(o == "Velmar Armed Forces" for _, o, _, _ in _affs(doc))
+
+
+def test_a_police_spokeswoman_without_a_named_police_is_nobody_s_spokesperson_here(nlp):
+    doc = run_doc(nlp, "Velm Health said hackers took data. Police spokeswoman Ilka Strand said two men were held.")
+    assert _affs(doc) == set()

@@ -83,6 +83,7 @@ class Lexicon:
     alias_markers: list[str] = field(default_factory=list)
     group_descriptions: set[str] = field(default_factory=set)
     leader_verbs: list[str] = field(default_factory=list)
+    speaker_verbs: set[str] = field(default_factory=set)  # "NAME, who speaks for ORG": a spokesperson
     speech_verbs: set[str] = field(default_factory=set)
     continuing_verbs: list[str] = field(default_factory=list)  # ", adding that": a statement of its own
     according_to: list[str] = field(default_factory=list)
@@ -274,6 +275,7 @@ def _roles(path: Path) -> dict[str, Any]:
         alias_markers=list(roles["alias_markers"]),
         group_descriptions=set(roles["group_descriptions"]),
         leader_verbs=list(roles["leader_verbs"]),
+        speaker_verbs=set(roles["speaker_verbs"]),
     )
 
 

@@ -156,6 +156,14 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
     organisation in view (the company in view for a company's noun), as the parse would read it."""
     from kg.nlp.relations.syntax import org_in_view
 
+    nm = re.match(r"\s*,\s+(?:the\s+)?", after)
+    named = next((o for o in mentions if nm and o.start == m.end + nm.end() and entities[o.entity].type == ORG
+                  and not entities[o.entity].outlet), None) if nm else None
+    if named is not None:  # "PERSON, the Halden Authority's regional spokesperson, said"
+        pm = re.match(r"['’]s\s+([\w\- ]{1,40}?)\s*(?:[,.;]|$)", after[named.end - m.end :])
+        role_text = _role_phrase(pm.group(1), lex) if pm else None
+        if role_text is not None:
+            return named, role_text
     om = _OWNER_ROLE_AFTER.match(after)
     if om is None:
         return None
@@ -264,13 +272,20 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             if orgs_before:
                 o = orgs_before[-1]
                 gap = _without_trailing_titles(text[o.end : m.start], lex)
+                pm = re.match(r"\s+in\s+(?:the\s+)?", gap)
+                if pm and any(typ(p) == LOC and p.start == o.end + pm.end()
+                              and re.fullmatch(r"\s*,\s*", text[p.end : m.start]) for p in ms):
+                    gap = ","  # "A spokeswoman for ORG in PLACE, NAME": the place says where, not who
                 if gap.lstrip().startswith(")"):
                     gap = gap.lstrip()[1:]  # "Name Forces (NFF) spokesman Ada": the acronym's bracket
                 # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
                 words = m.text.split()
                 k = 0
-                # ... but not after a comma: "a ORG spokeswoman, Major NAME" (the rank is not the role)
-                while not gap.rstrip().endswith(",") and k < len(words) - 1 and lex.title_or_role(words[k]):
+                # ... but not after a comma ("a ORG spokeswoman, Major NAME") nor after a role ("ORG
+                # spokeswoman Inspector NAME"): there the title is a rank, not the role
+                gap_role = role_at(gap.strip(" ,"), roles) is not None
+                while not gap.rstrip().endswith(",") and not gap_role and k < len(words) - 1 \
+                        and lex.title_or_role(words[k]):
                     k += 1
                 role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
                 # "The spokeswoman for ORG, Captain NAME": the role before the organisation
@@ -370,7 +385,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 40
                                 and not re.search(r"[,;.]", text[rest_start : o.start])), None)
                 if nxt_org:
-                    add(m, nxt_org, wm.group(1), si, False)
+                    add(m, nxt_org, wm.group(1), si, wm.group(1) in lex.speaker_verbs)  # "who speaks for ORG"
                     continue
                 nxt_place = next((o for o in ms if typ(o) == LOC and o.start == rest_start), None)
                 if nxt_place and wm.group(1) in lex.relations["place_leader_verbs"]:
@@ -378,7 +393,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     continue
                 key = described_body(rest_start, m)  # "NAME, who chairs the cooperative"
                 if key is not None:
-                    add(m, key, wm.group(1), si, False)
+                    add(m, key, wm.group(1), si, wm.group(1) in lex.speaker_verbs)
                     continue
             # nom de guerre of an official with the <group description>: the organisation named last
             nm = pat.alias_apposition.match(after)

@@ -487,6 +487,8 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
     heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
     described = described or {}
     state = noun in set(lex.relations["state_force_nouns"])
+    if noun in set(lex.relations["non_state_nouns"]):  # "the militia's spokesman": not the army's
+        orgs = [m for m in orgs if not state_force(entities[m.entity].label, lex)]
     named = [m for m in orgs if (names_kind(entities[m.entity].label, noun, heads)
                                  and (not state or state_force(entities[m.entity].label, lex)))
              or noun in described.get(m.entity, ())]

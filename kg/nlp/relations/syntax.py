@@ -63,6 +63,7 @@ class SyntaxPatterns:
         self.role_heads = {r.split()[-1] for r in lex.roles}
         self.lex = lex
         self.state_force_nouns = set(lex.relations["state_force_nouns"])
+        self.non_state_nouns = set(lex.relations["non_state_nouns"])
         self.org_nouns = set(lex.relations["org_reference_nouns"])
         self.generic_org_nouns = set(lex.relations["generic_org_nouns"])
         self.not_roles = set(lex.relations["not_role_nouns"])
@@ -70,6 +71,8 @@ class SyntaxPatterns:
         self.company_nouns = set(lex.relations["company_nouns"])
         self.company_heads = set(lex.relations["company_heads"])
         self.noun_heads = {k: set(v) for k, v in lex.relations["org_noun_heads"].items()}
+        self.spokesperson_titles = [r for r, spec in lex.roles.items() if spec.get("spokesperson")
+                                    and len(r.split()) == 1]
         self.officer_titles = sorted((t.split() for t in lex.relations["officer_titles"]), key=len, reverse=True)
 
 
@@ -131,6 +134,8 @@ def state_force(label: str, lex: Lexicon) -> bool:
     """A state's armed forces by name ("Velmar Armed Forces", "Norvalian Army"), not an armed
     group called "X Army": what "the army" / "the military" may refer to."""
     words = label.split()
+    if not set(words) & set(lex.relations["state_force_heads"]):
+        return False  # "National Psoriasis Alliance": no force at all
     if set(words) & set(lex.relations["state_force_words"]) or words[0] in lex.demonyms:
         return True
     entry = lex.gazetteer.get(normalize_name(words[0]))
@@ -165,7 +170,7 @@ def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Ent
 
 
 def org_in_view(orgs: list[Mention], entities: dict[str, Entity], at: int,
-                company_heads: set[str] | None = None) -> str | None:
+                company_heads: set[str] | None = None, earliest: bool = False) -> str | None:
     """The organisation the article has been about by character ``at``: of ``orgs`` (not news
     outlets), named most often before it (ties: the latest), else the first named after it.
     With ``company_heads`` ("the company's chief executive"), a company (a name ending with a
@@ -177,8 +182,8 @@ def org_in_view(orgs: list[Mention], entities: dict[str, Entity], at: int,
         return orgs[0].entity if orgs else None
     tally: dict[str, tuple[int, int]] = {}
     for k, m in enumerate(before):
-        n, _ = tally.get(m.entity, (0, 0))
-        tally[m.entity] = (n + 1, k)
+        n, first = tally.get(m.entity, (0, -k))
+        tally[m.entity] = (n + 1, first if earliest else k)
     return max(tally, key=lambda e: tally[e])
 
 
@@ -204,7 +209,8 @@ class OrgReferences:
             return named_here[0].entity
         noun = tok.lower_
         places = self.governments if noun in self.pat.government else []
-        before = [m for m in self.orgs if m.end <= tok.idx]
+        before = [m for m in self.orgs if m.end <= tok.idx and not (  # "the militia": not the army
+            noun in self.pat.non_state_nouns and state_force(self.entities[m.entity].label, self.pat.lex))]
         named = [m for m in sorted(before + [m for m in places if m.end <= tok.idx], key=lambda m: m.start)
                  if (names_kind(self.entities[m.entity].label, noun, self.pat.noun_heads)
                      and (noun not in self.pat.state_force_nouns or state_force(self.entities[m.entity].label,
@@ -220,7 +226,10 @@ class OrgReferences:
         possessive = tok.dep_ in {"nmod:poss", "poss"} and any(c.lower_ == "the" for c in tok.lefts)
         if noun not in self.pat.generic_org_nouns and not possessive:
             return None
-        return self.in_view(tok.idx, company=noun in self.pat.company_nouns)
+        orgs = [m for m in self.orgs if not (noun in self.pat.non_state_nouns
+                                             and state_force(self.entities[m.entity].label, self.pat.lex))]
+        return org_in_view(orgs, self.entities, tok.idx,
+                           self.pat.company_heads if noun in self.pat.company_nouns else None)
 
 
 def syntax_affiliations(
@@ -289,11 +298,18 @@ def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at
         low = [t.lower_ for t in words]
         title = next((t for t in refs.pat.officer_titles if low[-len(t):] == t), None)
         org_key = refs.in_view(person.start, company=True) if title else None
+        # "..., spokeswoman Ada Corwen said": a bare spokesperson's title (no word of a body before it,
+        # as in "police spokeswoman") speaks for the organisation the article is about
+        bare = title is None and low in ([w] for w in refs.pat.spokesperson_titles) \
+            and words[0].i - 1 not in at and (words[0].i == 0 or words[0].is_sent_start
+                                              or doc[words[0].i - 1].text in {",", ";", ":", "\"", "“", "”"})
+        if bare:  # ties: the first named, the article's subject
+            title, org_key = low, org_in_view(refs.orgs, entities, person.start, earliest=True)
         if org_key is None:
             continue
         first = words[len(words) - len(title)]
         affiliated.add(person.entity)
-        out.append(Affiliation(person.entity, org_key, doc[first.i : last + 1].text, False, person.sentence,
+        out.append(Affiliation(person.entity, org_key, doc[first.i : last + 1].text, bare, person.sentence,
                                first.idx, person.end))
     return out
 
