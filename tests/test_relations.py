@@ -596,3 +596,8 @@ def test_the_militia_is_not_the_army(nlp):
 def test_a_police_spokeswoman_without_a_named_police_is_nobody_s_spokesperson_here(nlp):
     doc = run_doc(nlp, "Velm Health said hackers took data. Police spokeswoman Ilka Strand said two men were held.")
     assert _affs(doc) == set()
+
+
+def test_a_hyphenated_role_is_a_role(nlp):
+    doc = run_doc(nlp, "The Velm Party's co-leader, Ilka Strand, said it was historic.")
+    assert ("Ilka Strand", "Velm Party") in {(p, o) for p, o, _, _ in _affs(doc)}
