@@ -99,7 +99,6 @@ class Errors(metaclass=_Catalogue):
     KG148 = ("{path}: not a stage-1 kg pipeline (config.cfg with tok2vec of width 96, tagger, morphologizer and "
              "NER); --parser-from takes the folder a stage-1 run wrote")
     KG149 = "{path}: --parser-from is the folder this run would replace; write the new pipeline elsewhere with -o"
-    KG150 = "--parser-from and --parser-steps go with --corpora (the whole pipeline), not with --corpus"
 
     # KG2xx: the store (StoreError)
     KG201 = "no kg store at {path}; run 'kg build' first or pass --store"
@@ -195,6 +194,7 @@ class Errors(metaclass=_Catalogue):
     KG165 = "{n} of the {total} gold articles are not in the store (scored as missed): {articles}"
     KG166 = "{where}: no field {field!r} (the fields are: {fields}); name the text field with --field text={guess}"
     KG167 = "no article {source!r} in the store; did you mean {close!r}? ('kg articles' lists the source names)"
+    KG168 = "--parser-from and --parser-steps go with --corpora (the whole pipeline), not with --corpus"
 
     # KG780-KG789: kg claims (OutputError)
     KG780 = "the named query {name!r} gives no {missing} column; kg claims reads {needed}"

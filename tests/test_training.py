@@ -99,7 +99,7 @@ def test_parser_from_may_not_be_the_folder_it_replaces(tmp_path):
 
 def test_parser_from_goes_with_corpora_only(tmp_path):
     r = _train("--corpus", str(tmp_path), "--parser-from", str(tmp_path), "-o", str(tmp_path / "m"))
-    assert r.exit_code != 0 and "KG150" in r.output, r.output
+    assert r.exit_code != 0 and "KG168" in r.output, r.output
 
 
 def test_the_shipped_config_names_no_training_folder():

@@ -89,7 +89,7 @@ def train(corpora: str | None, corpus: str | None, output: str | None, into_pack
 
     assert corpus is not None
     if parser_from is not None:
-        raise InputError(Errors.KG150)
+        raise InputError(Errors.KG168)
     if not Path(corpus).is_dir():
         raise InputError(Errors.KG140.format(path=corpus))
     ner_scores = do_train(Path(corpus), out, Path(work_dir), synthetic)
