@@ -9,6 +9,7 @@ import bisect
 import re
 from typing import TYPE_CHECKING
 
+from spacy.attrs import IS_PUNCT, LOWER, ORTH, SPACY
 from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import Cand, is_acronym, is_cap
@@ -66,10 +67,12 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
     n = len(doc)
     # plain lists: indexing a Doc builds a Token object each time, and this loop
     # looks at every capitalised token with up to gazetteer_max_tokens + 2 spans
-    texts = [t.text for t in doc]
-    with_ws = [t.text_with_ws for t in doc]
-    lowers = [t.lower_ for t in doc]
-    punct = [t.is_punct for t in doc]
+    strings = doc.vocab.strings
+    values = doc.to_array([ORTH, LOWER, SPACY, IS_PUNCT]).tolist()  # no Token objects at all
+    texts = [strings[v[0]] for v in values]
+    with_ws = [t + " " if v[2] else t for t, v in zip(texts, values, strict=True)]
+    lowers = [strings[v[1]] for v in values]
+    punct = [bool(v[3]) for v in values]
     i = 0
     while i < n:
         if not texts[i][:1].isupper() and lowers[i] not in lex.arabic_articles:

@@ -21,12 +21,13 @@ def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
     spec = lex.headlines
     out: list[tuple[int, int]] = []
     start = 0
-    n = len(doc)
+    toks = list(doc)  # one Token object per token (indexing a Doc builds a new one each time)
+    n = len(toks)
     for i in range(n + 1):
-        if i < n and "\n" not in doc[i].text and "\n" not in doc[i].whitespace_:
+        if i < n and "\n" not in toks[i].text and "\n" not in toks[i].whitespace_:
             continue
-        end = i + 1 if i < n and "\n" not in doc[i].text else i
-        line = [t for t in doc[start:end] if not t.is_space]
+        end = i + 1 if i < n and "\n" not in toks[i].text else i
+        line = [t for t in toks[start:end] if not t.is_space]
         words = [t for t in line if t.is_alpha and len(t) >= 4]
         # "By Ada Corwen-Halden", "(Reporting by Ada Corwen; Editing by ...)": names only
         lead = line[1:] if line and line[0].text == "(" else line

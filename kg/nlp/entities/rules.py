@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from spacy.attrs import IS_SPACE, ORTH
 from spacy.matcher import PhraseMatcher
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
@@ -561,7 +562,9 @@ class RuleTable:
     def context(self, doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Context:
         hits = self.token_hits(doc)
         if self._arrays is None or self._arrays[0] is not doc:
-            self._arrays = (doc, [t.text for t in doc], [t.is_space for t in doc])
+            strings = doc.vocab.strings
+            values = doc.to_array([ORTH, IS_SPACE]).tolist()  # no Token objects
+            self._arrays = (doc, [strings[o] for o, _ in values], [bool(sp) for _, sp in values])
         return Context(doc, s, e, lex, prev, hits, self._arrays[1], self._arrays[2])
 
     def type_chunk(self, doc: Doc, s: int, e: int, lex: Lexicon, prev: Cand | None) -> Cand | None:
