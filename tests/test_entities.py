@@ -451,3 +451,14 @@ def test_a_person_of_an_organisation_whose_name_has_a_plural_possessive(nlp):
     doc = run_doc(nlp, "The motion was tabled by Ada Corwen of the Tarsk Nurses' Federation on Monday.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert types == {"Ada Corwen": "Person", "Tarsk Nurses' Federation": "Organisation"}
+
+
+@pytest.mark.parametrize("text, label", [
+    # a lower-case particle inside a person's name keeps the name's shape
+    ("His lawyer, Advocate Tomas van Brede, told reporters the defence would appeal.", "Tomas van Brede"),
+    # a given name at the start of a sentence joins the particle and the name after it
+    ("Ana da Costa Velm said so.", "Ana da Costa Velm"),
+])
+def test_names_with_particles(nlp, text, label):
+    ents = run_doc(nlp, text)._.kg_entities
+    assert {(e.label, e.type) for e in ents.values()} == {(label, "Person")}

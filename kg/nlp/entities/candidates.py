@@ -298,7 +298,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                         and not any(doc[x].text in lex.org_heads for x in range(i, j)):
                     break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
                 if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
-                        doc[j - 1].lower_ in lex.common_words or _sent_initial(doc, j - 1)):
+                        doc[j - 1].lower_ in lex.common_words
+                        or (_sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names)):
                     break  # "Where do Halden Foods ...": a particle joins names, not an English word to one
                 if t.lower_ in {"of", "for"}:
                     seen_prep = True

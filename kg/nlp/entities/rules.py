@@ -494,6 +494,7 @@ SHAPES: dict[str, Check] = {
     "acronym": lambda ctx: is_acronym(ctx.doc[ctx.s : ctx.e].text),
     # a hyphenated part of a name ("Kwai-tung") is one title-case word
     "all_title": lambda ctx: all(t.is_title or t.text == "-" or (t.i > ctx.s and ctx.doc[t.i - 1].text == "-")
+                                 or (ctx.s < t.i < ctx.e - 1 and t.text in ctx.lex.person_name_particles)  # "van"
                                  for t in ctx.doc[ctx.s : ctx.e]),
     "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.doc[ctx.s : ctx.e].text),
 }
