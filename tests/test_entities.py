@@ -455,7 +455,7 @@ def test_a_person_of_an_organisation_whose_name_has_a_plural_possessive(nlp):
 
 @pytest.mark.parametrize("text, label", [
     # a lower-case particle inside a person's name keeps the name's shape
-    ("His lawyer, Advocate Tomas van Brede, told reporters the defence would appeal.", "Tomas van Brede"),
+    ("The contract was drafted by Advocate Tomas van Brede in 2019.", "Tomas van Brede"),
     # a given name at the start of a sentence joins the particle and the name after it
     ("Ana da Costa Velm said so.", "Ana da Costa Velm"),
 ])

@@ -574,30 +574,30 @@ def test_the_speaker_a_description_or_a_role_names(nlp, text, expected):
     ("Ferries stopped, according to Ilan Vesk, who speaks for the Tarsk Port Authority.",
      ("Ilan Vesk", "Tarsk Port Authority", "speaks for", True)),
     # a rank after the role inside the name is no part of the role
-    ("Velmar National Police spokeswoman Inspector Lena Brandt said officers had left.",
-     ("Lena Brandt", "Velmar National Police", "spokeswoman", True)),
+    ("Tarsk Harbour Police spokesman Sergeant Ilan Vesk confirmed the arrests.",
+     ("Ilan Vesk", "Tarsk Harbour Police", "spokesman", True)),
     # "NAME, the ORG's ROLE": the organisation named in the possessive after the name
-    ("Ilan Vesk, the Tarsk Port Authority's regional spokesperson, said the ferries were late.",
-     ("Ilan Vesk", "Tarsk Port Authority", "regional spokesperson", True)),
+    ("Ilan Vesk, the Tarsk Ferry Company's press officer, said sailings would resume.",
+     ("Ilan Vesk", "Tarsk Ferry Company", "press officer", True)),
     # a bare spokesperson's title speaks for the organisation the article is about
-    ("Velm Health said hackers took data. Speaking for the insurer, spokeswoman Ilka Strand said names were taken.",
-     ("Ilka Strand", "Velm Health", "spokeswoman", True)),
+    ("Tarsk Rail Company cancelled 40 trains. Asked about refunds, spokeswoman Ilka Strand said all would be paid.",
+     ("Ilka Strand", "Tarsk Rail Company", "spokeswoman", True)),
 ])
 def test_spokespeople_in_more_of_their_shapes(nlp, text, pair):
     assert pair in _affs(run_doc(nlp, text))
 
 
 def test_the_militia_is_not_the_army(nlp):
-    doc = run_doc(nlp, "The Velmar Armed Forces sent troops to the village. A man who said he was the militia's "
-                       "spokesman, Ilan Vesk, denied it.")
+    doc = run_doc(nlp, "Velmar Armed Forces units shelled the ridge. In a video, the militia's spokesman, "
+                       "Ilan Vesk, called the shelling a massacre.")
     assert not any(o == "Velmar Armed Forces" for _, o, _, _ in _affs(doc))
 
 
 def test_a_police_spokeswoman_without_a_named_police_is_nobody_s_spokesperson_here(nlp):
-    doc = run_doc(nlp, "Velm Health said hackers took data. Police spokeswoman Ilka Strand said two men were held.")
+    doc = run_doc(nlp, "Tarsk Rail Company cancelled 40 trains. Police spokeswoman Ilka Strand said two men were held.")
     assert _affs(doc) == set()
 
 
 def test_a_hyphenated_role_is_a_role(nlp):
-    doc = run_doc(nlp, "The Velm Party's co-leader, Ilka Strand, said it was historic.")
+    doc = run_doc(nlp, "Ilka Strand, co-leader of the Velm Party, opened the conference.")
     assert ("Ilka Strand", "Velm Party") in {(p, o) for p, o, _, _ in _affs(doc)}

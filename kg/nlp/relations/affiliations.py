@@ -159,7 +159,7 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
     nm = re.match(r"\s*,\s+(?:the\s+)?", after)
     named = next((o for o in mentions if nm and o.start == m.end + nm.end() and entities[o.entity].type == ORG
                   and not entities[o.entity].outlet), None) if nm else None
-    if named is not None:  # "PERSON, the Halden Authority's regional spokesperson, said"
+    if named is not None:  # "PERSON, the Halden Ferry Company's press officer, said"
         pm = re.match(r"['’]s\s+([\w\- ]{1,40}?)\s*(?:[,.;]|$)", after[named.end - m.end :])
         role_text = _role_phrase(pm.group(1), lex) if pm else None
         if role_text is not None:
@@ -177,7 +177,7 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
         return owner
     orgs = [o for o in mentions if entities[o.entity].type == ORG and not entities[o.entity].outlet]
     company = noun in set(lex.relations["company_nouns"])
-    heads = set(lex.relations["company_heads"]) | lex.corporate_suffixes if company else None
+    heads = set(lex.relations["company_heads"]) if company else None  # legal forms included (read_lexicon)
     key = org_in_view(orgs, entities, m.start, heads)
     return (key, role_text) if key else None
 

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import relation_patterns
-from kg.nlp.relations.syntax import names_kind, state_force
+from kg.nlp.relations.syntax import may_refer, names_noun
 from kg.types import LOC, ORG, PER, Entity, Mention, Statement
 
 _OPEN, _CLOSE = "\u201c\"", "\u201d\""
@@ -486,11 +486,8 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
     orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet]
     heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
     described = described or {}
-    state = noun in set(lex.relations["state_force_nouns"])
-    if noun in set(lex.relations["non_state_nouns"]):  # "the militia's spokesman": not the army's
-        orgs = [m for m in orgs if not state_force(entities[m.entity].label, lex)]
-    named = [m for m in orgs if (names_kind(entities[m.entity].label, noun, heads)
-                                 and (not state or state_force(entities[m.entity].label, lex)))
+    orgs = [m for m in orgs if may_refer(noun, entities[m.entity].label, lex)]  # "the militia": not the army
+    named = [m for m in orgs if names_noun(noun, entities[m.entity].label, heads, lex)
              or noun in described.get(m.entity, ())]
     if named:
         return named[-1].entity

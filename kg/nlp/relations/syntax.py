@@ -62,8 +62,6 @@ class SyntaxPatterns:
             self.rows[get_string_id(row["id"])] = row
         self.role_heads = {r.split()[-1] for r in lex.roles}
         self.lex = lex
-        self.state_force_nouns = set(lex.relations["state_force_nouns"])
-        self.non_state_nouns = set(lex.relations["non_state_nouns"])
         self.org_nouns = set(lex.relations["org_reference_nouns"])
         self.generic_org_nouns = set(lex.relations["generic_org_nouns"])
         self.not_roles = set(lex.relations["not_role_nouns"])
@@ -71,8 +69,8 @@ class SyntaxPatterns:
         self.company_nouns = set(lex.relations["company_nouns"])
         self.company_heads = set(lex.relations["company_heads"])
         self.noun_heads = {k: set(v) for k, v in lex.relations["org_noun_heads"].items()}
-        self.spokesperson_titles = [r for r, spec in lex.roles.items() if spec.get("spokesperson")
-                                    and len(r.split()) == 1]
+        self.spokesperson_titles = {r for r, spec in lex.roles.items() if spec.get("spokesperson")
+                                    and len(r.split()) == 1}
         self.officer_titles = sorted((t.split() for t in lex.relations["officer_titles"]), key=len, reverse=True)
 
 
@@ -134,12 +132,28 @@ def state_force(label: str, lex: Lexicon) -> bool:
     """A state's armed forces by name ("Velmar Armed Forces", "Norvalian Army"), not an armed
     group called "X Army": what "the army" / "the military" may refer to."""
     words = label.split()
-    if not set(words) & set(lex.relations["state_force_heads"]):
+    heads = lex.pattern("state_force_heads", lambda lx: frozenset(lx.relations["state_force_heads"]))
+    if not heads.intersection(words):
         return False  # "National Psoriasis Alliance": no force at all
-    if set(words) & set(lex.relations["state_force_words"]) or words[0] in lex.demonyms:
+    state_words = lex.pattern("state_force_words", lambda lx: frozenset(lx.relations["state_force_words"]))
+    if state_words.intersection(words) or words[0] in lex.demonyms:
         return True
     entry = lex.gazetteer.get(normalize_name(words[0]))
     return entry is not None and entry.type == "Place" and entry.kind == "country"
+
+
+def may_refer(noun: str, label: str, lex: Lexicon) -> bool:
+    """Whether "the NOUN" may refer to an organisation so named at all: "the militia" / "the
+    group" is never a state's forces (relations.json non_state_nouns)."""
+    return noun not in lex.pattern("non_state_nouns", lambda lx: frozenset(lx.relations["non_state_nouns"])) \
+        or not state_force(label, lex)
+
+
+def names_noun(noun: str, label: str, noun_heads: dict[str, set[str]], lex: Lexicon) -> bool:
+    """Whether an organisation's name says it is a NOUN (:func:`names_kind`); for "the army" /
+    "the military" only a state's forces do (relations.json state_force_nouns)."""
+    state = noun in lex.pattern("state_force_nouns", lambda lx: frozenset(lx.relations["state_force_nouns"]))
+    return names_kind(label, noun, noun_heads) and (not state or state_force(label, lex))
 
 
 def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
@@ -209,12 +223,10 @@ class OrgReferences:
             return named_here[0].entity
         noun = tok.lower_
         places = self.governments if noun in self.pat.government else []
-        before = [m for m in self.orgs if m.end <= tok.idx and not (  # "the militia": not the army
-            noun in self.pat.non_state_nouns and state_force(self.entities[m.entity].label, self.pat.lex))]
+        orgs = [m for m in self.orgs if may_refer(noun, self.entities[m.entity].label, self.pat.lex)]
+        before = [m for m in orgs if m.end <= tok.idx]
         named = [m for m in sorted(before + [m for m in places if m.end <= tok.idx], key=lambda m: m.start)
-                 if (names_kind(self.entities[m.entity].label, noun, self.pat.noun_heads)
-                     and (noun not in self.pat.state_force_nouns or state_force(self.entities[m.entity].label,
-                                                                                self.pat.lex)))
+                 if names_noun(noun, self.entities[m.entity].label, self.pat.noun_heads, self.pat.lex)
                  or noun in self.described.get(m.entity, ())]
         if named:  # the one whose name ends with the noun ("Dunmore County", not "Dunmore County Department
             # of Health"), else the latest
@@ -226,8 +238,6 @@ class OrgReferences:
         possessive = tok.dep_ in {"nmod:poss", "poss"} and any(c.lower_ == "the" for c in tok.lefts)
         if noun not in self.pat.generic_org_nouns and not possessive:
             return None
-        orgs = [m for m in self.orgs if not (noun in self.pat.non_state_nouns
-                                             and state_force(self.entities[m.entity].label, self.pat.lex))]
         return org_in_view(orgs, self.entities, tok.idx,
                            self.pat.company_heads if noun in self.pat.company_nouns else None)
 
@@ -300,7 +310,7 @@ def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at
         org_key = refs.in_view(person.start, company=True) if title else None
         # "..., spokeswoman Ada Corwen said": a bare spokesperson's title (no word of a body before it,
         # as in "police spokeswoman") speaks for the organisation the article is about
-        bare = title is None and low in ([w] for w in refs.pat.spokesperson_titles) \
+        bare = title is None and len(low) == 1 and low[0] in refs.pat.spokesperson_titles \
             and words[0].i - 1 not in at and (words[0].i == 0 or words[0].is_sent_start
                                               or doc[words[0].i - 1].text in {",", ";", ":", "\"", "“", "”"})
         if bare:  # ties: the first named, the article's subject
