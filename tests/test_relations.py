@@ -601,3 +601,9 @@ def test_a_police_spokeswoman_without_a_named_police_is_nobody_s_spokesperson_he
 def test_a_hyphenated_role_is_a_role(nlp):
     doc = run_doc(nlp, "Ilka Strand, co-leader of the Velm Party, opened the conference.")
     assert ("Ilka Strand", "Velm Party") in {(p, o) for p, o, _, _ in _affs(doc)}
+
+
+def test_the_militia_after_the_name_is_not_the_army_either(nlp):
+    doc = run_doc(nlp, "Velmar Armed Forces units shelled the ridge. Ilan Vesk, the militia's spokesman, "
+                       "called the shelling a massacre.")
+    assert not any(o == "Velmar Armed Forces" for _, o, _, _ in _affs(doc))

@@ -134,6 +134,11 @@ class Lexicon:
         case ("spokesman", "Mayor"): the one test of the entity rules and the relations."""
         return word.lower() in self.roles or word in self.person_titles or word.rstrip(".") in self.person_titles
 
+    def is_country(self, word: str) -> bool:
+        """``word`` alone is a country's name in the gazetteer ("Norway")."""
+        entry = self.gazetteer.get(normalize_name(word))
+        return entry is not None and entry.type == "Place" and entry.kind == "country"
+
     def pattern(self, name: str, build: Callable[[Lexicon], Any]) -> Any:
         """``build(self)``, made once per lexicon and kept under ``name``."""
         if name not in self.compiled:

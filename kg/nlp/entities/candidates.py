@@ -138,7 +138,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                     and texts[i - 3] in lex.org_heads:
                 break  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
             if entry.type == "Organisation" and i >= 1 and (texts[i - 1] in lex.demonyms or (
-                    normalize_name(text) in lex.national_societies and _country(texts[i - 1], lex))) \
+                    normalize_name(text) in lex.national_societies and lex.is_country(texts[i - 1]))) \
                     and "\n" not in with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
                 break  # "Norvalian Red Cross": a national society, not the international body whose
                 # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
@@ -150,12 +150,6 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
         else:
             i += 1
     return out
-
-
-def _country(word: str, lex: Lexicon) -> bool:
-    """``word`` alone is a country's name in the gazetteer ("Norway" in "Norway Red Cross")."""
-    entry = lex.gazetteer.get(normalize_name(word))
-    return entry is not None and entry.type == "Place" and entry.kind == "country"
 
 
 def _place_word(doc: Doc, j: int, lex: Lexicon) -> bool:

@@ -154,7 +154,7 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
     """"PERSON, the brigade's spokesman, said": as ``_owner_role``, the description after the name;
     "the company's ..." / "the union's ..." with no organisation whose name says that kind: the
     organisation in view (the company in view for a company's noun), as the parse would read it."""
-    from kg.nlp.relations.syntax import org_in_view
+    from kg.nlp.relations.syntax import may_refer, org_in_view
 
     nm = re.match(r"\s*,\s+(?:the\s+)?", after)
     named = next((o for o in mentions if nm and o.start == m.end + nm.end() and entities[o.entity].type == ORG
@@ -175,7 +175,8 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
     if owner is not None or noun not in set(lex.relations["org_reference_nouns"]) \
             or noun in set(lex.relations["owner_place_nouns"]) or noun in set(lex.relations["government_place_heads"]):
         return owner
-    orgs = [o for o in mentions if entities[o.entity].type == ORG and not entities[o.entity].outlet]
+    orgs = [o for o in mentions if entities[o.entity].type == ORG and not entities[o.entity].outlet
+            and may_refer(noun, entities[o.entity].label, lex)]  # "NAME, the militia's spokesman": not the army's
     company = noun in set(lex.relations["company_nouns"])
     heads = set(lex.relations["company_heads"]) if company else None  # legal forms included (read_lexicon)
     key = org_in_view(orgs, entities, m.start, heads)

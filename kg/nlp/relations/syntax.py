@@ -21,7 +21,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.lexicon import Lexicon, normalize_name
+from kg.nlp.lexicon import Lexicon
 from kg.types import LOC, ORG, PER, Affiliation, Entity, Mention
 
 if not Token.has_extension("kg_rel"):
@@ -136,10 +136,7 @@ def state_force(label: str, lex: Lexicon) -> bool:
     if not heads.intersection(words):
         return False  # "National Psoriasis Alliance": no force at all
     state_words = lex.pattern("state_force_words", lambda lx: frozenset(lx.relations["state_force_words"]))
-    if state_words.intersection(words) or words[0] in lex.demonyms:
-        return True
-    entry = lex.gazetteer.get(normalize_name(words[0]))
-    return entry is not None and entry.type == "Place" and entry.kind == "country"
+    return bool(state_words.intersection(words)) or words[0] in lex.demonyms or lex.is_country(words[0])
 
 
 def may_refer(noun: str, label: str, lex: Lexicon) -> bool:
