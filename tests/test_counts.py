@@ -283,3 +283,28 @@ def test_second_reading_of_the_count_rules(nlp, sentence, expected):
 def test_an_elided_count_of_them_ends_at_them(nlp):
     counts = run_doc(nlp, "Rebels held 20 hostages, and 12 of them were freed. Police arrested 30 people.")._.kg_counts
     assert [(c.value, c.text) for c in counts] == [(20, "20 hostages"), (12, "12 of them"), (30, "30 people")]
+
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # "the two firms" refers back to firms already named: no new count
+    ("Velm Foods and Tarsk Dairy merged. The two companies kept their brands.", []),
+    # ... but a number in figures or a partitive is counted
+    ("The 40 farmers voted. Two of the farmers left.", [(40, "farmer"), (2, "farmer")]),
+    # a quoted noun keeps its quotation marks; the closing mark of a quotation is no noun
+    ('Customs seized 30 "replicas" at the port.', [(30, "replica")]),
+    ('"We flew 500," Ilka Strandvik said.', []),
+    # a hyphenated modifier is one word of the counted noun
+    ("The airline added four long-haul routes.", [(4, "route")]),
+    # a state after a coordinated count takes the noun of the count before it
+    ("The ferry fire hurt six deckhands and left two dead.", [(6, "deckhand"), (2, "deckhand")]),
+    # a year after a possessive dates an event; it counts nothing
+    ("Tarsk's 2009 drought ruined 300 farms.", [(300, "farm")]),
+])
+def test_references_quotes_compounds_and_elided_states(nlp, sentence, expected):
+    assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
+
+
+def test_the_quoted_noun_keeps_its_marks(nlp):
+    (c,) = run_doc(nlp, 'Customs seized 30 "replicas" at the port.')._.kg_counts
+    assert c.what == '"replicas"'

@@ -183,3 +183,8 @@ def test_the_tense_of_a_bare_month_comes_from_its_nearest_verb(nlp, text, publis
     for _, proc in nlp.pipeline:
         doc = proc(doc)
     assert (month, value) in {(d.text, d.value) for d in doc._.kg_dates}
+
+
+def test_a_year_after_a_possessive_dates_the_event(nlp):
+    doc = run_doc(nlp, "Tarsk's 2009 drought ruined 300 farms. Velm's 2,000 volunteers helped.", "2031-06-01")
+    assert [(d.text, d.value) for d in doc._.kg_dates] == [("2009", "2009")]

@@ -462,3 +462,79 @@ def test_a_person_of_an_organisation_whose_name_has_a_plural_possessive(nlp):
 def test_names_with_particles(nlp, text, label):
     ents = run_doc(nlp, text)._.kg_entities
     assert {(e.label, e.type) for e in ents.values()} == {(label, "Person")}
+
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a person's name is made of names: a capitalised common word marks a body (or a place)
+    ("Ships were turned back by the Dovrik Eastern Sector, Osk Velland told reporters.",
+     {"Osk Velland": "Person", "Dovrik Eastern Sector": "Organisation"}),
+    # a country inside an organisation's name after "for" stays inside it
+    ("Researchers at the Academy for Peru Coastal Affairs said so.",
+     {"Academy for Peru Coastal Affairs": "Organisation"}),
+    # "Mission in PLACE" is one name
+    ("The Velmar Assistance Mission in Chile opened a clinic.", {"Velmar Assistance Mission in Chile": "Organisation"}),
+    # a body's national branch names its country; an adjective opening the sentence names nothing
+    ("Legal charity Orsk Lifeline South Africa opened an office.", {"Orsk Lifeline South Africa": "Organisation"}),
+    # "'s" and a head word inside a name: no town called Union
+    ("Members backed the Ferryman's Union on Friday.", {"Ferryman's Union": "Organisation"}),
+    # an apposition after a possessive
+    ("Fishing quotas went to the Velmthing, the island's legislature, on Friday.", {"Velmthing": "Organisation"}),
+    # a role and a name after a single word: the body the person holds the role in
+    ("Kestrova treasurer Bina Oddsen signed the accounts.", {"Kestrova": "Organisation", "Bina Oddsen": "Person"}),
+    # a role word that only qualifies the noun after it makes no person
+    ("Members can join Velm Flight, the union's pilot scheme, this year.", {"Velm Flight": "Organisation"}),
+])
+def test_names_typed_by_their_words_and_their_context(nlp, text, expected):
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types == expected
+
+
+def test_known_as_gives_the_short_form(nlp):
+    doc = run_doc(nlp, "The Velmar Assistance Mission in Chile, known as VAMCH, opened a clinic. VAMCH officials "
+                       "said so.")
+    ents = doc._.kg_entities
+    assert {(m.text, ents[m.entity].label) for m in doc._.kg_mentions} == {
+        ("Velmar Assistance Mission in Chile", "Velmar Assistance Mission in Chile"),
+        ("VAMCH", "Velmar Assistance Mission in Chile")}
+
+
+def test_an_adjective_of_a_known_group_links_to_it(nlp, tmp_path):
+    import shutil
+
+    from kg.nlp.entities.candidates import gazetteer_matches
+    from kg.nlp.lexicon import read_lexicon
+    from kg.resources import nlp_data_dir
+
+    data = tmp_path / "data"
+    shutil.copytree(nlp_data_dir(), data)
+    with (data / "orgs.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write('{"id": null, "label": "Velmaris", "type": "Organisation"}\n')
+    lex = read_lexicon(data)
+    doc = nlp("Shells came from Velmari positions. Velmari said nothing.")
+    found = [(doc[c.start : c.end].text, c.gaz.label) for c in gazetteer_matches(doc, lex)]
+    assert found == [("Velmari", "Velmaris")]  # before a lower-case noun only
+
+
+def test_a_short_form_without_the_arabic_article(nlp):
+    doc = run_doc(nlp, "The Al-Varsa Logistics Group won a port contract. Analysts said the Varsa group had bid low.")
+    ents = doc._.kg_entities
+    assert {ents[m.entity].label for m in doc._.kg_mentions} == {"Al-Varsa Logistics Group"}
+
+
+def test_a_bracketed_short_form_that_is_no_acronym(nlp):
+    doc = run_doc(nlp, "The Orvane Teachers Guild (Orteg) backed the strike on Friday.")
+    ents = doc._.kg_entities
+    assert {(m.text, ents[m.entity].label) for m in doc._.kg_mentions} == {
+        ("Orvane Teachers Guild", "Orvane Teachers Guild"), ("Orteg", "Orvane Teachers Guild")}
+
+
+def test_a_common_word_opening_a_sentence_is_no_town(nlp):
+    doc = run_doc(nlp, '"To win here means everything," Ilka Strandvik said.')
+    assert {e.label for e in doc._.kg_entities.values()} == {"Ilka Strandvik"}
+
+
+def test_a_headline_word_the_body_writes_only_inside_a_longer_name(nlp):
+    doc = run_doc(nlp, "Velmstad: Barley Convoy Reaches Town\n\nLorries from the Velm Barley Board reached "
+                       "Velmstad on Sunday, officials said.")
+    assert "Barley" not in {e.label for e in doc._.kg_entities.values()}

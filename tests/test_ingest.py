@@ -113,6 +113,12 @@ def test_bad_published_in_metadata(tmp_path):
     ("March 9, 2031\n\nRovers Go Top\n\nThe club won.", "2031-03-09"),
     ("Sunday, 9 March 2031\n\nRovers Go Top\n\nThe club won.", "2031-03-09"),
     ("March 9, 2031: A Day To Remember\n\nThe club won.", None),
+    # a date line in figures: day first with dots, and with slashes only where the day is plain
+    ("Rovers Go Top\n\nBy Ada Corwen\n14/11/2031 08:40\n\nThe club won.", "2031-11-14"),
+    ("Rovers Go Top\n\n11/14/2031\n\nThe club won.", "2031-11-14"),
+    ("Rovers Go Top\n\n14.11.2031\n\nThe club won.", "2031-11-14"),
+    ("Rovers Go Top\n\n03/04/2031\n\nThe club won.", None),  # March 4 or April 3: never guessed
+    ("Rovers Go Top\n\nThe plan of 14/11/2031 was dropped.\n\nThe club won.", None),  # a sentence
 ])
 def test_publication_date_under_the_headline(head, published):
     from kg.ingest.datelines import top_date

@@ -607,3 +607,17 @@ def test_the_militia_after_the_name_is_not_the_army_either(nlp):
     doc = run_doc(nlp, "Velmar Armed Forces units shelled the ridge. Ilan Vesk, the militia's spokesman, "
                        "called the shelling a massacre.")
     assert not any(o == "Velmar Armed Forces" for _, o, _, _ in _affs(doc))
+
+
+def test_an_apposition_saying_group_outweighs_a_name_that_sounds_like_an_army(nlp):
+    # "People's ... Army" names state armies too, but the article calls this one a rebel group
+    doc = run_doc(nlp, "The Velm People's Army, a rebel group backed by the Tarsk Unity Government (TUG), claimed "
+                       "the ambush. Ilan Vesk, a spokesman for the group, said three trucks burned.")
+    assert _affs(doc) == {("Ilan Vesk", "Velm People's Army", "spokesman", True)}
+
+
+def test_every_reporter_of_a_credit_line(nlp):
+    doc = run_doc(nlp, "LIMA (Reuters) - Copper rose.\n\n(Reporting by Ilka Strandvik, Tomas Bredeli and Ivo "
+                       "Tarskov; Editing by Ada Velmsen)")
+    assert {(p, o) for p, o, _, _ in _affs(doc)} == {
+        ("Ilka Strandvik", "Reuters"), ("Tomas Bredeli", "Reuters"), ("Ivo Tarskov", "Reuters")}

@@ -43,6 +43,30 @@ def _full_date(value: str) -> str | None:
     return first.isoformat() if first == second else None
 
 
+# "14/11/2031 08:40", "14.11.2031": a date line written in figures
+_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/.])")
+
+
+def _numeric_date(line: str) -> str | None:
+    """ISO date of a day, month and year written in figures on a short line: day first with dots
+    ("14.11.2031"); with slashes only when one of the first two numbers is over 12 and so must be
+    the day ("14/11/2031", "11/14/2031"), never a guess between 03/04 and 04/03."""
+    m = _NUMERIC.search(line)
+    if m is None:
+        return None
+    a, sep, b, year = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4))
+    if sep == "." or a > 12:
+        day, month = a, b
+    elif b > 12:
+        day, month = b, a
+    else:
+        return None
+    try:
+        return datetime(year, month, day).date().isoformat()
+    except ValueError:
+        return None
+
+
 def top_date(text: str) -> str | None:
     """The publication date the first lines state, else None."""
     seen = 0
@@ -58,6 +82,10 @@ def top_date(text: str) -> str | None:
         # (a first line that is a date and nothing else, "March 9, 2031", dates the article)
         short = len(line) <= _SHORT_LINE and not line.endswith(".") \
             and len(_DATE.sub(" ", line).split()) <= _DATE_LINE_WORDS
+        if short:
+            iso = _numeric_date(line)
+            if iso:
+                return iso
         for m in _DATE.finditer(line if short else line[:100]):
             if not short and not _DATELINE_END.match(line, m.end()):
                 continue

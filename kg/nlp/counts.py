@@ -79,10 +79,17 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
         t = doc[j]
         if t.text in {"-", "–"} and end == j and j + 1 < len(doc) and doc[j + 1].is_alpha and doc[j - 1].is_alpha \
                 and not doc[j].whitespace_ and not doc[j - 1].whitespace_:
-            j += 1  # "part-time workers": a hyphenated modifier is one word
+            end = j + 2  # "part-time workers", "long-haul routes": a hyphenated modifier is one word
+            if _is_plural_noun(doc[j + 1], lex):
+                break  # "three drop-offs"
+            j += 2
             continue
         if t.lower_ in {"and", "or"} and end == j > i and _plural_ahead(doc, j + 1, lex):
             j += 1  # "ferry and harbour pilots": coordinated modifiers of one plural head
+            continue
+        if j == i and t.text in {'"', "“"} and j + 1 < len(doc) and doc[j + 1].is_alpha and j > 0 \
+                and doc[j - 1].whitespace_ and not t.whitespace_:  # an opening mark, not '... 251", said
+            j += 1  # 30 "replicas": the noun in quotation marks
             continue
         if t.is_punct or t.is_space or t.like_num or t.lower_ in lex.numbers["np_stop_words"]:
             break
@@ -94,6 +101,8 @@ def _noun_phrase_after(doc: Doc, i: int, lex) -> tuple[int, int]:
         if _is_plural_noun(t, lex):
             break  # the head noun: "ISIS fighters", "Yazidi children"
         j += 1
+    if end > i + 1 and doc[i].text in {'"', "“"} and end < len(doc) and doc[end].text in {'"', "”"}:
+        end += 1  # the closing mark too
     return i, end
 
 
@@ -258,6 +267,10 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     and (_num_value([doc[start - 2]], lex) or value) < value)):
             i = j
             continue  # "three in five Velm trout": a proportion, not a count
+        if prev is not None and prev.lower_ in nums["referring_determiners"] and value is not None and value <= 10 \
+                and tok.is_alpha and j == i + 1 and not currency and not (nxt is not None and nxt.lower_ == "of"):
+            i = j
+            continue  # "the two firms kept their brands": the firms named before, no new count
         if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
             i = j
             continue  # "Category 4 storm", "Route 9"
@@ -280,7 +293,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             continue
         if value is not None and not currency and re.fullmatch(r"(1[6-9]|20)\d\d", doc[i].text) and j == i + 1:
             if not (nxt is not None and _is_plural_noun(nxt, lex)) or (
-                    prev is not None and prev.lower_ in nums["of_determiners"]):  # "after the 2031 floods"
+                    prev is not None and (prev.lower_ in nums["of_determiners"] or prev.text in {"'s", "’s"})):
+                # "after the 2031 floods", "Velm's 2031 floods": the year of the event
                 i = j
                 continue
         # a range: "between 20,000 and 30,000", "1,500 to 2,000"
@@ -352,12 +366,22 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                           or (b - a == 1 and doc[a].lower_ in nums["unit_skip_words"])):
                 b = a  # "$4 billion last year", "$9 million more over ...": no noun is counted there
         what = doc[a:b].text if b > a else None
+        head_from = None
+        if what and b - a == 1 and np_start == end and compound is None and not currency \
+                and doc[a].lower_ in nums["nominal_participles"] and (b >= n or doc[b].pos_ not in {"VERB", "AUX"}):
+            # "sank two trawlers and left nine dead": the state, the noun of the sentence's count
+            head_from = next((c for c in reversed(out) if c.sentence == sent_of[i] and c.what and not c.currency
+                              and c.head and c.head not in nums["nominal_participles"]), None)
+            if head_from is not None:
+                what = head_from.what
         if currency:
             what = what if what and what.lower() not in nums["not_what_after_currency"] else None
         head = None
         head_of_money = None  # the currency word that ends the noun phrase ("7 billion rupees")
-        if what:
-            head_tok = doc[b - 1]
+        if head_from is not None:
+            head = head_from.head
+        elif what:
+            head_tok = doc[b - 2] if b - a > 1 and doc[b - 1].is_punct else doc[b - 1]  # 30 "replicas"
             head = _singular(head_tok.text, lex)
             if head_tok.lower_ in lex.numbers["currencies"]:
                 currency = currency or lex.numbers["currencies"][head_tok.lower_]

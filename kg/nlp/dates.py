@@ -235,8 +235,9 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
         rf"|\b(?i:{preps})\s+(?:{months_cap})\b(?!\s+\d)"  # "in May", "In January, ..."
         rf"|\b(?i:{preps})\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:{age}))"
-        # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget"
-        rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir ))(?:1[89]\d\d|20\d\d)\b"
+        # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
+        # "Velm's 2009 drought"
+        rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir )|(?<=\w's )|(?<=\w’s ))(?:1[89]\d\d|20\d\d)\b"
         rf"(?!\s*[-–]?\s*(?:{age}))(?=\s+[a-z])"
         # "its appeal for 2031" (not "for 2000 days"), "between 2011 and 2017" (not "1200 and 1900 voters")
         rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?!\s+(?:{counted})\b)"

@@ -109,6 +109,9 @@ class Lexicon:
     sport_words: set[str] = field(default_factory=set)  # "Rowing Norway": a national sports body
     national_societies: set[str] = field(default_factory=set)  # "Norway Red Cross": a country's own society
     person_name_particles: set[str] = field(default_factory=set)  # "Pieter van Velm": inside a person's name
+    org_heads_before_in: set[str] = field(default_factory=set)  # "Relief Mission in Velm": one name
+    adjective_endings: set[str] = field(default_factory=set)  # "Legal charity ...": an adjective opens it
+    service_words: set[str] = field(default_factory=set)  # "Tarsk Police Area": a body, not a place
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
     arabic_articles: set[str] = field(default_factory=set)
@@ -291,7 +294,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "place_proper_heads", "locative_preps", "connectors", "arabic_articles", "not_entities",
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
-            "english_connectors", "person_name_particles")
+            "english_connectors", "person_name_particles", "org_heads_before_in", "adjective_endings", "service_words")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"],
             "national_societies": {_normalize(n) for n in ents["national_society_names"]}}
 

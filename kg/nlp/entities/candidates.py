@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 _DASHES = frozenset({"-", "–", "—"})
 
 
-def _sent_initial(doc: Doc, i: int) -> bool:
+def sent_initial(doc: Doc, i: int) -> bool:
     """True when only spaces, quotes or bullets stand between the sentence start and token i,
     or when a dateline's dash does ("OSLO, May 6 (Reuters) - Shelling ...", "OSLO - Shelling")."""
     j = i
@@ -79,10 +79,12 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             i += 1
             continue
         first = normalize_name(texts[i]).split()
-        if (first and first[0] not in lex.gazetteer_first_words) or lowers[i] == "the":
+        if (first and first[0] not in lex.gazetteer_first_words and first[0] + "s" not in lex.gazetteer_first_words) \
+                or lowers[i] == "the":
             i += 1  # no gazetteer name starts with this word (the common case)
             continue
         hit = None
+        skip = 1
         for k in range(min(lex.gazetteer_max_tokens + 2, n - i), 0, -1):
             if punct[i + k - 1]:
                 continue
@@ -92,6 +94,10 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if k == 1 and text in lex.not_entities:
                 continue
             entry = lex.gazetteer.get(normalize_name(text))
+            if entry is None and k == 1 and i + 1 < n and doc[i + 1].is_lower and doc[i + 1].pos_ == "NOUN":
+                entry = lex.gazetteer.get(normalize_name(text + "s"))  # "Velmi fighters": the Velmis
+                if entry is not None and entry.type != "Organisation":
+                    entry = None
             if entry is None:
                 continue
             if text.isupper() and len(text) > 4 and sum(t.is_alpha for t in doc[i : i + k]) <= 3 and all(
@@ -112,7 +118,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if k == 1 and _part_of_longer_name(doc, i, lex):
                 continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
             if k == 1 and (lowers[i] in lex.org_type_nouns_after or lowers[i] in lex.org_appositive_nouns) \
-                    and _sent_initial(doc, i):
+                    and sent_initial(doc, i):
                 continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
             if entry.kind == "country" and i > 0 and texts[i - 1] in lex.sport_words \
                     and "\n" not in with_ws[i - 1]:
@@ -121,6 +127,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                     and lowers[i + 1] in {"of", "for"} and (is_cap(doc[i + 2]) or (
                         lowers[i + 2] == "the" and i + 3 < n and is_cap(doc[i + 3]))):
                 continue  # "Bank of Norvale": the town called Bank is not meant
+            if k == 1 and entry.kind not in {"country", "state"} and lowers[i] in lex.common_words \
+                    and not texts[i].isupper() and sent_initial(doc, i):
+                continue  # "To win here ...": a common word opening a sentence, not the town
             if k == 1 and _given_name_of_person(doc, i, lex):
                 continue  # "spokesman Chad Orvane": a place's name as a given name
             if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
@@ -131,15 +140,25 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
             if _starts_longer_name(doc, i + k, lex):
                 continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
-            if entry.type == "Place" and i >= 2 and lowers[i - 1] in _NAME_OF and (
+            if entry.type == "Place" and i >= 2 and (lowers[i - 1] in _NAME_OF or lowers[i - 1] == "for") and (
                     texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words):
-                break  # "Reserve Bank of Norvale", "Museu do Porto": the place ends an organisation's name
+                skip = k  # the whole name, not a shorter one inside it
+                break  # "Reserve Bank of Norvale", "Museu do Porto", "Academy for Velm Ocean Science": the place is
+                # inside an organisation's name
+            if entry.kind == "country" and _ends_described_name(doc, i, lex):
+                skip = k  # the whole name, not a shorter one inside it
+                break  # "the charity Orsk Counsel Norway": a body's national branch names its country
+            if entry.type == "Place" and i >= 2 and lowers[i - 1] == "in" and texts[i - 2] in lex.org_heads_before_in:
+                skip = k  # the whole name, not a shorter one inside it
+                break  # "the Relief Mission in Velm": the place ends the mission's name
             if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
                     and texts[i - 3] in lex.org_heads:
+                skip = k  # the whole name, not a shorter one inside it
                 break  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
             if entry.type == "Organisation" and i >= 1 and (texts[i - 1] in lex.demonyms or (
                     normalize_name(text) in lex.national_societies and lex.is_country(texts[i - 1]))) \
                     and "\n" not in with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
+                skip = k  # the whole name, not a shorter one inside it
                 break  # "Norvalian Red Cross": a national society, not the international body whose
                 # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
             hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
@@ -148,8 +167,21 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             out.append(hit)
             i = hit.end
         else:
-            i += 1
+            i += skip
     return out
+
+
+def _ends_described_name(doc: Doc, i: int, lex: Lexicon) -> bool:
+    """A country's name at token i ends the name of a body that a kind noun introduces: "the charity
+    Orsk Counsel Norway said", "aid group Orsk Counsel Norway"."""
+    j = i
+    while j > 0 and is_cap(doc[j - 1]) and "\n" not in doc[j - 1].whitespace_ and not doc[j - 1].is_sent_start:
+        j -= 1
+    if j == i or j == 0:
+        return False
+    kind = doc[j - 1]
+    return kind.is_lower and (kind.text in lex.org_appositive_nouns or kind.text in lex.org_type_nouns_after) \
+        and "\n" not in kind.whitespace_
 
 
 def _place_word(doc: Doc, j: int, lex: Lexicon) -> bool:
@@ -195,10 +227,10 @@ def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     or by a name's inner particle ("Norte de Velm", "Ostra do Sul")."""
     n = len(doc)
     before = s > 0 and is_cap(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ and not (
-        doc[s - 1].lower_ in lex.common_words and _sent_initial(doc, s - 1))  # "In Halden, ..."
+        doc[s - 1].lower_ in lex.common_words and sent_initial(doc, s - 1))  # "In Halden, ..."
     after = e < n and is_cap(doc[e]) and not doc[e].is_sent_start
     joined_before = s > 1 and is_cap(doc[s - 2]) and "\n" not in doc[s - 2].whitespace_ \
-        and doc[s - 2].lower_ not in lex.common_words and not _sent_initial(doc, s - 2) and (
+        and doc[s - 2].lower_ not in lex.common_words and not sent_initial(doc, s - 2) and (
         (doc[s - 1].text == "-" and not doc[s - 1].whitespace_ and not doc[s - 2].whitespace_)
         or doc[s - 1].text in lex.name_particles)
     arabic_after = e + 2 < n and doc[e].lower_ in lex.arabic_articles and doc[e + 1].text == "-" \
@@ -217,7 +249,10 @@ def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
     if prev is not None and prev.text in {"'", "’"} and i > 1 and is_cap(doc[i - 2]) \
             and doc[i - 2].text.endswith("s") and not doc[i - 2].whitespace_:
         return True  # "Tarsk Drivers' Union": not the town called Union
-    if prev is not None and is_cap(prev) and not prev.whitespace_.count("\n") and not _sent_initial(doc, i - 1) \
+    if prev is not None and prev.text in {"'s", "’s"} and i > 1 and is_cap(doc[i - 2]) \
+            and doc[i].text in lex.org_heads and not doc[i - 2].whitespace_:
+        return True  # "the Ferryman's Union": not the town called Union
+    if prev is not None and is_cap(prev) and not prev.whitespace_.count("\n") and not sent_initial(doc, i - 1) \
             and prev.text not in lex.demonyms and prev.text not in lex.not_entities \
             and prev.text not in lex.person_titles and not is_acronym(prev.text):
         return True
@@ -263,6 +298,9 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 j += 1  # "Halden Drivers Local 12": a union local's number is part of its name
             elif t.text in lex.corporate_suffixes and not t.is_sent_start:
                 j += 1  # "Halden Telecom plc": a legal form written in lower case ends the name
+            elif t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
+                    and is_cap(doc[j + 1]) and j + 1 not in taken:
+                j += 1  # "the Relief Mission in Velm": one name
             elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
                 j += 1  # "Tarsk Arts & Design College", "Velm & Ostra"
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
@@ -293,7 +331,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                     break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
                 if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
                         doc[j - 1].lower_ in lex.common_words
-                        or (_sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names)):
+                        or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names)):
                     break  # "Where do Halden Foods ...": a particle joins names, not an English word to one
                 if t.lower_ in {"of", "for"}:
                     seen_prep = True
@@ -388,7 +426,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     while s < e:
         tok = doc[s]
         low = tok.lower_
-        initial = _sent_initial(doc, s)
+        initial = sent_initial(doc, s)
         hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
         drop = (
             (tok.text in lex.not_entities and not (org_shaped and tok.text in lex.demonyms))  # "English ... League"
@@ -415,6 +453,9 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
                 or (tok.text.istitle() and e - s == 1 and _written_in_lower_case(doc, low))
+                # "Nurses of the Velm Health Board said": a plural common noun, then "of" and the name
+                or (e - s > 2 and doc[s + 1].lower_ == "of" and low.endswith("s") and doc[e - 1].text in lex.org_heads
+                    and (low[:-1] in lex.common_words or low[:-2] in lex.common_words or tok.tag_ in {"NNS", "NNPS"}))
             )
         if not drop:
             break

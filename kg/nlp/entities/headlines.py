@@ -13,6 +13,18 @@ from spacy.tokens import Doc
 
 from kg.nlp.lexicon import Lexicon
 
+# "Ada Corwen in Tarsk": a newspaper's byline, a name and where the reporter filed from
+_BYLINE_IN_PLACE = re.compile(r"[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+){1,2} in [A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+){0,2}")
+
+
+def _byline_in_place(doc: Doc, line: list, lex: Lexicon) -> bool:
+    """"Ada Corwen in Tarsk" (not "Floods Hit Towns in Velm"): the words before "in" are names,
+    none of them a common English word."""
+    if not line or _BYLINE_IN_PLACE.fullmatch(doc[line[0].i : line[-1].i + 1].text) is None:
+        return False
+    name = doc[line[0].i : line[-1].i + 1].text.split(" in ", 1)[0].split()
+    return not any(w.lower() in lex.common_words for w in name)
+
 
 def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
     """Token ranges (start, end) of the lines written in title case: at least
@@ -31,7 +43,7 @@ def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
         words = [t for t in line if t.is_alpha and len(t) >= 4]
         # "By Ada Corwen-Halden", "(Reporting by Ada Corwen; Editing by ...)": names only
         lead = line[1:] if line and line[0].text == "(" else line
-        byline = bool(lead) and lead[0].text in spec["byline_starts"]
+        byline = bool(lead) and lead[0].text in spec["byline_starts"] or _byline_in_place(doc, line, lex)
         if line and not byline and len(words) >= spec["min_words"] and line[-1].text not in {".", "?", "!"} \
                 and not all(t.is_upper for t in words):
             capital = sum(1 for t in words if t.text[0].isupper())
@@ -46,6 +58,7 @@ class Headlines:
 
     def __init__(self, doc: Doc, lex: Lexicon) -> None:
         self.doc = doc
+        self.common = lex.common_words
         self.lines = title_case_lines(doc, lex)
         self._inside = {i for s, e in self.lines for i in range(s, e)}
         if self.lines:
@@ -65,9 +78,18 @@ class Headlines:
         return s in self._inside or (e - 1) in self._inside
 
     def in_body(self, text: str) -> bool:
+        """Whether the body writes ``text`` as a name of its own, not only inside a longer run of
+        capitalised words ("Harbour" of a headline, when the body has only "Velm Harbour Workers Guild")."""
         if text not in self.body:  # a plain substring test first: most parts are not there
             return False
-        return re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", self.body) is not None
+        for m in re.finditer(r"(?<!\w)" + re.escape(text) + r"(?!\w)", self.body):
+            before = re.search(r"(\S+) $", self.body[max(0, m.start() - 40) : m.start()])
+            after = re.match(r" (\S+)", self.body[m.end() : m.end() + 40])
+            if not (before and before.group(1)[:1].isupper() and before.group(1)[-1:].isalpha()
+                    and before.group(1).lower() not in self.common) \
+                    and not (after and after.group(1)[:1].isupper()):
+                return True
+        return False
 
     def named_part(self, s: int, e: int, longest: int = 8) -> tuple[int, int] | None:
         """The longest part (of at most ``longest`` tokens: names are short) of tokens

@@ -54,6 +54,58 @@ def _coordinated(doc: Doc, c: Cand, ending_at: dict[int, Entity], starting_at: d
     return None
 
 
+def _named_before_known_as(doc: Doc, s: int, ending_at: dict[int, Entity]) -> Entity | None:
+    """The entity named right before "NAME, known as" / "NAME (also known as" at token ``s``."""
+    k = s
+    if k < 2 or doc[k - 1].lower_ != "as" or doc[k - 2].lower_ != "known":
+        return None
+    k -= 2
+    if k > 0 and doc[k - 1].lower_ in {"also", "locally", "widely", "commonly", "better"}:
+        k -= 1
+    if k > 0 and doc[k - 1].text in {",", "("}:
+        k -= 1
+    return ending_at.get(k)
+
+
+def _without_article(norm: str, lex: Lexicon) -> str:
+    """A normalised name without its leading Arabic article: "al velm brigade" (from "Al-Velm
+    Brigade") reads "velm brigade", for "the Velm brigade"."""
+    head, sep, rest = norm.partition(" ")
+    if sep and head in lex.arabic_articles and rest:
+        return rest
+    return norm
+
+
+def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
+    """One capitalised word that opens a sentence as the subject of the verb right after it, is
+    not a known given name, is no speaker ("Velm said") and appears nowhere else in the article:
+    news names a person in full before it uses one name alone."""
+    if c.end - c.start != 1 or c.rule != "capitalised" or not doc[c.start].is_sent_start \
+            or c.end >= len(doc) or not (doc[c.end].pos_ in {"VERB", "AUX"} or (
+                doc[c.start].dep_ in {"nsubj", "nsubjpass", "nsubj:pass"} and doc[c.end].text != ",")):
+        return False  # the subject of a verb ("Velm, of the Tarsk club, won" stays a name)
+    word = doc[c.start].text
+    if word in lex.given_names or (c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs):
+        return False
+    return doc.text.count(word) == 1
+
+
+def _shape_type(text: str, lex: Lexicon) -> str:
+    """The type of an unknown run of title-case words that nothing else typed. A person's name is made
+    of names: a capitalised common English word in it ("Velm Harbour Patrol", "Tarsk Coast", "Orsk
+    Ocean Watch") marks the name of a body, or of a place when its last word is a kind of place."""
+    words = text.split()
+    common = [w for i, w in enumerate(words) if w[:1].isupper() and w.lower() in lex.common_words
+              and not (i == 0 and w in lex.given_names) and not w.isupper()  # "AS Velm": initials
+              and w.lower() not in lex.person_name_particles]  # "Ana De Velm"
+    if len(words) < 2 or not common:
+        return PER
+    last = words[-1].lower()
+    if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:
+        return LOC
+    return ORG
+
+
 def _before_role(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """A name typed a place by its shape alone stands before a role word or a speech verb ("Halden
     Valley spokesman", "Halden Valley said"): it may be the leading words of an organisation's name."""
@@ -96,6 +148,9 @@ def resolve(
         text = doc[c.start : c.end].text
         return text.upper().title() if text.isupper() and len(text) > 5 else text
 
+    # the last words of the names that may be people's ("Dylan Vesk" read by the NER or by shape alone)
+    person_like_surnames = {doc[c.end - 1].text for c in cands if c.end - c.start >= 2 and c.gaz is None and (
+        c.type == PER or (c.type is None and (c.model_type == PER or c.rule == "name-shape")))}
     # pass 1: gazetteer and typed candidates, full names first
     order = sorted(range(len(cands)), key=lambda k: (cands[k].type is None, -(cands[k].end - cands[k].start)))
     pending: list[int] = []
@@ -109,6 +164,9 @@ def resolve(
             surname = [p for p in persons if normalize_name(p.label).split()[-1] == normalize_name(doc[c.start].text)]
             if len(surname) == 1:
                 add(c, surname[0])
+                continue
+            if doc[c.start].text in person_like_surnames:
+                pending.append(k)  # the surname of a name found without a type yet: pass 2 decides
                 continue
         if c.gaz is not None:
             key = "gz:" + (c.gaz.ref_id or c.gaz.label)
@@ -130,8 +188,13 @@ def resolve(
                 ent = entities[key] = Entity(key, text, PER)
                 persons.append(ent)
             add(c, ent)
-        elif c.type == ORG and not is_acronym(text):
+        elif c.type == ORG and not is_acronym(doc[c.start : c.end].text):  # ("UNMISS" reads "Unmiss")
             key = "Organisation:" + normalize_name(_without_suffix(text, lex))
+            lead = normalize_name(text) + " "
+            if key not in entities and c.rule == "org-noun-after" and any(
+                    _without_article(normalize_name(o.label), lex).startswith(lead) for o in orgs):
+                pending.append(k)  # "the Velm brigade" after "the Al-Velm Security Brigade": pass 2 decides
+                continue
             ent = entities.get(key) or entities.setdefault(key, Entity(key, text, ORG))
             if ent not in orgs:
                 orgs.append(ent)
@@ -144,15 +207,22 @@ def resolve(
     # pass 2: short forms resolve to the full names found in pass 1
     by_label = {normalize_name(e.label): e for e in entities.values()}  # the full names of pass 1
     # typed short forms first, so weak or statistical readings meet the names they refer to
-    for k in sorted(pending, key=lambda k: (cands[k].type is None, cands[k].start)):
+    # ("..., known as ABC," first of all: a later "ABC officials" is that name)
+    defined = {k for k in pending if _named_before_known_as(doc, cands[k].start, ending_at) is not None}
+    for k in sorted(pending, key=lambda k: (k not in defined, cands[k].type is None, cands[k].start)):
         c = cands[k]
         text = name_text(c)
         norm = normalize_name(text)
         target: Entity | None = None
-        if c.rule == "acronym-definition" and c.start >= 2 and doc[c.start - 1].text == "(":
+        bracketed = c.end - c.start == 1 and c.end < len(doc) and doc[c.end].text == ")"  # "(Velmsup)"
+        if (c.rule == "acronym-definition" or bracketed) and c.start >= 2 and doc[c.start - 1].text == "(":
             before = ending_at.get(c.start - 1)
             if before is not None and before.type == ORG:
                 target = before  # "Name (ABC)" defines ABC, whatever its initials (a name in another language)
+        if target is None and is_acronym(doc[c.start : c.end].text):
+            before = _named_before_known_as(doc, c.start, ending_at)
+            if before is not None and before.type == ORG:
+                target = before  # "the Velm Relief Office, known as VERO, ...": the name it stands for
         if target is None and is_acronym(text):
             target = next((o for o in orgs if _initials(o.label) == text.replace("-", "")
                            or text in o.aliases), None)
@@ -181,7 +251,7 @@ def resolve(
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names:
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
-            hits = [o for o in orgs if normalize_name(o.label).startswith(norm + " ")] or [
+            hits = [o for o in orgs if _without_article(normalize_name(o.label), lex).startswith(norm + " ")] or [
                 o for o in orgs  # "Tarvel" for "Sporting Tarvel": the name without its generic first word
                 if o.label.split()[0] in lex.org_first_words and normalize_name(o.label).split(" ", 1)[-1] == norm]
             shortest = min(hits, key=lambda o: len(o.label), default=None)
@@ -207,10 +277,14 @@ def resolve(
                 typ = partner.type  # "Ilvana Orsk and Tomas Brede", "Bresk and Ollu": a list shares its type
             elif c.rule == "context-after" and is_acronym(text):
                 typ = ORG  # "QXL fighters"
+            elif c.model_type == PER and _lone_opening_word(doc, c, lex):
+                continue  # "Ridership fell 8 percent": a word that opens a sentence, named nowhere else
+            elif c.model_type == PER:
+                typ = _shape_type(text, lex)  # a person's reading of "Tarsk Coast" is a known model error
             elif c.model_type is not None:
                 typ = c.model_type  # the statistical NER's reading of an unknown name
             elif c.rule in {"name-shape", "speaker"}:
-                typ = PER  # "Halden Ross claims", "Corwen said"
+                typ = _shape_type(text, lex)  # "Halden Ross claims", "Corwen said"
             else:
                 continue
         key = f"{typ}:{norm}"

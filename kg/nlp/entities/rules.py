@@ -16,7 +16,7 @@ resolution); ``"drop": true`` rejects the chunk and
 
 Condition kinds (each implemented once, below):
 
-``word``       one context word: ``prev1..prev3`` (before the chunk, spaces
+``word``       one context word: ``prev1..prev4`` (before the chunk, spaces
                skipped), ``next1..next7`` (after it), ``first``, ``last``,
                ``second_last`` (of the chunk); tested with ``in`` (a Lexicon
                field), ``is`` (literal tokens), ``startswith`` or ``gazetteer``
@@ -54,7 +54,7 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from kg.nlp.entities.cand import Cand, is_acronym
-from kg.nlp.entities.candidates import person_before_of_org
+from kg.nlp.entities.candidates import person_before_of_org, sent_initial
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.resources import nlp_data_dir
 from kg.types import ENTITY_TYPES, LOC
@@ -91,7 +91,7 @@ def _next_tokens(space: list[bool], e: int, k: int) -> list[int]:
     return out
 
 
-PREV_WORDS, NEXT_WORDS = 3, 7
+PREV_WORDS, NEXT_WORDS = 4, 7
 
 
 @dataclass
@@ -173,6 +173,8 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
             if ctx.nxt[k][:1].isupper():
                 return False  # "Name, the Halden Seismic Institute said": a name, not a description
             return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
+        if w in {"'s", "’s"}:
+            continue  # "Name, the island's legislature": whose it is, then the kind
         if w in lex.roles and any(x in lex.org_appositive_nouns for x in follow[k + 1 : k + 3]):
             continue  # "Name, a charity group", "a volunteer rescue group": a role-like word may qualify the kind
         if w in lex.roles or not w.isalpha() or w in lex.connectors:
@@ -290,7 +292,8 @@ def _possessive_role_after(ctx: Context) -> bool:
         k += 1
     for m in (3, 2, 1):
         if k + m <= n and doc[k : k + m].text.lower() in lex.roles:
-            return True
+            # the role heads the phrase ("the union's pilot scheme" is a scheme, not a pilot)
+            return k + m >= n or not (doc[k + m].is_lower and doc[k + m].pos_ == "NOUN")
     return False
 
 
@@ -339,7 +342,62 @@ def _role_in_place_before(ctx: Context) -> bool:
     return doc[k - 1].lower_ in lex.roles
 
 
+def _common_word_opening(ctx: Context) -> bool:
+    """"Legal charity Name said": one capitalised common English word that opens the sentence
+    describes what follows; it names nothing."""
+    doc, s = ctx.doc, ctx.s
+    low = doc[s].lower_
+    return ctx.e - s == 1 and (low in ctx.lex.common_words or (
+        doc[s].pos_ == "ADJ" and low.endswith(tuple(ctx.lex.adjective_endings)))) and sent_initial(doc, s)
+
+
+def _joined_in_credit_line(ctx: Context) -> bool:
+    """"Reporting by Name, Name and Name": after "and" (or a comma) on a credit line,
+    before a place, a semicolon, a bracket or the line's end, a name is another reporter's."""
+    doc, s, e = ctx.doc, ctx.s, ctx.e
+    if s == 0 or doc[s - 1].lower_ not in {"and", ","}:
+        return False
+    if e < len(doc) and doc[e].lower_ not in {"in", ";", ")", ",", "and"} and "\n" not in doc[e - 1].whitespace_ \
+            and not doc[e].is_space:
+        return False
+    k = s - 1
+    while k > 0 and "\n" not in doc[k - 1].whitespace_ and not doc[k - 1].is_space and doc[k - 1].text != ";":
+        k -= 1
+    words = [t for t in doc[k:s] if t.text != "("]
+    return len(words) >= 2 and words[0].lower_ in ctx.lex.credit_line_words and words[1].lower_ == "by"
+
+
+def _role_and_name_after(ctx: Context) -> bool:
+    """"Velmo chairman Ada Corwen": a role word (not a town's or region's own office: "Velm mayor
+    Ada Corwen" is a place's) and then a capitalised name follow the chunk: it is the body the
+    person holds the role in."""
+    doc, e, lex = ctx.doc, ctx.e, ctx.lex
+    if e + 1 >= len(doc) or "\n" in doc[e - 1].whitespace_:
+        return False
+    role = doc[e]
+    if not role.is_lower or role.lower_ not in lex.roles or role.lower_ in lex.local_government_roles:
+        return False
+    name = doc[e + 1]
+    return name.is_title and name.is_alpha and name.text not in lex.person_titles and not is_acronym(name.text)
+
+
+def _byline_in_place(ctx: Context) -> bool:
+    """"Ada Corwen in Tarsk" alone on a line near the top (a newspaper's byline): a name of two or
+    three words, "in", and one to three capitalised words that end the line."""
+    doc, s, e = ctx.doc, ctx.s, ctx.e
+    if not 2 <= e - s <= 3 or doc[s].idx > 600 or not _line_start(ctx) or e >= len(doc) or doc[e].text != "in":
+        return False
+    k = e + 1
+    while k < len(doc) and doc[k].is_title and "\n" not in doc[k - 1].whitespace_ and k - e <= 3:
+        k += 1
+    return e + 1 < k and (k == len(doc) or "\n" in doc[k - 1].whitespace_ or doc[k].is_space)
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "byline-in-place": _byline_in_place,
+    "role-and-name-after": _role_and_name_after,
+    "joined-in-credit-line": _joined_in_credit_line,
+    "common-word-opening": _common_word_opening,
     "line-start": _line_start,
     "after-person-of": _after_person_of,
     "title-before": _title_before,

@@ -18,6 +18,9 @@ _MARKER_REACH = 64  # characters before a name in which its byline marker ("Repo
 _TOP = 400  # characters in which a dateline names the outlet: "HALDEN, Jan 8 (Reuters) -"
 
 
+_JOINED = re.compile(r"(?:\s+in\s+[^;,()\n]{1,40}?)?\s*(?:,\s*and|,|and|&)\s+")
+
+
 def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
                         mentions: list[Mention]) -> list[Affiliation]:
     text = doc.text
@@ -26,13 +29,17 @@ def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
     marker = re.compile(r"(?:^|[(;]\s*)(?:" + "|".join(re.escape(m) for m in markers) + r")\s+$", re.MULTILINE)
     orgs = [m for m in mentions if entities[m.entity].type == ORG]
     out: list[Affiliation] = []
-    for m in mentions:
+    last_end = -1  # the end of the last name a marker introduced
+    for m in sorted(mentions, key=lambda x: x.start):
         if entities[m.entity].type != PER:
             continue
         line_start = text.rfind("\n", 0, m.start) + 1
-        # the marker ends right before the name: look back a little, not to a far line start
-        if not marker.search(text, max(line_start, m.start - _MARKER_REACH), m.start):
+        # the marker ends right before the name: look back a little, not to a far line start; or the
+        # name joins the one before it ("Reporting by Ada Corwen, Ilan Vesk and Ivo Brede")
+        joined = last_end >= line_start and _JOINED.fullmatch(text, last_end, m.start) is not None
+        if not joined and not marker.search(text, max(line_start, m.start - _MARKER_REACH), m.start):
             continue
+        last_end = m.end
         line_end = text.find("\n", m.end)
         line_end = len(text) if line_end < 0 else line_end
         org = next((o for o in orgs if m.end <= o.start < line_end), None)

@@ -486,7 +486,8 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
     orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet]
     heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
     described = described or {}
-    orgs = [m for m in orgs if may_refer(noun, entities[m.entity].label, lex)]  # "the militia": not the army
+    # "the militia": not the army, unless an apposition called this one a militia
+    orgs = [m for m in orgs if noun in described.get(m.entity, ()) or may_refer(noun, entities[m.entity].label, lex)]
     named = [m for m in orgs if names_noun(noun, entities[m.entity].label, heads, lex)
              or noun in described.get(m.entity, ())]
     if named:

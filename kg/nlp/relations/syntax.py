@@ -220,7 +220,8 @@ class OrgReferences:
             return named_here[0].entity
         noun = tok.lower_
         places = self.governments if noun in self.pat.government else []
-        orgs = [m for m in self.orgs if may_refer(noun, self.entities[m.entity].label, self.pat.lex)]
+        orgs = [m for m in self.orgs if noun in self.described.get(m.entity, ())
+                or may_refer(noun, self.entities[m.entity].label, self.pat.lex)]
         before = [m for m in orgs if m.end <= tok.idx]
         named = [m for m in sorted(before + [m for m in places if m.end <= tok.idx], key=lambda m: m.start)
                  if names_noun(noun, self.entities[m.entity].label, self.pat.noun_heads, self.pat.lex)
