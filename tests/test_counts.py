@@ -308,3 +308,8 @@ def test_references_quotes_compounds_and_elided_states(nlp, sentence, expected):
 def test_the_quoted_noun_keeps_its_marks(nlp):
     (c,) = run_doc(nlp, 'Customs seized 30 "replicas" at the port.')._.kg_counts
     assert c.what == '"replicas"'
+
+
+def test_a_unit_s_number_is_no_count(nlp):
+    counts = run_doc(nlp, "The Velm Army's 3 Brigade said troops had freed 11 captives.")._.kg_counts
+    assert [(c.value, c.head) for c in counts] == [(11, "captive")]

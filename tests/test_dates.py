@@ -33,6 +33,9 @@ PUB = "2019-03-12"  # a Tuesday
         ("last month", PUB, "2019-02", "month"),
         ("last month", None, None, "month"),
         ("last year", PUB, "2018", "year"),
+        ("Saturday, March 16", PUB, "2019-03-16", "day"),  # the month and day say which Saturday
+        ("this afternoon", PUB, "2019-03-12", "day"),
+        ("last night", PUB, "2019-03-11", "day"),
     ],
 )
 def test_normalise(lex, text, published, value, precision):
@@ -188,3 +191,8 @@ def test_the_tense_of_a_bare_month_comes_from_its_nearest_verb(nlp, text, publis
 def test_a_year_after_a_possessive_dates_the_event(nlp):
     doc = run_doc(nlp, "Tarsk's 2009 drought ruined 300 farms. Velm's 2,000 volunteers helped.", "2031-06-01")
     assert [(d.text, d.value) for d in doc._.kg_dates] == [("2009", "2009")]
+
+
+def test_a_modal_with_have_looks_back(nlp):
+    doc = run_doc(nlp, "Some 300 guests may have been exposed at a dinner on March 8.", PUB)
+    assert [(d.text, d.value) for d in doc._.kg_dates] == [("March 8", "2019-03-08")]

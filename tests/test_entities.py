@@ -538,3 +538,20 @@ def test_a_headline_word_the_body_writes_only_inside_a_longer_name(nlp):
     doc = run_doc(nlp, "Velmstad: Barley Convoy Reaches Town\n\nLorries from the Velm Barley Board reached "
                        "Velmstad on Sunday, officials said.")
     assert "Barley" not in {e.label for e in doc._.kg_entities.values()}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a nickname in quotation marks inside a person's name; the surname is no town
+    ('Winger Osk "Hammer" Tarvel scored twice. Tarvel said it was a dream.', {'Osk "Hammer" Tarvel': "Person"}),
+    # a hyphenated sports position before a name
+    ("The try came after a pass from scrum-half Osk Tarvel, the coach said.", {"Osk Tarvel": "Person"}),
+    # a club's abbreviation ends its name
+    ("Velmbridge RFC beat the visitors on Saturday.", {"Velmbridge RFC": "Organisation"}),
+    # the nations of the United Kingdom are places
+    ("Fans travelled from Scotland and Wales for the match.", {"Scotland": "Place", "Wales": "Place"}),
+    # a unit numbered without an ordinal
+    ("The Velm Army's 3 Brigade said troops had freed 11 captives.",
+     {"Velm Army": "Organisation", "3 Brigade": "Organisation"}),
+])
+def test_nicknames_positions_clubs_nations_and_units(nlp, text, expected):
+    assert {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()} == expected

@@ -621,3 +621,9 @@ def test_every_reporter_of_a_credit_line(nlp):
                        "Tarskov; Editing by Ada Velmsen)")
     assert {(p, o) for p, o, _, _ in _affs(doc)} == {
         ("Ilka Strandvik", "Reuters"), ("Tomas Bredeli", "Reuters"), ("Ivo Tarskov", "Reuters")}
+
+
+def test_a_role_for_a_kind_of_body_named_before_then_the_name(nlp):
+    doc = run_doc(nlp, "The Velm Office for Coastal Affairs said 900 boats were idle. A spokeswoman for the office in "
+                       "Tarsk, Ilka Strandvik, said fuel had run out.")
+    assert _affs(doc) == {("Ilka Strandvik", "Velm Office for Coastal Affairs", "spokeswoman", True)}

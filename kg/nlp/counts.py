@@ -288,6 +288,11 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 and not (nxt is not None and _is_plural_noun(nxt, lex)):
             i = j
             continue  # "Velmo 2 runs", "the Norvale 40 index": a number that is part of a name
+        if nxt is not None and j == i + 1 and not currency and doc[i].text.isdigit() \
+                and nxt.text in lex.org_heads and nxt.is_title and not nxt.text.endswith("s") \
+                and not (j + 1 < n and doc[j + 1].is_lower and doc[j + 1].pos_ == "NOUN"):
+            i = j
+            continue  # "the army's 3 Brigade": a unit's number, not a count
         if nxt is not None and (nxt.lower_ in months or nxt.text in {":", "/"}):
             i = j
             continue

@@ -109,6 +109,9 @@ def normalise(
         m = re.fullmatch(r"(\d{4})", t)
         if m:
             return Resolved(m.group(1), "year", False)
+        wm = re.fullmatch(r"(\w+) (.+)", t)
+        if wm and wm.group(1) in weekdays and pat.day_and_month.fullmatch(wm.group(2)):
+            t = wm.group(2)  # "Saturday, November 17": the month and day say which Saturday
         m = pat.day_and_month.fullmatch(t)
         if m:
             mon = m.group(1) or m.group(4)
@@ -262,6 +265,8 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
     if not tok.tag_.startswith("VB"):
         return None
     aux = {c.lower_ for c in tok.children if c.dep_ in {"aux", "aux:pass", "auxpass"}}
+    if tok.tag_ == "VBN" and aux & {"have", "has", "had"}:
+        return "past"  # "may have been exposed on May 8", "will have closed": done by then
     if aux & set(lex.dates["future_aux"]):
         return "future"  # "will reopen in May"
     if tok.lower_ in lex.dates["forecast_verbs"] and tok.i < span.start and not aux & {"had", "has", "have"}:

@@ -130,6 +130,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if k == 1 and entry.kind not in {"country", "state"} and lowers[i] in lex.common_words \
                     and not texts[i].isupper() and sent_initial(doc, i):
                 continue  # "To win here ...": a common word opening a sentence, not the town
+            if k == 1 and i >= 4 and texts[i - 1] in {'"', "”"} and texts[i - 3] in {'"', "“"} \
+                    and is_cap(doc[i - 2]) and is_cap(doc[i - 4]):
+                continue  # Ada "Velm" Corwen: the surname after a nickname, not the town
             if k == 1 and _given_name_of_person(doc, i, lex):
                 continue  # "spokesman Chad Orvane": a place's name as a given name
             if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
@@ -261,6 +264,7 @@ def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
 
 # ----------------------------------------------------------------- chunks
 _ORDINAL = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
+_UNIT_NUMBER = re.compile(r"\d{1,3}")  # "the army's 1 Brigade": a unit numbered without an ordinal
 
 
 def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
@@ -301,6 +305,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
                     and is_cap(doc[j + 1]) and j + 1 not in taken:
                 j += 1  # "the Relief Mission in Velm": one name
+            elif t.text in {'"', "“"} and j + 3 < n and j - i <= 3 and doc[j - 1].whitespace_ \
+                    and is_cap(doc[j + 1]) and doc[j + 2].text in {'"', "”"} and is_cap(doc[j + 3]) \
+                    and not t.whitespace_ and not doc[j + 1].whitespace_ and not {j + 1, j + 3} & taken:
+                j += 3  # Ada "Velm" Corwen: a nickname in quotation marks between the given name and the surname
             elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
                 j += 1  # "Tarsk Arts & Design College", "Velm & Ostra"
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
@@ -343,8 +351,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             j -= 1
         # "the 3rd Armoured Brigade", "the navy's 2nd Fleet": a unit's ordinal is part of its name
         # (not a date's: "on May 2nd Parliament voted")
-        if i > 1 and i - 1 not in taken and _ORDINAL.fullmatch(doc[i - 1].text) and doc[j - 1].text in lex.org_heads \
-                and "\n" not in doc[i - 1].whitespace_ and doc[i - 2].lower_ in {"the", "'s", "’s"}:
+        if i > 1 and i - 1 not in taken and doc[j - 1].text in lex.org_heads \
+                and "\n" not in doc[i - 1].whitespace_ and doc[i - 2].lower_ in {"the", "'s", "’s"} and (
+                    _ORDINAL.fullmatch(doc[i - 1].text)
+                    or (_UNIT_NUMBER.fullmatch(doc[i - 1].text) and j - i == 1 and doc[i - 2].lower_ != "the")):
             i -= 1
         out.append((i, j))
         i = j

@@ -528,7 +528,8 @@ class _Compiler:
                 raise ValueError(f"{RULES_FILE}: a phrase condition is 'prev' with match equals/endswith: {cond}")
             n, items = int(cond["n"]), _lexicon_field(self.lex, cond["in"])
             if cond["match"] == "equals":
-                return lambda ctx: bool(ctx.prv_idx) and " ".join(ctx.prv[-n:]).lower() in items
+                # (a hyphenated word is three tokens: "fly - half" reads "fly-half")
+                return lambda ctx: bool(ctx.prv_idx) and " ".join(ctx.prv[-n:]).lower().replace(" - ", "-") in items
             markers = tuple(items)
             return lambda ctx: " ".join(ctx.prv[-n:]).lower().endswith(markers)
         if "shape" in cond:

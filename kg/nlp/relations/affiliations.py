@@ -216,6 +216,11 @@ def _without_trailing_titles(gap: str, lex: Lexicon) -> str:
     return gap[: len(gap) - len(gap.lstrip())] + " ".join(words[:k]) + " "
 
 
+_ROLE_FOR_THE_NOUN = re.compile(
+    r"\b(?:[Aa]n?|[Tt]he)\s+((?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?:for|of|at|with)\s+the\s+(\w+)"
+    r"(?:\s+in\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)?\s*,\s*$")
+
+
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     from kg.nlp.relations.statements import resolve_description
 
@@ -353,6 +358,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))
                 continue
+            # "A spokeswoman for the agency in Velm, PERSON, said": a role for a kind of body named before
+            rm = _ROLE_FOR_THE_NOUN.search(before)
+            if rm and role_at(rm.group(1), roles):
+                key = described_body(sent.start_char + rm.start(2), m)
+                if key is not None:
+                    add(m, key, rm.group(1), si)
+                    continue
             # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
             am = pat.apposition.match(after)
             if am:

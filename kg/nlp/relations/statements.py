@@ -488,7 +488,9 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
     described = described or {}
     # "the militia": not the army, unless an apposition called this one a militia
     orgs = [m for m in orgs if noun in described.get(m.entity, ()) or may_refer(noun, entities[m.entity].label, lex)]
-    named = [m for m in orgs if names_noun(noun, entities[m.entity].label, heads, lex)
+    # the name or a short or long form of it ("ABC", the gazetteer's label, is the "Office for ...")
+    named = [m for m in orgs if any(names_noun(noun, name, heads, lex)
+                                    for name in (entities[m.entity].label, *sorted(entities[m.entity].aliases)))
              or noun in described.get(m.entity, ())]
     if named:
         return named[-1].entity
