@@ -313,3 +313,14 @@ def test_the_quoted_noun_keeps_its_marks(nlp):
 def test_a_unit_s_number_is_no_count(nlp):
     counts = run_doc(nlp, "The Velm Army's 3 Brigade said troops had freed 11 captives.")._.kg_counts
     assert [(c.value, c.head) for c in counts] == [(11, "captive")]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a currency sign written onto its number
+    ("Investigators traced Sh1.2 billion and froze Sh680 million.", [(1.2e9, "KES"), (680e6, "KES")]),
+    ("The ticket cost Rs500.", [(500, "INR")]),
+    # a scale word alone after such an amount is no count of its own
+    ("Bail was Sh5 million each and the first witnesses testified.", [(5e6, "KES")]),
+])
+def test_glued_currency_signs(nlp, sentence, expected):
+    assert [(c.value, c.currency) for c in run_doc(nlp, sentence)._.kg_counts] == expected

@@ -555,3 +555,22 @@ def test_a_headline_word_the_body_writes_only_inside_a_longer_name(nlp):
 ])
 def test_nicknames_positions_clubs_nations_and_units(nlp, text, expected):
     assert {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()} == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the initials in brackets join a name the gazetteer would split at its country names
+    ("Food Standards Peru Chile (FSPC) found bacteria in two samples.", {"Food Standards Peru Chile": "Organisation"}),
+    # a company's head word; a name after "X-based" is a body
+    ("Velmora Nutrition recalled its formula.", {"Velmora Nutrition": "Organisation"}),
+    ("Pads went to Tarsk-based Velm Orbital.", {"Velm Orbital": "Organisation", "Tarsk": "Place"}),
+    # a compass word opening a company's name stays when a legal form ends it
+    ("West Velm Railway Co. suspended trains.", {"West Velm Railway Co.": "Organisation"}),
+    # the whole of "Chief Cabinet Secretary" is the title; holidays are no names
+    ("Chief Cabinet Secretary Osk Tarvel said it was calm after the New Year holiday and before Diwali.",
+     {"Osk Tarvel": "Person"}),
+    # "Central Bank" of a headline is the "Central Bank of Velmland" of the body
+    ("Velmland Central Bank Holds Rates\n\nThe Central Bank of Velmland kept its rate on Monday.",
+     {"Central Bank of Velmland": "Organisation"}),
+])
+def test_initials_company_words_titles_and_short_forms(nlp, text, expected):
+    assert {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()} == expected

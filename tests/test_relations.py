@@ -627,3 +627,20 @@ def test_a_role_for_a_kind_of_body_named_before_then_the_name(nlp):
     doc = run_doc(nlp, "The Velm Office for Coastal Affairs said 900 boats were idle. A spokeswoman for the office in "
                        "Tarsk, Ilka Strandvik, said fuel had run out.")
     assert _affs(doc) == {("Ilka Strandvik", "Velm Office for Coastal Affairs", "spokeswoman", True)}
+
+
+@pytest.mark.parametrize("text, pair", [
+    # the kind noun after a name (and its short form) makes "union spokesman" refer to it
+    ("The Velmer Bund (VB) union called the strike. Union spokesman Osk Tarvel told Reuters it would last.",
+     ("Osk Tarvel", "Velmer Bund")),
+    ("The Velmer Bund (VB) union called the strike. A union spokesman, Osk Tarvel, told Reuters it would last.",
+     ("Osk Tarvel", "Velmer Bund")),
+    # a company officer's title kept in the mention: the company in view
+    ("Shares in Velmair Airlines fell. Chief Executive Ilka Strandvik said the airline had offered a pay rise.",
+     ("Ilka Strandvik", "Velmair Airlines")),
+    # ... and written before a titled mention
+    ("Velmo Drives GmbH shut a plant. \"It was painful,\" chief executive Dr. Ralf Tarvel said.",
+     ("Ralf Tarvel", "Velmo Drives GmbH")),
+])
+def test_kind_nouns_and_officer_titles(nlp, text, pair):
+    assert pair in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}

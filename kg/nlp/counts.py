@@ -28,6 +28,32 @@ def _num_value(tokens: list[Token], lex) -> float | None:
     return parse_words(words, nums["units"], nums["scales"])
 
 
+_GLUED_NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)([a-z]{0,2})")
+
+
+def _glued_currency(text: str, nums: dict) -> tuple[str, str] | None:
+    """("KES", "1.2") for "Sh1.2": a currency sign written onto its number (numbers.json
+    glued_currencies), else None."""
+    if not text[-1:].isdigit() and not text[-2:].isalpha():
+        return None
+    for sign, code in nums["glued_currencies"].items():
+        if text.startswith(sign) and len(text) > len(sign) and text[len(sign)].isdigit() \
+                and _GLUED_NUMBER.fullmatch(text[len(sign):]):
+            return code, text[len(sign):]
+    return None
+
+
+def _glued_value(number: str, scales: list[str], lex) -> float | None:
+    """The value of a glued amount's number ("1.2", "1.2bn") with the scale words after it."""
+    m = _GLUED_NUMBER.fullmatch(number)
+    if m is None:
+        return None
+    words = [m.group(1)] + ([m.group(2)] if m.group(2) else []) + scales
+    if len(words) == 1:
+        return parse_digits(words[0])
+    return parse_words(words, lex.numbers["units"], lex.numbers["scales"])
+
+
 def _is_numberish(tok: Token, lex) -> bool:
     return _numberish_text(tok.text, tok.lower_, lex)
 
@@ -208,7 +234,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
     while i < n:
         # cheap test first: most tokens are neither numbers, currencies nor vague amounts
         low = lowers[i]
-        if low not in vague_first and texts[i] not in currencies and not _numberish_text(texts[i], low, lex):
+        glued = _glued_currency(texts[i], nums)
+        if low not in vague_first and texts[i] not in currencies and glued is None \
+                and not _numberish_text(texts[i], low, lex):
             i += 1
             continue
         tok = doc[i]
@@ -224,7 +252,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             currency = currencies[tok.text]
             i += 1
             tok = doc[i]
-        if vague_key is None and not _is_numberish(tok, lex):
+        if currency:
+            glued = None
+        if vague_key is None and glued is None and not _is_numberish(tok, lex):
             i += 1
             continue
         if vague_key is None and tok.lower_ in nums["not_count_words"] and not currency:
@@ -235,6 +265,15 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if vague_key:
             j = i + len(vague_key.split())
             value = None
+        elif glued is not None:  # "Sh1.2 billion", "Rs500"
+            currency, number = glued
+            j = i + 1
+            while j < n and lowers[j] in nums["scales"]:
+                j += 1
+            value = _glued_value(number, texts[i + 1 : j], lex)
+            if value is None:
+                i += 1
+                continue
         else:
             while j < n and not (  # "2.4 million three years before": digits and a scale end the number
                 doc[i].text[:1].isdigit() and doc[j].lower_ in nums["units"] and doc[j - 1].lower_ in nums["scales"]

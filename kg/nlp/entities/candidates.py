@@ -15,6 +15,7 @@ from spacy.tokens import Doc
 from kg.nlp.entities.cand import Cand, is_acronym, is_cap
 from kg.nlp.entities.headlines import Headlines
 from kg.nlp.lexicon import Lexicon, normalize_name
+from kg.types import ORG
 
 if TYPE_CHECKING:
     from kg.nlp.entities.rules import RuleTable
@@ -284,10 +285,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         seen_prep = False
         while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
             t = doc[j]
-            if doc[j - 1].text in lex.org_heads and (
+            if doc[j - 1].text in lex.org_heads and not (j - i == 2 and doc[i].lower_ in lex.role_modifiers) and (
                 (lex.title_or_role(t.text) and j + 1 < n and is_cap(doc[j + 1]))
                 or t.text in lex.given_names
-            ):
+            ):  # (but "Chief Cabinet Secretary Ada Corwen" is one title)
                 break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
             if len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < n and doc[j + 1].text == "-":
                 break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
@@ -431,7 +432,8 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     """Drop leading words that are not part of a name (sentence-initial common words,
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
-    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or any(  # "Danish Directorate of Quarries"
+    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes or any(
+        # "Danish Directorate of Quarries", "West Velm Railway Co."
         doc[k].text in lex.org_heads and doc[k + 1].lower_ == "of" for k in range(s, e - 1)))
     while s < e:
         tok = doc[s]
@@ -444,7 +446,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             or ((tok.text in lex.demonyms or (e - s == 1 and tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms))
                 and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
                 and not (hyphen_part and doc[s + 2].text not in lex.demonyms))
-            or (low in lex.compass_modifiers and (initial or tok.is_lower or e - s == 1)
+            or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
                 and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
             or low in {"the", "a", "an"}
             or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
@@ -519,7 +521,8 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
         while p > s and (_is_role_word(doc[p - 1], lex) or doc[p - 1].lower_ in lex.role_modifiers):
             p -= 1
         out = []
-        if p > s and ((p - s == 1 and doc[s].lower_ not in lex.common_words) or doc[p - 1].text in lex.org_heads):
+        if p > s and ((p - s == 1 and doc[s].lower_ not in lex.common_words) or doc[p - 1].text in lex.org_heads) \
+                and doc[s].lower_ not in lex.role_modifiers:  # "Chief Cabinet Secretary": all of it the title
             out.append((s, p))
         out.append((r + 1, e))
         return out
@@ -527,6 +530,35 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
 
 
 # ----------------------------------------------------------------- the whole step
+_ACRONYM = re.compile(r"[A-Z][A-Z&\-]{1,9}")
+
+
+def _acronym_expansions(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
+    """Token spans written right before "(ABC)" whose capitalised words' initials spell ABC
+    (lower-case connectors skipped), at least two words long."""
+    out = []
+    for k in range(1, len(doc) - 2):
+        if doc[k].text != "(" or doc[k + 2].text != ")" or not _ACRONYM.fullmatch(doc[k + 1].text):
+            continue
+        letters = doc[k + 1].text.replace("-", "").replace("&", "")
+        initials = ""
+        a = k
+        while a > 0 and k - a < 12 and len(initials) < len(letters) and "\n" not in doc[a - 1].whitespace_:
+            tok = doc[a - 1]
+            if tok.is_lower and tok.lower_ in lex.connectors:
+                a -= 1
+                continue
+            if not is_cap(tok):
+                break
+            initials = tok.text[0] + initials
+            a -= 1
+        while a < k and doc[a].is_lower:
+            a += 1  # a name starts with a capital
+        if initials == letters and k - a >= 2:
+            out.append((a, k))
+    return out
+
+
 class _EndIndex:
     """The candidate that ends last at or before a token (the one before a chunk), as
     ``max(typed + gaz, key=end)`` would give it (on a tie a typed one, the earliest), in
@@ -564,8 +596,14 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
     if headlines is None:
         headlines = Headlines(doc, lex)
     gaz = gazetteer_matches(doc, lex)
-    taken = {i for c in gaz for i in range(c.start, c.end)}
     typed: list[Cand] = []
+    for a, b in _acronym_expansions(doc, lex):
+        if any(g.start <= a and g.end >= b for g in gaz):
+            continue  # the gazetteer knows the name already (or a longer one: "U.N. Office for ... (OFA)")
+        # "Food Standards Velmland New Tarsk (FSVNT)": the initials join what the gazetteer split
+        gaz = [g for g in gaz if g.end <= a or g.start >= b]
+        typed.append(Cand(a, b, ORG, "org-shape"))
+    taken = {i for c in gaz + typed for i in range(c.start, c.end)}
     before = _EndIndex(gaz)
     for s, e in (part for c in chunks(doc, lex, taken) for part in split_at_inner_role(doc, *c, lex)):
         s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen", before trim drops "Chief"

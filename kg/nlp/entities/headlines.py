@@ -84,6 +84,9 @@ class Headlines:
             return False
         for m in re.finditer(r"(?<!\w)" + re.escape(text) + r"(?!\w)", self.body):
             before = re.search(r"(\S+) $", self.body[max(0, m.start() - 40) : m.start()])
+            joined = re.search(r"([A-Z]\S*) (?:of|for|de|and|of the) $", self.body[max(0, m.start() - 60) : m.start()])
+            if joined and joined.group(1).lower() not in self.common:
+                continue  # "Bank of Velmland": inside a name joined by a connector
             after = re.match(r" (\S+)", self.body[m.end() : m.end() + 40])
             if not (before and before.group(1)[:1].isupper() and before.group(1)[-1:].isalpha()
                     and before.group(1).lower() not in self.common) \

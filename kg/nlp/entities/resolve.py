@@ -76,6 +76,15 @@ def _without_article(norm: str, lex: Lexicon) -> str:
     return norm
 
 
+def _longer_form(label: str, lead: str, rule: str) -> bool:
+    """Whether an organisation so labelled is the full name of one written ``lead`` ("central bank "
+    for "central bank of velmland"; "velm " for "al velm brigade" written "the Velm brigade"), not
+    another body named after it ("velm rovers supporters' trust" is not "Velm Rovers")."""
+    if not label.startswith(lead):
+        return False
+    return rule == "org-noun-after" or label[len(lead) :].split(" ", 1)[0] in {"of", "for", "in"}
+
+
 def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """One capitalised word that opens a sentence as the subject of the verb right after it, is
     not a known given name, is no speaker ("Velm said") and appears nowhere else in the article:
@@ -191,9 +200,10 @@ def resolve(
         elif c.type == ORG and not is_acronym(doc[c.start : c.end].text):  # ("UNMISS" reads "Unmiss")
             key = "Organisation:" + normalize_name(_without_suffix(text, lex))
             lead = normalize_name(text) + " "
-            if key not in entities and c.rule == "org-noun-after" and any(
-                    _without_article(normalize_name(o.label), lex).startswith(lead) for o in orgs):
-                pending.append(k)  # "the Velm brigade" after "the Al-Velm Security Brigade": pass 2 decides
+            if key not in entities and any(_longer_form(_without_article(normalize_name(o.label), lex), lead, c.rule)
+                                           for o in orgs):
+                pending.append(k)  # "the Velm brigade" after "the Al-Velm Security Brigade", "Central Bank"
+                # after "Central Bank of Velmland": pass 2 decides
                 continue
             ent = entities.get(key) or entities.setdefault(key, Entity(key, text, ORG))
             if ent not in orgs:

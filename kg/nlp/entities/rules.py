@@ -393,7 +393,25 @@ def _byline_in_place(ctx: Context) -> bool:
     return e + 1 < k and (k == len(doc) or "\n" in doc[k - 1].whitespace_ or doc[k].is_space)
 
 
+def _dateline_before(ctx: Context) -> bool:
+    """The chunk stands in brackets right after a dateline that starts its line: a word in
+    capitals ("TARSK, Velmland (", "TARSK (")."""
+    doc, s = ctx.doc, ctx.s
+    k = s - 2  # before the bracket
+    while k > 0 and "\n" not in doc[k - 1].whitespace_ and not doc[k - 1].is_space and s - k < 8:
+        k -= 1
+    return k < s - 1 and doc[k].is_upper and doc[k].is_alpha and len(doc[k]) > 2
+
+
+def _two_digit_after(ctx: Context) -> bool:
+    """The word after the chunk's comma is a number of one or two digits (an age)."""
+    nxt = ctx.nxt_idx
+    return len(nxt) > 1 and ctx.doc[nxt[1]].text.isdigit() and len(ctx.doc[nxt[1]].text) <= 2
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "dateline-before": _dateline_before,
+    "two-digit-after": _two_digit_after,
     "byline-in-place": _byline_in_place,
     "role-and-name-after": _role_and_name_after,
     "joined-in-credit-line": _joined_in_credit_line,

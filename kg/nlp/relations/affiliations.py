@@ -221,6 +221,9 @@ _ROLE_FOR_THE_NOUN = re.compile(
     r"(?:\s+in\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)?\s*,\s*$")
 
 
+_NOUN_ROLE = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+([a-z]+)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*$")
+
+
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     from kg.nlp.relations.statements import resolve_description
 
@@ -364,6 +367,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 key = described_body(sent.start_char + rm.start(2), m)
                 if key is not None:
                     add(m, key, rm.group(1), si)
+                    continue
+            # "A union spokesman, PERSON, said": the kind of body before the role
+            rm = _NOUN_ROLE.search(before)
+            if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles):
+                key = described_body(sent.start_char + rm.start(1), m)
+                if key is not None:
+                    add(m, key, rm.group(2), si)
                     continue
             # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
             am = pat.apposition.match(after)

@@ -163,10 +163,14 @@ def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
 _DESCRIBED = re.compile(r"^(?:\s+[a-z]+)?\s*,\s+(?:a|an|the)\s+((?:[\w'’\-]+\s+){0,3}[\w\-]+)")
 
 
+_KIND_AFTER = re.compile(r"^(?:\s*\([^()]{1,12}\))?\s+([a-z]+)\b")
+
+
 def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Entity],
                      nouns: Iterable[str]) -> dict[str, set[str]]:
-    """The kinds an apposition gives each organisation: "Halden Watch, a rebel group that ..." makes
-    Halden Watch a "group" for "the group's spokesman" later. Only nouns from ``nouns``."""
+    """The kinds an apposition or a noun right after the name gives each organisation: "Halden Watch,
+    a rebel group that ..." (or "the Halden Watch group") makes Halden Watch a "group" for "the
+    group's spokesman" later. Only nouns from ``nouns``."""
     wanted = set(nouns)
     out: dict[str, set[str]] = {}
     for m in mentions:
@@ -177,6 +181,9 @@ def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Ent
             kinds = {w.lower() for w in dm.group(1).split()} & wanted
             if kinds:
                 out.setdefault(m.entity, set()).update(kinds)
+        km = _KIND_AFTER.match(text[m.end : m.end + 30])
+        if km and km.group(1) in wanted:  # "the Velmer Bund (VB) union called the strike"
+            out.setdefault(m.entity, set()).add(km.group(1))
     return out
 
 
@@ -299,8 +306,16 @@ def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at
         words: list[Token] = []
         # "The company's chief executive, Ada Corwen, said": the title may stand before a comma
         last = span.start - 2 if span.start >= 2 and doc[span.start - 1].text == "," else span.start - 1
+        label = entities[person.entity].label
+        if person.text.endswith(label) and len(person.text) > len(label):
+            # "Chief Executive Ada Corwen said": the title kept in the mention
+            kept = [t for t in span if t.idx < person.end - len(label) and t.is_alpha]
+            low = [t.lower_ for t in kept]
+            if any(low[-len(t):] == t for t in refs.pat.officer_titles):
+                words, last = kept, kept[-1].i
+        in_mention = bool(words)
         for i in range(last, max(last - 4, -1), -1):
-            if i in at or not doc[i].is_alpha:
+            if in_mention or i in at or not doc[i].is_alpha:
                 break
             words.insert(0, doc[i])
         low = [t.lower_ for t in words]
