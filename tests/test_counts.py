@@ -288,18 +288,22 @@ def test_an_elided_count_of_them_ends_at_them(nlp):
 
 @pytest.mark.parametrize("sentence, expected", [
     # "the two firms" refers back to firms already named: no new count
-    ("Velm Foods and Tarsk Dairy merged. The two companies kept their brands.", []),
+    ("Velm Foods and Tarsk Dairy are rival companies. The two companies kept their brands.", []),
     # ... but a number in figures or a partitive is counted
     ("The 40 farmers voted. Two of the farmers left.", [(40, "farmer"), (2, "farmer")]),
     # a quoted noun keeps its quotation marks; the closing mark of a quotation is no noun
     ('Customs seized 30 "replicas" at the port.', [(30, "replica")]),
     ('"We flew 500," Ilka Strandvik said.', []),
     # a hyphenated modifier is one word of the counted noun
-    ("The airline added four long-haul routes.", [(4, "route")]),
+    ("The club signed two stand-in goalkeepers.", [(2, "goalkeeper")]),
     # a state after a coordinated count takes the noun of the count before it
     ("The ferry fire hurt six deckhands and left two dead.", [(6, "deckhand"), (2, "deckhand")]),
+    # ... only a count of people lends its noun: "destroyed 30 sheds and left two dead" keeps "dead"
+    ("The storm destroyed 30 sheds and left two dead.", [(30, "shed"), (2, "dead")]),
+    # a first mention after "the" is counted
+    ("The three divers trapped near Velm were freed.", [(3, "diver")]),
     # a year after a possessive dates an event; it counts nothing
-    ("Tarsk's 2009 drought ruined 300 farms.", [(300, "farm")]),
+    ("Tarsk's 2009 floods ruined 300 farms.", [(300, "farm")]),
 ])
 def test_references_quotes_compounds_and_elided_states(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
@@ -311,16 +315,16 @@ def test_the_quoted_noun_keeps_its_marks(nlp):
 
 
 def test_a_unit_s_number_is_no_count(nlp):
-    counts = run_doc(nlp, "The Velm Army's 3 Brigade said troops had freed 11 captives.")._.kg_counts
-    assert [(c.value, c.head) for c in counts] == [(11, "captive")]
+    counts = run_doc(nlp, "The Velm Army's 7 Division said its engineers had cleared 30 roads.")._.kg_counts
+    assert [(c.value, c.head) for c in counts] == [(30, "road")]
 
 
 @pytest.mark.parametrize("sentence, expected", [
     # a currency sign written onto its number
-    ("Investigators traced Sh1.2 billion and froze Sh680 million.", [(1.2e9, "KES"), (680e6, "KES")]),
+    ("The council spent Sh75 million on roads and Sh3.4 billion on water.", [(75e6, "KES"), (3.4e9, "KES")]),
     ("The ticket cost Rs500.", [(500, "INR")]),
     # a scale word alone after such an amount is no count of its own
-    ("Bail was Sh5 million each and the first witnesses testified.", [(5e6, "KES")]),
+    ("Fees rose to Sh90 million and new rules followed.", [(90e6, "KES")]),
 ])
 def test_glued_currency_signs(nlp, sentence, expected):
     assert [(c.value, c.currency) for c in run_doc(nlp, sentence)._.kg_counts] == expected

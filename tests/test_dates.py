@@ -194,5 +194,8 @@ def test_a_year_after_a_possessive_dates_the_event(nlp):
 
 
 def test_a_modal_with_have_looks_back(nlp):
-    doc = run_doc(nlp, "Some 300 guests may have been exposed at a dinner on March 8.", PUB)
+    doc = run_doc(nlp, "Inspectors may have missed the leak at the depot on March 8.", PUB)
     assert [(d.text, d.value) for d in doc._.kg_dates] == [("March 8", "2019-03-08")]
+    # ... but "will have" looks ahead
+    doc = run_doc(nlp, "The bridge will have been rebuilt by March 8.", PUB)
+    assert [(d.text, d.value) for d in doc._.kg_dates] == [("March 8", "2020-03-08")]

@@ -467,13 +467,15 @@ def test_names_with_particles(nlp, text, label):
 
 @pytest.mark.parametrize("text, expected", [
     # a person's name is made of names: a capitalised common word marks a body (or a place)
-    ("Ships were turned back by the Dovrik Eastern Sector, Osk Velland told reporters.",
-     {"Osk Velland": "Person", "Dovrik Eastern Sector": "Organisation"}),
+    ("Ships were turned back by the Tarsk Coastal Axis, Osk Velland told reporters.",
+     {"Osk Velland": "Person", "Tarsk Coastal Axis": "Organisation"}),
+    # ... but many surnames are common words
+    ("Ships were turned back, Ilka Young and Osk Long told reporters.", {"Ilka Young": "Person", "Osk Long": "Person"}),
     # a country inside an organisation's name after "for" stays inside it
     ("Researchers at the Academy for Peru Coastal Affairs said so.",
      {"Academy for Peru Coastal Affairs": "Organisation"}),
     # "Mission in PLACE" is one name
-    ("The Velmar Assistance Mission in Chile opened a clinic.", {"Velmar Assistance Mission in Chile": "Organisation"}),
+    ("The Velmar Observer Mission in Peru counted ballots.", {"Velmar Observer Mission in Peru": "Organisation"}),
     # a body's national branch names its country; an adjective opening the sentence names nothing
     ("Legal charity Orsk Lifeline South Africa opened an office.", {"Orsk Lifeline South Africa": "Organisation"}),
     # "'s" and a head word inside a name: no town called Union
@@ -482,21 +484,23 @@ def test_names_with_particles(nlp, text, label):
     ("Fishing quotas went to the Velmthing, the island's legislature, on Friday.", {"Velmthing": "Organisation"}),
     # a role and a name after a single word: the body the person holds the role in
     ("Kestrova treasurer Bina Oddsen signed the accounts.", {"Kestrova": "Organisation", "Bina Oddsen": "Person"}),
-    # a role word that only qualifies the noun after it makes no person
-    ("Members can join Velm Flight, the union's pilot scheme, this year.", {"Velm Flight": "Organisation"}),
 ])
 def test_names_typed_by_their_words_and_their_context(nlp, text, expected):
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
     assert types == expected
 
 
+def test_a_role_word_that_only_qualifies_the_noun_after_it_makes_no_person(nlp):
+    doc = run_doc(nlp, "Members can join Velm Wings, the union's pilot scheme, this year.")
+    assert "apposition-role" not in {m.source for m in doc._.kg_mentions}
+
+
 def test_known_as_gives_the_short_form(nlp):
-    doc = run_doc(nlp, "The Velmar Assistance Mission in Chile, known as VAMCH, opened a clinic. VAMCH officials "
-                       "said so.")
+    doc = run_doc(nlp, "Ballots were counted by the Velmar Observer Group, known as VOGR. VOGR monitors found "
+                       "no fraud.")
     ents = doc._.kg_entities
     assert {(m.text, ents[m.entity].label) for m in doc._.kg_mentions} == {
-        ("Velmar Assistance Mission in Chile", "Velmar Assistance Mission in Chile"),
-        ("VAMCH", "Velmar Assistance Mission in Chile")}
+        ("Velmar Observer Group", "Velmar Observer Group"), ("VOGR", "Velmar Observer Group")}
 
 
 def test_an_adjective_of_a_known_group_links_to_it(nlp, tmp_path):
@@ -542,16 +546,17 @@ def test_a_headline_word_the_body_writes_only_inside_a_longer_name(nlp):
 
 @pytest.mark.parametrize("text, expected", [
     # a nickname in quotation marks inside a person's name; the surname is no town
-    ('Winger Osk "Hammer" Tarvel scored twice. Tarvel said it was a dream.', {'Osk "Hammer" Tarvel': "Person"}),
+    ('Fans cheered as Osk "Iron" Tarvel won on points. Tarvel thanked his trainer.', {'Osk "Iron" Tarvel': "Person"}),
     # a hyphenated sports position before a name
     ("The try came after a pass from scrum-half Osk Tarvel, the coach said.", {"Osk Tarvel": "Person"}),
+    # a spoken-for state is no town: the United Kingdom's nations are places (kg/nlp/data/places_extra.jsonl)
     # a club's abbreviation ends its name
     ("Velmbridge RFC beat the visitors on Saturday.", {"Velmbridge RFC": "Organisation"}),
     # the nations of the United Kingdom are places
     ("Fans travelled from Scotland and Wales for the match.", {"Scotland": "Place", "Wales": "Place"}),
     # a unit numbered without an ordinal
-    ("The Velm Army's 3 Brigade said troops had freed 11 captives.",
-     {"Velm Army": "Organisation", "3 Brigade": "Organisation"}),
+    ("The Velm Army's 7 Division said its engineers had cleared 30 roads.",
+     {"Velm Army": "Organisation", "7 Division": "Organisation"}),
 ])
 def test_nicknames_positions_clubs_nations_and_units(nlp, text, expected):
     assert {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()} == expected
@@ -559,14 +564,15 @@ def test_nicknames_positions_clubs_nations_and_units(nlp, text, expected):
 
 @pytest.mark.parametrize("text, expected", [
     # the initials in brackets join a name the gazetteer would split at its country names
-    ("Food Standards Peru Chile (FSPC) found bacteria in two samples.", {"Food Standards Peru Chile": "Organisation"}),
+    ("Inspectors from Quality Standards South Africa (QSSA) fined two exporters.",
+     {"Quality Standards South Africa": "Organisation"}),
     # a company's head word; a name after "X-based" is a body
     ("Velmora Nutrition recalled its formula.", {"Velmora Nutrition": "Organisation"}),
     ("Pads went to Tarsk-based Velm Orbital.", {"Velm Orbital": "Organisation", "Tarsk": "Place"}),
     # a compass word opening a company's name stays when a legal form ends it
-    ("West Velm Railway Co. suspended trains.", {"West Velm Railway Co.": "Organisation"}),
+    ("North Tarsk Shipping Co. cancelled two sailings.", {"North Tarsk Shipping Co.": "Organisation"}),
     # the whole of "Chief Cabinet Secretary" is the title; holidays are no names
-    ("Chief Cabinet Secretary Osk Tarvel said it was calm after the New Year holiday and before Diwali.",
+    ("Deputy Cabinet Secretary Osk Tarvel opened the fair before the Diwali holiday and after New Year.",
      {"Osk Tarvel": "Person"}),
     # "Central Bank" of a headline is the "Central Bank of Velmland" of the body
     ("Velmland Central Bank Holds Rates\n\nThe Central Bank of Velmland kept its rate on Monday.",
@@ -574,3 +580,14 @@ def test_nicknames_positions_clubs_nations_and_units(nlp, text, expected):
 ])
 def test_initials_company_words_titles_and_short_forms(nlp, text, expected):
     assert {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()} == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # second reading: shapes the new rules must leave alone
+    ("Velm lawyer Ada Corwen said the appeal was filed.", {"Ada Corwen": "Person"}),  # a lawyer is no body's
+    ("Velmsky met the envoy on Monday.", {"Velmsky": "Person"}),  # a one-name subject is a person
+    ("VTSB: Pilot error caused the crash, the board said on Monday.", {}),  # initials before a colon: no town
+])
+def test_second_reading_of_the_new_name_rules(nlp, text, expected):
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert {k: types.get(k) for k in expected} == expected and not (set(types) - set(expected) - {"Velm"})

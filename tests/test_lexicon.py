@@ -70,3 +70,8 @@ def test_an_index_in_a_folder_others_may_write_to_is_never_read(tmp_path, monkey
     index.write_bytes(pickle.dumps(({"planted": None}, 1)))
     cache.chmod(0o777)  # a shared folder: the planted index must not be loaded
     assert read_lexicon().gazetteer == good.gazetteer
+
+
+def test_the_united_kingdom_s_nations_are_first_order_divisions(lex):
+    assert {n: lex.gazetteer[n].kind for n in ("england", "scotland", "wales", "northern ireland")} == dict.fromkeys(
+        ("england", "scotland", "wales", "northern ireland"), "state")

@@ -631,12 +631,12 @@ def test_a_role_for_a_kind_of_body_named_before_then_the_name(nlp):
 
 @pytest.mark.parametrize("text, pair", [
     # the kind noun after a name (and its short form) makes "union spokesman" refer to it
-    ("The Velmer Bund (VB) union called the strike. Union spokesman Osk Tarvel told Reuters it would last.",
-     ("Osk Tarvel", "Velmer Bund")),
-    ("The Velmer Bund (VB) union called the strike. A union spokesman, Osk Tarvel, told Reuters it would last.",
-     ("Osk Tarvel", "Velmer Bund")),
+    ("The Tarsker Verband (TVB) union ended the walkout. Union spokeswoman Ada Velmsen said members had voted.",
+     ("Ada Velmsen", "Tarsker Verband")),
+    ("The Tarsker Verband (TVB) union ended the walkout. A union spokeswoman, Ada Velmsen, said members had voted.",
+     ("Ada Velmsen", "Tarsker Verband")),
     # a company officer's title kept in the mention: the company in view
-    ("Shares in Velmair Airlines fell. Chief Executive Ilka Strandvik said the airline had offered a pay rise.",
+    ("Shares in Velmair Airlines rose. Chief Executive Ilka Strandvik told investors the carrier would add routes.",
      ("Ilka Strandvik", "Velmair Airlines")),
     # ... and written before a titled mention
     ("Velmo Drives GmbH shut a plant. \"It was painful,\" chief executive Dr. Ralf Tarvel said.",
@@ -644,3 +644,17 @@ def test_a_role_for_a_kind_of_body_named_before_then_the_name(nlp):
 ])
 def test_kind_nouns_and_officer_titles(nlp, text, pair):
     assert pair in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
+
+
+@pytest.mark.parametrize("text, absent", [
+    # a kind noun before a plural noun describes nothing ("union members")
+    ("Velmair union members voted to strike. A union spokesman, Osk Tarvel, said so.", "Osk Tarvel"),
+])
+def test_a_kind_noun_that_names_no_single_body(nlp, text, absent):
+    assert absent not in {p for p, _, _, _ in _affs(run_doc(nlp, text))}
+
+
+def test_its_officer_is_of_the_subject_of_the_sentence_before(nlp):
+    doc = run_doc(nlp, "Velm Feeder Lines said its crew were safe and it was working with the Port of Tarsk "
+                       "Authority. Its managing director, Ivo Brockvik, said the engines had been inspected.")
+    assert ("Ivo Brockvik", "Velm Feeder Lines") in {(p, o) for p, o, _, _ in _affs(doc)}

@@ -73,7 +73,7 @@ class DateFinder(DataComponent):
 class CountFinder(DataComponent):
     """Numbers that count something (doc._.kg_counts); linked later by CountLinker."""
 
-    FILES = ("numbers.json", "dates.json", "entities.json")  # (entities.json: a unit's "3 Brigade")
+    FILES = ("numbers.json", "dates.json", "entities.json")  # (entities.json: a unit's "7 Division")
 
     def __call__(self, doc: Doc) -> Doc:
         from kg.nlp.counts import find_counts

@@ -14,6 +14,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from kg.nlp.extensions import doc_text
 from kg.nlp.numbers import parse_digits, parse_words, singular
 from kg.types import Count
 
@@ -31,11 +32,21 @@ def _num_value(tokens: list[Token], lex) -> float | None:
 _GLUED_NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)([a-z]{0,2})")
 
 
+def _said_before(text: str, at: int, *forms: str) -> bool:
+    """Whether one of the noun's forms is written before character ``at``."""
+    alts = "|".join(re.escape(f) for f in forms if f)
+    return bool(alts) and re.search(r"\b(?:" + alts + r")\b", text[:at], re.IGNORECASE) is not None
+
+
+def _word_before(text: str, at: int) -> str:
+    """The lower-cased word right before character ``at`` ("hurt" in "hurt six deckhands")."""
+    m = re.search(r"(\w+)\W*$", text[max(0, at - 30) : at])
+    return m.group(1).lower() if m else ""
+
+
 def _glued_currency(text: str, nums: dict) -> tuple[str, str] | None:
-    """("KES", "1.2") for "Sh1.2": a currency sign written onto its number (numbers.json
+    """("KES", "75") for "Sh75": a currency sign written onto its number (numbers.json
     glued_currencies), else None."""
-    if not text[-1:].isdigit() and not text[-2:].isalpha():
-        return None
     for sign, code in nums["glued_currencies"].items():
         if text.startswith(sign) and len(text) > len(sign) and text[len(sign)].isdigit() \
                 and _GLUED_NUMBER.fullmatch(text[len(sign):]):
@@ -228,7 +239,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
     currencies = nums["currencies"]
     lowers = [t.lower_ for t in doc]
     texts = [t.text for t in doc]
-    full_text = doc.text
+    full_text = doc_text(doc)
     out: list[Count] = []
     i, n = 0, len(doc)
     while i < n:
@@ -265,7 +276,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if vague_key:
             j = i + len(vague_key.split())
             value = None
-        elif glued is not None:  # "Sh1.2 billion", "Rs500"
+        elif glued is not None:  # "Sh75 million", "Rs500"
             currency, number = glued
             j = i + 1
             while j < n and lowers[j] in nums["scales"]:
@@ -307,7 +318,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             i = j
             continue  # "three in five Velm trout": a proportion, not a count
         if prev is not None and prev.lower_ in nums["referring_determiners"] and value is not None and value <= 10 \
-                and tok.is_alpha and j == i + 1 and not currency and not (nxt is not None and nxt.lower_ == "of"):
+                and tok.is_alpha and j == i + 1 and not currency and nxt is not None and nxt.is_alpha \
+                and (nxt.lower_ in nums["referring_nouns"]
+                     or _said_before(full_text, doc[start].idx, nxt.lower_, _singular(nxt.lower_, lex))):
             i = j
             continue  # "the two firms kept their brands": the firms named before, no new count
         if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
@@ -331,7 +344,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 and nxt.text in lex.org_heads and nxt.is_title and not nxt.text.endswith("s") \
                 and not (j + 1 < n and doc[j + 1].is_lower and doc[j + 1].pos_ == "NOUN"):
             i = j
-            continue  # "the army's 3 Brigade": a unit's number, not a count
+            continue  # "the army's 7 Division": a unit's number, not a count
         if nxt is not None and (nxt.lower_ in months or nxt.text in {":", "/"}):
             i = j
             continue
@@ -415,7 +428,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 and doc[a].lower_ in nums["nominal_participles"] and (b >= n or doc[b].pos_ not in {"VERB", "AUX"}):
             # "sank two trawlers and left nine dead": the state, the noun of the sentence's count
             head_from = next((c for c in reversed(out) if c.sentence == sent_of[i] and c.what and not c.currency
-                              and c.head and c.head not in nums["nominal_participles"]), None)
+                              and c.head and c.head not in nums["nominal_participles"]
+                              and _word_before(full_text, c.start) in nums["people_harm_verbs"]), None)
             if head_from is not None:
                 what = head_from.what
         if currency:

@@ -19,6 +19,7 @@ from datetime import date, timedelta
 from dateutil.relativedelta import relativedelta
 from spacy.tokens import Doc
 
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.types import DateMention
 
@@ -265,8 +266,8 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
     if not tok.tag_.startswith("VB"):
         return None
     aux = {c.lower_ for c in tok.children if c.dep_ in {"aux", "aux:pass", "auxpass"}}
-    if tok.tag_ == "VBN" and aux & {"have", "has", "had"}:
-        return "past"  # "may have been exposed on May 8", "will have closed": done by then
+    if tok.tag_ == "VBN" and aux & {"have", "has", "had"} and not aux & {"will", "shall", "'ll"}:
+        return "past"  # "may have been exposed on May 8" ("will have closed by May" still looks ahead)
     if aux & set(lex.dates["future_aux"]):
         return "future"  # "will reopen in May"
     if tok.lower_ in lex.dates["forecast_verbs"] and tok.i < span.start and not aux & {"had", "has", "have"}:
@@ -314,7 +315,7 @@ def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.
 
 def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
     pat = lex.pattern("date_patterns", _patterns)
-    text = doc.text
+    text = doc_text(doc)
     out: list[DateMention] = []
     last_day: str | None = None
     weekdays = lex.dates["weekdays"]

@@ -1,5 +1,5 @@
-"""The Doc extension attributes kg's components write and read, and the sentence index
-they share (token -> sentence number, computed once per Doc)."""
+"""The Doc extension attributes kg's components write and read, and what they share,
+computed once per Doc: the sentence index (token -> sentence number) and the text."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from spacy.tokens import Doc
 
 _EXTENSIONS = (
     "kg_published", "kg_entities", "kg_mentions", "kg_dates", "kg_counts",
-    "kg_affiliations", "kg_statements", "kg_sent_of",
+    "kg_affiliations", "kg_statements", "kg_sent_of", "kg_text",
 )
 
 
@@ -30,3 +30,11 @@ def sentence_index(doc: Doc) -> list[int]:
             out.append(max(k, 0))
         doc._.kg_sent_of = out
     return doc._.kg_sent_of
+
+
+def doc_text(doc: Doc) -> str:
+    """``doc.text``, cached on the doc: spaCy joins every token each time it is asked, and
+    every component asks."""
+    if doc._.kg_text is None:
+        doc._.kg_text = doc.text
+    return doc._.kg_text

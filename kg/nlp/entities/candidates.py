@@ -265,7 +265,7 @@ def _part_of_longer_name(doc: Doc, i: int, lex: Lexicon) -> bool:
 
 # ----------------------------------------------------------------- chunks
 _ORDINAL = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
-_UNIT_NUMBER = re.compile(r"\d{1,3}")  # "the army's 1 Brigade": a unit numbered without an ordinal
+_UNIT_NUMBER = re.compile(r"\d{1,3}")  # "the army's 7 Division": a unit numbered without an ordinal
 
 
 def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
@@ -288,7 +288,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             if doc[j - 1].text in lex.org_heads and not (j - i == 2 and doc[i].lower_ in lex.role_modifiers) and (
                 (lex.title_or_role(t.text) and j + 1 < n and is_cap(doc[j + 1]))
                 or t.text in lex.given_names
-            ):  # (but "Chief Cabinet Secretary Ada Corwen" is one title)
+            ):  # (but "Deputy Cabinet Secretary Ada Corwen" is one title)
                 break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
             if len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < n and doc[j + 1].text == "-":
                 break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
@@ -433,7 +433,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
     org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes or any(
-        # "Danish Directorate of Quarries", "West Velm Railway Co."
+        # "Danish Directorate of Quarries", "North Velm Shipping Co."
         doc[k].text in lex.org_heads and doc[k + 1].lower_ == "of" for k in range(s, e - 1)))
     while s < e:
         tok = doc[s]
@@ -522,7 +522,7 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
             p -= 1
         out = []
         if p > s and ((p - s == 1 and doc[s].lower_ not in lex.common_words) or doc[p - 1].text in lex.org_heads) \
-                and doc[s].lower_ not in lex.role_modifiers:  # "Chief Cabinet Secretary": all of it the title
+                and doc[s].lower_ not in lex.role_modifiers:  # "Deputy Cabinet Secretary": all of it the title
             out.append((s, p))
         out.append((r + 1, e))
         return out
@@ -598,8 +598,10 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
     gaz = gazetteer_matches(doc, lex)
     typed: list[Cand] = []
     for a, b in _acronym_expansions(doc, lex):
-        if any(g.start <= a and g.end >= b for g in gaz):
-            continue  # the gazetteer knows the name already (or a longer one: "U.N. Office for ... (OFA)")
+        if any(g.start <= a and g.end >= b for g in gaz) or not (any(a <= g.start < b for g in gaz) or any(
+                doc[t].text in lex.demonyms or doc[t].text in lex.not_entities or _place_word(doc, t, lex)
+                for t in range(a, b))):
+            continue  # the gazetteer knows the name (or a longer one), or nothing of it would be split or trimmed
         # "Food Standards Velmland New Tarsk (FSVNT)": the initials join what the gazetteer split
         gaz = [g for g in gaz if g.end <= a or g.start >= b]
         typed.append(Cand(a, b, ORG, "org-shape"))

@@ -11,6 +11,7 @@ import re
 
 from spacy.tokens import Doc
 
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 
 # "Ada Corwen in Tarsk": a newspaper's byline, a name and where the reporter filed from
@@ -62,7 +63,7 @@ class Headlines:
         self.lines = title_case_lines(doc, lex)
         self._inside = {i for s, e in self.lines for i in range(s, e)}
         if self.lines:
-            text = doc.text
+            text = doc_text(doc)
             parts, last = [], 0
             for s, e in self.lines:
                 a = doc[s].idx
@@ -72,7 +73,7 @@ class Headlines:
             parts.append(text[last:])
             self.body = "\n".join(parts)
         else:
-            self.body = doc.text
+            self.body = doc_text(doc)
 
     def covers(self, s: int, e: int) -> bool:
         return s in self._inside or (e - 1) in self._inside

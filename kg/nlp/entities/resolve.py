@@ -9,6 +9,7 @@ import re
 from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import Cand, is_acronym
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.types import LOC, ORG, PER, Entity, Mention
 
@@ -76,13 +77,17 @@ def _without_article(norm: str, lex: Lexicon) -> str:
     return norm
 
 
-def _longer_form(label: str, lead: str, rule: str) -> bool:
+def _longer_form(label: str, lead: str, rule: str, kind: str = "") -> bool:
     """Whether an organisation so labelled is the full name of one written ``lead`` ("central bank "
     for "central bank of velmland"; "velm " for "al velm brigade" written "the Velm brigade"), not
     another body named after it ("velm rovers supporters' trust" is not "Velm Rovers")."""
     if not label.startswith(lead):
         return False
-    return rule == "org-noun-after" or label[len(lead) :].split(" ", 1)[0] in {"of", "for", "in"}
+    if rule == "org-noun-after" and kind:  # "the Velm brigade" for "Al-Velm Security Brigade", not "Velm Mining"
+        return kind in label.split()
+    if rule == "org-noun-after":
+        return True
+    return label[len(lead) :].split(" ", 1)[0] in {"of", "for", "in"}
 
 
 def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
@@ -96,7 +101,10 @@ def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     word = doc[c.start].text
     if word in lex.given_names or (c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs):
         return False
-    return doc.text.count(word) == 1
+    # a common noun's shape ("Turnout", "Ridership"), not a one-name person ("Velmsky met ...")
+    if word.lower() not in lex.common_words and not word.lower().endswith(tuple(lex.noun_endings)):
+        return False
+    return doc_text(doc).count(word) == 1
 
 
 def _shape_type(text: str, lex: Lexicon) -> str:
@@ -104,12 +112,16 @@ def _shape_type(text: str, lex: Lexicon) -> str:
     of names: a capitalised common English word in it ("Velm Harbour Patrol", "Tarsk Coast", "Orsk
     Ocean Watch") marks the name of a body, or of a place when its last word is a kind of place."""
     words = text.split()
+    last = words[-1].lower()
+    body_or_place = lex.place_heads | lex.place_of_words | lex.compass_modifiers | {w.lower() for w in lex.org_heads}
+    # a common word before the last ("Velm Harbour Patrol"), or a last word that is a kind of body or
+    # place ("Tarsk Province"): many surnames are common words ("Ada Young", "Ivo Long")
     common = [w for i, w in enumerate(words) if w[:1].isupper() and w.lower() in lex.common_words
               and not (i == 0 and w in lex.given_names) and not w.isupper()  # "AS Velm": initials
-              and w.lower() not in lex.person_name_particles]  # "Ana De Velm"
+              and w.lower() not in lex.person_name_particles  # "Ana De Velm"
+              and (i < len(words) - 1 or w.lower() in body_or_place)]
     if len(words) < 2 or not common:
         return PER
-    last = words[-1].lower()
     if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:
         return LOC
     return ORG
@@ -138,7 +150,7 @@ def resolve(
     ending_at: dict[int, Entity] = {}  # token index after a mention -> its entity
     starting_at: dict[int, Entity] = {}  # token index where a mention starts -> its entity
     firm: set[str] = set()  # entities typed by the gazetteer or a rule (pass 1)
-    full_text = doc.text  # Doc.text joins every token: build it once, not per mention
+    full_text = doc_text(doc)  # Doc.text joins every token: build it once, not per mention
 
     def sent_index(tok_i: int) -> int:
         return sent_of[tok_i]
@@ -197,11 +209,14 @@ def resolve(
                 ent = entities[key] = Entity(key, text, PER)
                 persons.append(ent)
             add(c, ent)
-        elif c.type == ORG and not is_acronym(doc[c.start : c.end].text):  # ("UNMISS" reads "Unmiss")
+        elif c.type == ORG and not is_acronym(doc[c.start : c.end].text):  # ("VELMIS" reads "Velmis")
             key = "Organisation:" + normalize_name(_without_suffix(text, lex))
             lead = normalize_name(text) + " "
-            if key not in entities and any(_longer_form(_without_article(normalize_name(o.label), lex), lead, c.rule)
-                                           for o in orgs):
+            kind = doc[c.end].lower_ if c.end < len(doc) else ""
+            if kind in lex.roles:
+                kind = ""  # "Velm chairman NAME": the leading word of a longer name, as in pass 2
+            if key not in entities and any(
+                    _longer_form(_without_article(normalize_name(o.label), lex), lead, c.rule, kind) for o in orgs):
                 pending.append(k)  # "the Velm brigade" after "the Al-Velm Security Brigade", "Central Bank"
                 # after "Central Bank of Velmland": pass 2 decides
                 continue

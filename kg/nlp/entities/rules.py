@@ -368,15 +368,15 @@ def _joined_in_credit_line(ctx: Context) -> bool:
 
 
 def _role_and_name_after(ctx: Context) -> bool:
-    """"Velmo chairman Ada Corwen": a role word (not a town's or region's own office: "Velm mayor
-    Ada Corwen" is a place's) and then a capitalised name follow the chunk: it is the body the
-    person holds the role in."""
+    """"Velmo chairman Ada Corwen": a role held inside a body (entities.json body_roles; not "Velm
+    mayor", "Velm lawyer") and then a capitalised name follow the chunk: it is the body the person
+    holds the role in."""
     doc, e, lex = ctx.doc, ctx.e, ctx.lex
     if e + 1 >= len(doc) or "\n" in doc[e - 1].whitespace_:
         return False
     role = doc[e]
-    if not role.is_lower or role.lower_ not in lex.roles or role.lower_ in lex.local_government_roles:
-        return False
+    if not role.is_lower or role.lower_ not in lex.body_roles:
+        return False  # (not "Velm lawyer Ada Corwen", "Velmland senator Ada Corwen")
     name = doc[e + 1]
     return name.is_title and name.is_alpha and name.text not in lex.person_titles and not is_acronym(name.text)
 
@@ -398,6 +398,8 @@ def _dateline_before(ctx: Context) -> bool:
     capitals ("TARSK, Velmland (", "TARSK (")."""
     doc, s = ctx.doc, ctx.s
     k = s - 2  # before the bracket
+    if k < 0:
+        return False
     while k > 0 and "\n" not in doc[k - 1].whitespace_ and not doc[k - 1].is_space and s - k < 8:
         k -= 1
     return k < s - 1 and doc[k].is_upper and doc[k].is_alpha and len(doc[k]) > 2
@@ -409,7 +411,22 @@ def _two_digit_after(ctx: Context) -> bool:
     return len(nxt) > 1 and ctx.doc[nxt[1]].text.isdigit() and len(ctx.doc[nxt[1]].text) <= 2
 
 
+def _near_top(ctx: Context) -> bool:
+    """The chunk starts within the article's first lines (where a dateline stands), on the
+    first line that is no headline, byline or date line: a line of running text."""
+    doc, e = ctx.doc, ctx.e
+    word = doc[ctx.s].text
+    if doc[ctx.s].idx > 400 or len(word) < 5 or not any(v in word for v in "AEIOUY"):
+        return False  # a town's name, not a body's initials ("VTSB: ...")
+    # the line goes on as a sentence after the colon: several words and a full stop
+    k = e
+    while k < len(doc) and "\n" not in doc[k].text and "\n" not in doc[k - 1].whitespace_ and k - e < 60:
+        k += 1
+    return k - e >= 8
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "near-top": _near_top,
     "dateline-before": _dateline_before,
     "two-digit-after": _two_digit_after,
     "byline-in-place": _byline_in_place,
@@ -570,10 +587,12 @@ SHAPES: dict[str, Check] = {
     "single": lambda ctx: ctx.e - ctx.s == 1,
     "acronym": lambda ctx: is_acronym(ctx.doc[ctx.s : ctx.e].text),
     # a hyphenated part of a name ("Kwai-tung") is one title-case word
-    "all_title": lambda ctx: all(t.is_title or t.text == "-" or (t.i > ctx.s and ctx.doc[t.i - 1].text == "-")
+    "all_title": lambda ctx: all(t.is_title or t.text in {"-", '"', "“", "”"}  # Ada "Velm" Corwen
+                                 or (t.i > ctx.s and ctx.doc[t.i - 1].text == "-")
                                  or (ctx.s < t.i < ctx.e - 1 and t.text in ctx.lex.person_name_particles)  # "van"
                                  for t in ctx.doc[ctx.s : ctx.e]),
     "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.doc[ctx.s : ctx.e].text),
+    "capitals": lambda ctx: ctx.doc[ctx.s : ctx.e].text.isupper(),  # "TARSKHAVEN", "NEW VELM"
 }
 
 CONDITION_KINDS = ("word", "any_word", "phrase", "shape", "max_tokens", "predicate", "not", "any", "all")

@@ -18,6 +18,7 @@ import re
 
 from spacy.tokens import Doc
 
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.bylines import byline_affiliations
 from kg.nlp.relations.patterns import relation_patterns
@@ -99,7 +100,8 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     (not for "the company's": the company in view decides, kg.nlp.relations.syntax); "the town's
     mayor" is the place named there; "its" / "their" with a spokesperson's role is the
     organisation named last (not a news outlet), with another role the first organisation of the
-    sentence before, and with a company officer's title nothing (the company in view decides)."""
+    sentence before (its subject, as a rule), and with a company officer's title a company of the
+    sentence before, else nothing (the company in view decides)."""
     owner = _named_owner(before, m, mentions, entities, lex)
     if owner is not None:
         return owner
@@ -115,14 +117,19 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     # ("its head of operations, NAME") only to the sentence before, whose first organisation (its
     # subject, as a rule) it is said of
     spokesperson = is_spokesperson(role_text, lex, False)
-    if not spokesperson and role_text.lower() in set(lex.relations["officer_titles"]):
-        return None  # "its chief executive, NAME": an officer of the company in view (kg.nlp.relations.syntax)
+    officer = not spokesperson and role_text.lower() in set(lex.relations["officer_titles"])
     orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
             and not entities[o.entity].outlet and m.sentence - o.sentence <= (3 if spokesperson else 1)]
     if not orgs:
         return None
     if spokesperson:
         return orgs[-1], role_text
+    if officer:
+        # "Its managing director, NAME": a company of the sentence before, else the company in view decides
+        companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
+        last = [o for o in orgs if o.sentence == orgs[-1].sentence]
+        hit = next((o for o in last if entities[o.entity].label.split()[-1] in companies), None)
+        return (hit, role_text) if hit is not None else None
     return next(o for o in orgs if o.sentence == orgs[-1].sentence), role_text
 
 
@@ -224,12 +231,24 @@ _ROLE_FOR_THE_NOUN = re.compile(
 _NOUN_ROLE = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+([a-z]+)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*$")
 
 
+def _one_body_so_described(noun: str, m: Mention, mentions: list[Mention], entities: dict,
+                            described: dict[str, set[str]], lex: Lexicon) -> bool:
+    """Exactly one organisation named before ``m`` is a NOUN by its name or an apposition ("A bank
+    spokesman" after two banks is nobody's for sure)."""
+    from kg.nlp.relations.syntax import names_noun
+
+    heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
+    keys = {o.entity for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
+            and (names_noun(noun, entities[o.entity].label, heads, lex) or noun in described.get(o.entity, ()))}
+    return len(keys) == 1
+
+
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     from kg.nlp.relations.statements import resolve_description
 
     entities = doc._.kg_entities or {}
     mentions: list[Mention] = doc._.kg_mentions or []
-    text = doc.text
+    text = doc_text(doc)
     roles = lex.roles
     pat = relation_patterns(lex)
     byline_role, photo_role = lex.relations["byline_role"], lex.relations["photo_role"]
@@ -370,7 +389,8 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     continue
             # "A union spokesman, PERSON, said": the kind of body before the role
             rm = _NOUN_ROLE.search(before)
-            if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles):
+            if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles) \
+                    and _one_body_so_described(rm.group(1), m, ordered, entities, described, lex):
                 key = described_body(sent.start_char + rm.start(1), m)
                 if key is not None:
                     add(m, key, rm.group(2), si)

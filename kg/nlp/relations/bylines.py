@@ -10,6 +10,7 @@ import re
 
 from spacy.tokens import Doc
 
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.types import ORG, PER, Affiliation, Entity, Mention
 
@@ -23,7 +24,7 @@ _JOINED = re.compile(r"(?:\s+in\s+[^;,()\n]{1,40}?)?\s*(?:,\s*and|,|and|&)\s+")
 
 def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
                         mentions: list[Mention]) -> list[Affiliation]:
-    text = doc.text
+    text = doc_text(doc)
     role = lex.relations["byline_role"]
     markers = lex.relations["byline_markers"]
     marker = re.compile(r"(?:^|[(;]\s*)(?:" + "|".join(re.escape(m) for m in markers) + r")\s+$", re.MULTILINE)

@@ -10,6 +10,7 @@ import re
 
 from spacy.tokens import Doc
 
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import link_patterns
 from kg.types import LOC, ORG, DateMention
@@ -23,7 +24,7 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
     dates: list[DateMention] = doc._.kg_dates or []
     stmts = doc._.kg_statements or []
     pat = link_patterns(lex)
-    text = doc.text
+    text = doc_text(doc)
     sents = list(doc.sents)
 
     def is_period(d: DateMention) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import relation_patterns
 from kg.nlp.relations.syntax import may_refer, names_noun
@@ -66,7 +67,7 @@ def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
     by_sent: dict[int, list[Mention]] = {}
     for m in mentions:
         by_sent.setdefault(m.sentence, []).append(m)
-    text = doc.text  # Doc.text joins every token: once per article, not per sentence
+    text = doc_text(doc)  # Doc.text joins every token: once per article, not per sentence
     ctx = _Context(text, entities, mentions, quotations(text), lex)
     parsed = doc.has_annotation("DEP")
     token_mention: dict[int, Mention] = {}
@@ -229,7 +230,7 @@ def _has_verb(doc: Doc, content: str, start: int, end: int) -> bool:
     a parse: True)."""
     if not doc.has_annotation("DEP"):
         return True
-    at = doc.text.find(content, start, end)
+    at = doc_text(doc).find(content, start, end)
     span = doc.char_span(at, at + len(content), alignment_mode="expand") if at >= 0 else None
     return span is None or any(t.pos_ in {"VERB", "AUX"} for t in span)
 

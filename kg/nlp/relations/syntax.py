@@ -21,6 +21,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.types import LOC, ORG, PER, Affiliation, Entity, Mention
 
@@ -163,14 +164,16 @@ def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
 _DESCRIBED = re.compile(r"^(?:\s+[a-z]+)?\s*,\s+(?:a|an|the)\s+((?:[\w'’\-]+\s+){0,3}[\w\-]+)")
 
 
-_KIND_AFTER = re.compile(r"^(?:\s*\([^()]{1,12}\))?\s+([a-z]+)\b")
+_KIND_AFTER = re.compile(
+    r"^(?:\s*\([A-Z][A-Za-z]{1,9}\))?\s+([a-z]+)"
+    r"(?:\s*[,.;]|\s+(?:in|on|at|of|said|says|has|have|had|was|were|is|will|would|[a-z]+ed)\b)")
 
 
 def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Entity],
                      nouns: Iterable[str]) -> dict[str, set[str]]:
-    """The kinds an apposition or a noun right after the name gives each organisation: "Halden Watch,
-    a rebel group that ..." (or "the Halden Watch group") makes Halden Watch a "group" for "the
-    group's spokesman" later. Only nouns from ``nouns``."""
+    """The kinds an apposition or a noun after the name and its short form gives each organisation:
+    "Halden Watch, a rebel group that ..." (or "the Halden Watch (HW) group said") makes Halden Watch
+    a "group" for "the group's spokesman" later. Only nouns from ``nouns``."""
     wanted = set(nouns)
     out: dict[str, set[str]] = {}
     for m in mentions:
@@ -182,7 +185,8 @@ def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Ent
             if kinds:
                 out.setdefault(m.entity, set()).update(kinds)
         km = _KIND_AFTER.match(text[m.end : m.end + 30])
-        if km and km.group(1) in wanted:  # "the Velmer Bund (VB) union called the strike"
+        if km and km.group(1) in wanted:  # "the Tarsker Verband (TVB) union ended the walkout": name, short form,
+            # kind, verb (not "Velmair union members voted")
             out.setdefault(m.entity, set()).add(km.group(1))
     return out
 
@@ -258,7 +262,7 @@ def syntax_affiliations(
     labels: dict[int, str] = {}
     at = _mark(doc, mentions, entities, pat, labels)
     refs = OrgReferences(mentions, entities, pat,
-                         org_descriptions(doc.text, mentions, entities, lex.relations["org_reference_nouns"]))
+                         org_descriptions(doc_text(doc), mentions, entities, lex.relations["org_reference_nouns"]))
     out: list[Affiliation] = []
     seen: set[tuple[str, str]] = set()
     for match_id, toks in _matches(doc, pat, labels):
