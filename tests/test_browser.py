@@ -108,7 +108,7 @@ def test_labels_are_legible_at_fit_and_no_node_boxes_overlap(driver, seeds_page)
     open_page(driver, path)
     got = driver.execute_script(BOXES)
     assert got["overlaps"] == []  # vis-network's own boxes: the dot and the label under it
-    assert got["labelled"] == n == 46  # every seeds entity is labelled ...
+    assert got["labelled"] == n == 45  # every seeds entity is labelled ...
     assert got["smallest"] >= 12  # ... at 12 px or more on screen
     assert got["fill"] > 0.85  # and the picture fills the canvas
     assert driver.execute_script("return network.physics.options.enabled") is False  # nothing moves
@@ -127,7 +127,7 @@ def test_the_view_refits_after_a_filter(driver, seeds_page):
     driver.execute_script("var s = document.getElementById('kg-source'); s.value = '003_877df361cf5ac634.txt';"
                           "s.dispatchEvent(new Event('change'));")
     got = driver.execute_script(BOXES)
-    assert 1 < got["shown"] < 46
+    assert 1 < got["shown"] < 45
     assert got["fill"] > 0.75 and got["scale"] > 1.2 * whole  # zoomed in: the few visible nodes fill the canvas
     assert got["smallest"] >= 12 and got["overlaps"] == []
     driver.execute_script("var s = document.getElementById('kg-source'); s.value = '';"
@@ -141,7 +141,7 @@ def test_focus_entity_is_marked_and_centred(driver, seeds_store, tmp_path):
     out = tmp_path / "focus.html"
     with Store.open_read(seeds_store) as st:
         n, _ = render(st, out, focus="SDF", depth=1)
-    assert 5 < n < 46
+    assert 5 < n < 45
     open_page(driver, out)
     assert errors(driver) == []
     sdf = "https://w3id.org/kg-news/id/organisation/syrian-democratic-forces"
@@ -189,7 +189,7 @@ def test_overview_of_a_big_store_says_what_was_left_out(driver, seeds_store, tmp
     assert n <= 12
     open_page(driver, out)
     note = driver.find_element(By.ID, "kg-note")
-    assert note.is_displayed() and "12 entities mentioned in most articles, of 46" in note.text
+    assert note.is_displayed() and "12 entities mentioned in most articles, of 45" in note.text
     assert "--all" in note.text and "--focus" in note.text
 
 
@@ -304,7 +304,7 @@ def test_node_menu_writes_the_curation_commands(driver, seeds_page, seeds_store,
     driver.execute_script("window.kgMenu(arguments[0])", ids["Syrian Democratic Forces"])
     menu.find_element(By.CSS_SELECTOR, ".kg-menu-merge").click()
     targets = [t.text for t in menu.find_elements(By.CSS_SELECTOR, ".kg-menu-target option")]
-    assert len(targets) == 46 and "Syrian Democratic Forces (Organisation)" not in targets  # 45 others, a prompt
+    assert len(targets) == 45 and "Syrian Democratic Forces (Organisation)" not in targets  # 44 others, a prompt
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     assert not menu.is_displayed() and len(_panel(driver)) == 2
     # relabel (a label with a quote, shell-quoted) and reject, with a note

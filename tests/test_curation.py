@@ -20,6 +20,9 @@ from .conftest import SEEDS
 ID = "https://w3id.org/kg-news/id/"
 A000 = "000_27735b4e4882bb1f.txt"
 A002 = "002_167a2ecf2e1924a6.txt"
+ICSR = "International Centre for the Study of Radicalisation and Political Violence"
+# a centre of King’s College London
+ICSR_ID = "organisation/international-centre-for-the-study-of-radicalisation-and-political-violence"
 QUERIES = ("entities", "aliases", "spokespeople", "counts")
 
 
@@ -75,8 +78,8 @@ def work(built, tmp_path) -> tuple[Path, Path]:
 
 def _curate(store: Path) -> list[str]:
     return [
-        kg("merge", "organisation/operation-inherent-resolve", "organisation/cjtf-oir", "--store", store,
-           "--note", "the task force runs the operation", "--by", "ana").stdout,
+        kg("merge", "organisation/king-s-college-london", ICSR_ID, "--store", store,
+           "--note", "the centre is part of the college", "--by", "ana").stdout,
         kg("retype", ID + "organisation/king-s-college-london", "Place", "--store", store, "--by", "ana").stdout,
         kg("reject", f"{ID}article/{A000}/a1", "--store", store, "--by", "ana").stdout,  # Adnan Afrin, SDF
         kg("reject", "Kareem Khadder", "--store", store, "--by", "ana").stdout,
@@ -85,10 +88,9 @@ def _curate(store: Path) -> list[str]:
 
 def _assert_curated(rows_: dict[str, list[str]]) -> None:
     entities, aliases, spokespeople = rows_["entities"], rows_["aliases"], rows_["spokespeople"]
-    assert not [r for r in entities if "cjtf-oir" in r or "kareem" in r.lower()]
-    assert f"{ID}organisation/operation-inherent-resolve,Operation Inherent Resolve,Organisation,{A000}" in entities
-    assert f"{ID}organisation/operation-inherent-resolve,Operation Inherent Resolve,CJTF-OIR" in aliases
+    assert not [r for r in entities if "international-centre" in r or "kareem" in r.lower()]
     assert f"{ID}organisation/king-s-college-london,King’s College London,Place,{A000}" in entities
+    assert f"{ID}organisation/king-s-college-london,King’s College London,{ICSR}" in aliases
     assert not [r for r in spokespeople if "Adnan Afrin" in r or "Kareem" in r]
     assert [r for r in spokespeople if "Ben Wedeman" in r]  # the other affiliations of the article stay
 
@@ -97,7 +99,8 @@ def test_uncurated_seeds_have_what_the_corrections_change(built):
     """The corrections below change something: the seeds as built have all of it."""
     _, store = built
     before = named_rows(store)
-    assert [r for r in before["entities"] if "cjtf-oir" in r] and [r for r in before["entities"] if "kareem" in r]
+    assert [r for r in before["entities"] if "international-centre" in r] and [
+        r for r in before["entities"] if "kareem" in r]
     assert f"{ID}organisation/king-s-college-london,King’s College London,Organisation,{A000}" in before["entities"]
     assert [r for r in before["spokespeople"] if "Adnan Afrin" in r]
 
@@ -105,27 +108,27 @@ def test_uncurated_seeds_have_what_the_corrections_change(built):
 def test_merge_retype_reject_survive_a_rebuild_with_a_changed_article(work):
     folder, store = work
     lines = _curate(store)
-    assert lines[0] == ("correction 1: merged organisation/cjtf-oir into organisation/operation-inherent-resolve "
+    assert lines[0] == (f"correction 1: merged {ICSR_ID} into organisation/king-s-college-london "
                         "(1 article rewritten)\n")
     assert lines[2] == f"correction 3: rejected affiliation article/{A000}/a1 (1 article rewritten)\n"
     curated = named_rows(store)
     _assert_curated(curated)
 
-    # the article is changed (its new sentence names CJTF-OIR and Kareem Khadder again) and built again
+    # the article is changed (its new sentence names the centre and Kareem Khadder again) and built again
     path = folder / A000
-    path.write_text(path.read_text(encoding="utf-8") + "\nCJTF-OIR said Kareem Khadder spoke to reporters "
-                    "in Baghouz on Monday.\n", encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8") + f"\nThe {ICSR} said Kareem Khadder spoke to "
+                    "reporters in Baghouz on Monday.\n", encoding="utf-8")
     r = kg("build", folder, "--store", store, "-j", "1", "-q")
     assert "0 added, 1 replaced, 4 unchanged" in r.stdout and "KG813" not in r.stderr
     again = named_rows(store)
     _assert_curated(again)
     assert again == curated  # the new sentence adds nothing the corrections do not take away
     text = kg("query", "provenance", "--store", store, "-p", "source", A000, "--format", "csv").stdout
-    assert "CJTF-OIR said Kareem Khadder spoke to reporters" in text  # it is the changed article
+    assert "said Kareem Khadder spoke to reporters" in text  # it is the changed article
     listing = kg("curation", "--store", store, "--format", "csv").stdout.splitlines()
     assert listing[0] == "n,when,who,action,target,detail,note,status"
     assert len(listing) == 5 and all(line.endswith(",applied to 1 article") for line in listing[1:])
-    assert listing[1].split(",")[2:5] == ["ana", "merge", "organisation/cjtf-oir"]
+    assert listing[1].split(",")[2:5] == ["ana", "merge", ICSR_ID]
 
 
 def test_export_curation_then_load_into_a_fresh_build_gives_the_same_rows(work, tmp_path):
@@ -163,10 +166,10 @@ def test_undo_restores_the_rows_of_the_uncurated_store(work):
     before = named_rows(store)
     _curate(store)
     assert kg("curation", "--undo", "1", "--store", store).stdout == (
-        "correction 1 undone: merged organisation/cjtf-oir into organisation/operation-inherent-resolve "
+        f"correction 1 undone: merged {ICSR_ID} into organisation/king-s-college-london "
         "(1 article extracted again)\n")
     partly = named_rows(store)
-    assert [r for r in partly["entities"] if "cjtf-oir" in r]  # back
+    assert [r for r in partly["entities"] if "international-centre" in r]  # back
     assert not [r for r in partly["spokespeople"] if "Adnan Afrin" in r]  # still rejected
     for n in (2, 3, 4):
         kg("curation", "--undo", str(n), "--store", store)
@@ -174,17 +177,16 @@ def test_undo_restores_the_rows_of_the_uncurated_store(work):
     assert kg("curation", "--store", store, "--format", "csv").stdout.splitlines() == [
         "n,when,who,action,target,detail,note,status"]
     # numbers are never given twice
-    assert kg("relabel", "Cjtf-Oir", "CJTF-OIR", "--store", store).stdout.startswith("correction 5: ")
+    assert kg("relabel", "Twitter", "X (Twitter)", "--store", store).stdout.startswith("correction 5: ")
 
 
 def test_relabel_split_and_affiliate_change_the_rows(work):
     _, store = work
-    assert kg("relabel", "cjtf-oir", "Combined Joint Task Force", "--store", store).stdout == (
-        "correction 1: relabelled organisation/cjtf-oir 'Combined Joint Task Force' (1 article rewritten)\n")
+    assert kg("relabel", ICSR_ID, "ICSR", "--store", store).stdout == (
+        f"correction 1: relabelled {ICSR_ID} 'ICSR' (1 article rewritten)\n")
     entities, aliases = rows(store, "entities"), rows(store, "aliases")
-    assert f"{ID}organisation/cjtf-oir,Combined Joint Task Force,Organisation,{A000}" in entities
-    assert f"{ID}organisation/cjtf-oir,Combined Joint Task Force,Cjtf-Oir" in aliases
-    assert f"{ID}organisation/cjtf-oir,Combined Joint Task Force,CJTF-OIR" in aliases
+    assert f"{ID}{ICSR_ID},ICSR,Organisation,{A000}" in entities
+    assert f"{ID}{ICSR_ID},ICSR,{ICSR}" in aliases
 
     assert f"{ID}person/mustafa-bali,Mustafa Bali,Mr Bali" in aliases
     assert kg("split", "person/mustafa-bali", "Mr Bali", "--store", store).stdout == (
@@ -214,7 +216,7 @@ def test_relabel_split_and_affiliate_change_the_rows(work):
 def test_a_correction_whose_target_is_gone_is_reported(work):
     folder, store = work
     kg("reject", f"article/{A000}/a1", "--store", store)  # found again by its offsets, which now move
-    kg("merge", "Operation Inherent Resolve", "Cjtf-Oir", "--store", store)
+    kg("merge", "King’s College London", ICSR, "--store", store)
     path = folder / A000
     path.write_text("Updated.\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
     r = kg("build", folder, "--store", store, "-j", "1", "-q")
@@ -230,7 +232,7 @@ def test_a_correction_whose_target_is_gone_is_reported(work):
 
 def test_bad_input_is_one_line_and_changes_nothing(work, tmp_path):
     _, store = work
-    kg("relabel", "organisation/cjtf-oir", "Operation Inherent Resolve", "--store", store)
+    kg("relabel", ICSR_ID, "King’s College London", "--store", store)
     before = quads(store)
     bad = tmp_path / "bad.ttl"  # an article's triple and a correction with no known action: nothing is loaded
     bad.write_text(f"<{ID}curation/1> <https://w3id.org/kg-news/ontology#action> \"frobnicate\" ; "
@@ -239,7 +241,7 @@ def test_bad_input_is_one_line_and_changes_nothing(work, tmp_path):
     cases = [
         (["merge", "organisation/nope", "SDF"], "KG801", "no entity 'organisation/nope'"),
         (["merge", "Syrain Democratic Forces", "SDF"], "KG801", "'Syrian Democratic Forces'"),
-        (["retype", "operation inherent resolve", "Person"], "KG802", "2 entities are named"),
+        (["retype", "king’s college london", "Person"], "KG802", "2 entities are named"),
         (["retype", "Mustafa Bali", "Animal"], "KG803", "'Animal' is not an entity type"),
         (["retype", "Mustafa Bali", "Person"], "KG814", "already a Person"),
         (["merge", "SDF", "Syrian Democratic Forces"], "KG806", "the same entity"),
@@ -269,13 +271,12 @@ def test_python_api(work):
 
     _, store = work
     with api.open(store) as g:
-        assert g.merge("organisation/operation-inherent-resolve", "Cjtf-Oir", note="same") == (
-            "correction 1: merged organisation/cjtf-oir into organisation/operation-inherent-resolve "
-            "(1 article rewritten)")
-        assert not [r for r in g.query("entities") if r["entity"].endswith("cjtf-oir")]
+        assert g.merge("organisation/king-s-college-london", ICSR, note="same") == (
+            f"correction 1: merged {ICSR_ID} into organisation/king-s-college-london (1 article rewritten)")
+        assert not [r for r in g.query("entities") if r["entity"].endswith(ICSR_ID)]
         listed = g.curation()
         assert listed.columns == ["n", "when", "who", "action", "target", "detail", "note", "status"]
         assert [(r["n"], r["action"], r["note"], r["status"]) for r in listed] == [
             (1, "merge", "same", "applied to 1 article")]
         assert g.undo(1).startswith("correction 1 undone")
-        assert [r for r in g.query("entities") if r["entity"].endswith("cjtf-oir")]
+        assert [r for r in g.query("entities") if r["entity"].endswith(ICSR_ID)]

@@ -88,7 +88,7 @@ def test_exported_notebook_draws_the_graph_in_chromium(executed, tmp_path):
                 "return [network.body.data.nodes.length, Object.keys(network.getPositions()).length, ink];"))
             driver.switch_to.default_content()
         (n, placed, ink), (n_focus, _, ink_focus) = drawn
-        assert n == placed == 46 and ink > 5000  # the seeds' entities, drawn on the canvas
+        assert n == placed == 45 and ink > 5000  # the seeds' entities, drawn on the canvas
         assert 1 < n_focus < n and ink_focus > 2000
         driver.switch_to.frame(frames[2])
         deadline = time.monotonic() + 30

@@ -66,18 +66,18 @@ def test_overview_keeps_the_entities_mentioned_in_most_articles(whole):
     assert len(top) == 10 and centre is None
     assert min(articles[n] for n in top) >= max(articles[n] for n in g if n not in top)
     assert edges(top) == edges(g.subgraph(top))
-    assert notes == [note] and "Showing the 10 entities mentioned in most articles, of 46" in note
+    assert notes == [note] and "Showing the 10 entities mentioned in most articles, of 45" in note
     everything, _, note = choose(st, top=10, everything=True)
-    assert len(everything) == len(g) == 46 and note == ""
-    small, _, note = choose(st)  # 46 entities: under the default, all drawn
-    assert len(small) == 46 and note == ""
+    assert len(everything) == len(g) == 45 and note == ""
+    small, _, note = choose(st)  # 45 entities: under the default, all drawn
+    assert len(small) == 45 and note == ""
 
 
 def test_cli_says_what_it_leaves_out_on_stderr(seeds_store, tmp_path):
     out = tmp_path / "g.html"
     r = CliRunner().invoke(main, ["render", "--store", str(seeds_store), "-o", str(out), "--top", "12"])
     assert r.exit_code == 0, r.output
-    assert r.stderr.startswith("kg: Showing the 12 entities mentioned in most articles, of 46.")
+    assert r.stderr.startswith("kg: Showing the 12 entities mentioned in most articles, of 45.")
     assert "--all" in r.stderr and "--focus ENTITY" in r.stderr
     assert r.stdout.startswith("12 nodes")
     assert "Showing the 12 entities" in out.read_text(encoding="utf-8")  # and in the page
