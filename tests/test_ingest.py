@@ -118,6 +118,8 @@ def test_bad_published_in_metadata(tmp_path):
     ("Rovers Go Top\n\n11/14/2031\n\nThe club won.", "2031-11-14"),
     ("Rovers Go Top\n\n14.11.2031\n\nThe club won.", "2031-11-14"),
     ("Rovers Go Top\n\n03/04/2031\n\nThe club won.", None),  # March 4 or April 3: never guessed
+    # a byline whose parts separators divide is no sentence: its date dates the article
+    ("Rovers Go Top\n\nAda Corwen · Velm News · Posted: Nov 14, 2031 8:40 AM\n\nThe club won.", "2031-11-14"),
     ("Rovers Go Top\n\nThe plan of 14/11/2031 was dropped.\n\nThe club won.", None),  # a sentence
 ])
 def test_publication_date_under_the_headline(head, published):

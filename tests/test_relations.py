@@ -658,3 +658,21 @@ def test_its_officer_is_of_the_subject_of_the_sentence_before(nlp):
     doc = run_doc(nlp, "Velm Feeder Lines said its crew were safe and it was working with the Port of Tarsk "
                        "Authority. Its managing director, Ivo Brockvik, said the engines had been inspected.")
     assert ("Ivo Brockvik", "Velm Feeder Lines") in {(p, o) for p, o, _, _ in _affs(doc)}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a byline whose parts separators divide, near the top
+    ("Tarsk Council Approves Budget\n\nIlka Strandvik · Velm News · Posted: Nov 14, 2031 8:40 AM\n\nThe council "
+     "voted.", ("Ilka Strandvik", "Velm News", "journalist", False)),
+    # "ORG said through a spokeswoman, NAME": the subject's spokesperson
+    ("The Velm County Council, which cut its grant to the gallery, said through a spokeswoman, Ilka Strandvik, "
+     "that it was pleased.", ("Ilka Strandvik", "Velm County Council", "spokeswoman", True)),
+    # the role written before "NAME of ORG"
+    ("Opposition transport spokeswoman Ilka Strandvik of the Velm Party said the plan had failed.",
+     ("Ilka Strandvik", "Velm Party", "transport spokeswoman", True)),
+    # "the museum's director, NAME": the museum named before
+    ("The Tarsk Valley Museum of Farming reopened. \"We had 900 visitors,\" said the museum's director, Ada "
+     "Velmsen.", ("Ada Velmsen", "Tarsk Valley Museum of Farming", "director", False)),
+])
+def test_bylines_said_through_roles_before_of_and_museums(nlp, text, expected):
+    assert expected in _affs(run_doc(nlp, text))

@@ -80,8 +80,9 @@ def top_date(text: str) -> str | None:
         if seen == 1 and _DATE.sub(" ", line).strip(" ,|").lower() not in _date_line_words():
             continue  # the headline: "Remembering Sept. 11, 2001" is about a date, not dated
         # (a first line that is a date and nothing else, "March 9, 2031", dates the article)
+        # (separators are no words: "Ada Corwen · Velm News · Posted: Aug 13, 2031 5:30 AM")
         short = len(line) <= _SHORT_LINE and not line.endswith(".") \
-            and len(_DATE.sub(" ", line).split()) <= _DATE_LINE_WORDS
+            and len([w for w in _DATE.sub(" ", line).split() if any(c.isalnum() for c in w)]) <= _DATE_LINE_WORDS
         if short:
             iso = _numeric_date(line)
             if iso:

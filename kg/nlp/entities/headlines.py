@@ -14,6 +14,18 @@ from spacy.tokens import Doc
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 
+_CLOCK = re.compile(r"\d{1,2}[:.]\d\d")
+
+
+def _clock(tok) -> bool:  # noqa: ANN001 (a spaCy Token)
+    """A time of day ("5:30", "16.40 BST", "9.15am"): a date line's, never a headline's ("Holds Rate
+    at 11.25%" is a headline)."""
+    if not _CLOCK.fullmatch(tok.text):
+        return False
+    if ":" in tok.text:
+        return True
+    nxt = tok.nbor(1).text if tok.i + 1 < len(tok.doc) else ""
+    return nxt.lower() in {"am", "pm", "a.m.", "p.m."} or (nxt.isupper() and 2 <= len(nxt) <= 4 and nxt.isalpha())
 # "Ada Corwen in Tarsk": a newspaper's byline, a name and where the reporter filed from
 _BYLINE_IN_PLACE = re.compile(r"[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+){1,2} in [A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+){0,2}")
 
@@ -44,7 +56,8 @@ def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
         words = [t for t in line if t.is_alpha and len(t) >= 4]
         # "By Ada Corwen-Halden", "(Reporting by Ada Corwen; Editing by ...)": names only
         lead = line[1:] if line and line[0].text == "(" else line
-        byline = bool(lead) and lead[0].text in spec["byline_starts"] or _byline_in_place(doc, line, lex)
+        byline = bool(lead) and lead[0].text in spec["byline_starts"] or _byline_in_place(doc, line, lex) or any(
+            t.text in {"·", "|", "•"} or _clock(t) for t in line)  # "Ada Corwen · Velm News · 5:30 AM"
         if line and not byline and len(words) >= spec["min_words"] and line[-1].text not in {".", "?", "!"} \
                 and not all(t.is_upper for t in words):
             capital = sum(1 for t in words if t.text[0].isupper())

@@ -228,6 +228,8 @@ _ROLE_FOR_THE_NOUN = re.compile(
     r"(?:\s+in\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)?\s*,\s*$")
 
 
+_SAID_THROUGH = re.compile(r"\b(?:said|says|spoke|responded|replied)\s+through\s+(?:a|an|its|their)\s+"
+                           r"([a-z]+(?:\s+[a-z]+)?)\s*,\s*$")
 _NOUN_ROLE = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+([a-z]+)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*$")
 
 
@@ -380,6 +382,14 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))
                 continue
+            # "ORG, which ..., said through a spokeswoman, PERSON, that ...": the subject's spokesperson
+            tm = _SAID_THROUGH.search(before)
+            if tm and role_at(tm.group(1), roles):
+                subject = next((o for o in ms if typ(o) == ORG and o.end <= sent.start_char + tm.start()
+                                and not entities[o.entity].outlet), None)
+                if subject is not None:
+                    add(m, subject, tm.group(1), si, True)
+                    continue
             # "A spokeswoman for the agency in Velm, PERSON, said": a role for a kind of body named before
             rm = _ROLE_FOR_THE_NOUN.search(before)
             if rm and role_at(rm.group(1), roles):
@@ -472,7 +482,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             if of_m:
                 member_of = next((o for o in ms if typ(o) == ORG and o.start == m.end + of_m.end()), None)
                 if member_of is not None:
-                    add(m, member_of, lex.relations["role_without_noun"], si, False)
+                    # "housing spokeswoman NAME of ORG": the role written before the name, else a member
+                    rb = re.search(r"\b([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2})\s+$", before)
+                    role_b = _role_phrase(rb.group(1), lex) if rb else None
+                    role_b = role_b if role_b and role_at(role_b, roles) else None
+                    add(m, member_of, role_b or lex.relations["role_without_noun"], si,
+                        is_spokesperson(role_b, lex, quoted(si)) if role_b else False)
                     continue
             # bylines: "and PERSON" after a byline person; "while PERSON wrote"
             if affs and affs[-1].sentence == si and affs[-1].role == byline_role and pat.byline_sentence.search(

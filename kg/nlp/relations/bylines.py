@@ -19,6 +19,7 @@ _MARKER_REACH = 64  # characters before a name in which its byline marker ("Repo
 _TOP = 400  # characters in which a dateline names the outlet: "HALDEN, Jan 8 (Reuters) -"
 
 
+_SEPARATED = re.compile(r"\s*[·|•]\s*\S")
 _JOINED = re.compile(r"(?:\s+in\s+[^;,()\n]{1,40}?)?\s*(?:,\s*and|,|and|&)\s+")
 
 
@@ -38,7 +39,9 @@ def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
         # the marker ends right before the name: look back a little, not to a far line start; or the
         # name joins the one before it ("Reporting by Ada Corwen, Ilan Vesk and Ivo Brede")
         joined = last_end >= line_start and _JOINED.fullmatch(text, last_end, m.start) is not None
-        if not joined and not marker.search(text, max(line_start, m.start - _MARKER_REACH), m.start):
+        # "Ada Corwen · Velm News · Posted: ..." near the top: a byline whose parts a separator divides
+        separated = m.start == line_start and m.start < _TOP and _SEPARATED.match(text, m.end) is not None
+        if not joined and not separated and not marker.search(text, max(line_start, m.start - _MARKER_REACH), m.start):
             continue
         last_end = m.end
         line_end = text.find("\n", m.end)
