@@ -328,3 +328,11 @@ def test_a_unit_s_number_is_no_count(nlp):
 ])
 def test_glued_currency_signs(nlp, sentence, expected):
     assert [(c.value, c.currency) for c in run_doc(nlp, sentence)._.kg_counts] == expected
+
+
+def test_a_period_s_start_dates_the_when_clause_after_it(nlp):
+    doc = run_doc(nlp, "It is Velm's third purchase since October, when it bought two startups for $310 million.",
+                  "2031-05-20")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(2, "2030-10"), (310e6, "2030-10")]
+    doc = run_doc(nlp, "Velm has bought two startups since October.", "2031-05-20")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(2, None)]

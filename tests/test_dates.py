@@ -199,3 +199,9 @@ def test_a_modal_with_have_looks_back(nlp):
     # ... but "will have" looks ahead
     doc = run_doc(nlp, "The bridge will have been rebuilt by March 8.", PUB)
     assert [(d.text, d.value) for d in doc._.kg_dates] == [("March 8", "2020-03-08")]
+
+
+def test_a_date_never_spans_a_line_break(nlp):
+    doc = run_doc(nlp, "Storm Floods Velm, Killing 18\n\nDecember 10, 2031 4:47 PM\n\nRivers rose on Tuesday.")
+    assert ("18\n\nDecember", "2031-12-18") not in {(d.text, d.value) for d in doc._.kg_dates}
+    assert [d.text for d in doc._.kg_dates if "December" in d.text] == ["December 10, 2031"]

@@ -227,25 +227,26 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
     age = _alt(lex.dates["not_after_year"])
     counted = _alt(lex.dates["not_after_bare_year"])
+    # (spaces, never a line break: "Killing 18\n\nDecember 10" is no "18 December")
     return re.compile(
-        rf"\b(?:(?:{wd}),?\s+)?(?:(?:{months_cap}|{abbr})\.?\s+\d{{1,2}}{nth}?,?\s+\d{{4}}"
-        rf"|\d{{1,2}}\s+(?:{months_cap})\s+\d{{4}}"
-        rf"|(?:{months_cap})\s+\d{{4}}"
-        rf"|(?:{months_cap})\.?\s+\d{{1,2}}{nth}?\b(?!,?\s*\d{{4}})"
-        rf"|(?:{abbr})\.\s+\d{{1,2}}{nth}?\b(?!,?\s*\d{{4}})"  # "Aug. 21": the full stop makes it a month
-        rf"|\d{{1,2}}{nth}?\s+(?:{months_cap})\b"
+        rf"\b(?:(?:{wd}),?[^\S\n]+)?(?:(?:{months_cap}|{abbr})\.?[^\S\n]+\d{{1,2}}{nth}?,?[^\S\n]+\d{{4}}"
+        rf"|\d{{1,2}}[^\S\n]+(?:{months_cap})[^\S\n]+\d{{4}}"
+        rf"|(?:{months_cap})[^\S\n]+\d{{4}}"
+        rf"|(?:{months_cap})\.?[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"
+        rf"|(?:{abbr})\.[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"  # "Aug. 21": the full stop makes it a month
+        rf"|\d{{1,2}}{nth}?[^\S\n]+(?:{months_cap})\b"
         rf"|(?:{wd})\b"
         rf")"
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
-        rf"|\b(?i:{preps})\s+(?:{months_cap})\b(?!\s+\d)"  # "in May", "In January, ..."
-        rf"|\b(?i:{preps})\s+(?:1[89]\d\d|20\d\d)\b(?!\s*[-–]?\s*(?:{age}))"
+        rf"|\b(?i:{preps})[^\S\n]+(?:{months_cap})\b(?![^\S\n]+\d)"  # "in May", "In January, ..."
+        rf"|\b(?i:{preps})[^\S\n]+(?:1[89]\d\d|20\d\d)\b(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))"
         # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
         # "Velm's 2009 drought"
         rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir )|(?<=\w's )|(?<=\w’s ))(?:1[89]\d\d|20\d\d)\b"
-        rf"(?!\s*[-–]?\s*(?:{age}))(?=\s+[a-z])"
+        rf"(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))(?=[^\S\n]+[a-z])"
         # "its appeal for 2031" (not "for 2000 days"), "between 2011 and 2017" (not "1200 and 1900 voters")
-        rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?!\s+(?:{counted})\b)"
-        rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?!\s+(?:{counted})\b)"
+        rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
+        rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
         rf"|\b(?:{rel_days}|{rel_per})\b",
     )
 

@@ -28,8 +28,10 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
     sents = list(doc.sents)
 
     def is_period(d: DateMention) -> bool:
-        """'since December', 'from 2014': the date starts a period, it does not date an event."""
-        return pat.period.search(text[max(0, d.start - 7) : d.start]) is not None
+        """'since December', 'from 2014': the date starts a period, it does not date an event (but
+        'since October, when it bought ...' dates what the clause after it tells)."""
+        return pat.period.search(text[max(0, d.start - 7) : d.start]) is not None \
+            and not re.match(r",\s+when\b", text[d.end : d.end + 8])
 
     def sent_start(d: DateMention) -> int:
         return sents[d.sentence].start_char
