@@ -591,3 +591,9 @@ def test_initials_company_words_titles_and_short_forms(nlp, text, expected):
 def test_second_reading_of_the_new_name_rules(nlp, text, expected):
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
     assert {k: types.get(k) for k in expected} == expected and not (set(types) - set(expected) - {"Velm"})
+
+
+def test_a_local_body_s_leading_word_is_its_place(nlp):
+    doc = run_doc(nlp, "The Tarskshire County Council cut its grant. Visitors came from across Tarskshire and beyond.")
+    assert {e.label: e.type for e in doc._.kg_entities.values()} == {
+        "Tarskshire County Council": "Organisation", "Tarskshire": "Place"}

@@ -676,3 +676,9 @@ def test_its_officer_is_of_the_subject_of_the_sentence_before(nlp):
 ])
 def test_bylines_said_through_roles_before_of_and_museums(nlp, text, expected):
     assert expected in _affs(run_doc(nlp, text))
+
+
+def test_who_handles_media_enquiries_for_a_body_speaks_for_it(nlp):
+    doc = run_doc(nlp, "Three passengers were taken to the Velm General Hospital, said Ada Tarsk, who handles media "
+                       "enquiries for the hospital.")
+    assert _affs(doc) == {("Ada Tarsk", "Velm General Hospital", "handles media enquiries for", True)}

@@ -114,6 +114,7 @@ class Lexicon:
     service_words: set[str] = field(default_factory=set)  # "Tarsk Police Area": a body, not a place
     noun_endings: set[str] = field(default_factory=set)  # "Ridership fell": a common noun's ending
     body_roles: set[str] = field(default_factory=set)  # "Velmo treasurer Ada Corwen": the role is in a body
+    place_body_heads: set[str] = field(default_factory=set)  # "Tarsk County Council": "Tarsk" is the place
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
     arabic_articles: set[str] = field(default_factory=set)
@@ -297,7 +298,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
             "english_connectors", "person_name_particles", "org_heads_before_in", "adjective_endings", "service_words",
-            "noun_endings", "body_roles")
+            "noun_endings", "body_roles", "place_body_heads")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"],
             "national_societies": {_normalize(n) for n in ents["national_society_names"]}}
 

@@ -90,6 +90,13 @@ def _longer_form(label: str, lead: str, rule: str, kind: str = "") -> bool:
     return label[len(lead) :].split(" ", 1)[0] in {"of", "for", "in"}
 
 
+def _named_for_its_place(label: str, lead: str, lex: Lexicon) -> bool:
+    """A local body named for the place it governs ("Tarsk County Council", "Velm City Police"):
+    its leading word alone is that place, not the body."""
+    rest = label[len(lead) :].split()
+    return bool(rest) and rest[0] in lex.place_body_heads
+
+
 def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """One capitalised word that opens a sentence as the subject of the verb right after it, is
     not a known given name, is no speaker ("Velm said") and appears nowhere else in the article:
@@ -284,7 +291,7 @@ def resolve(
             # Supporters' Trust"); two unrelated names ("Halden Rovers", "Halden Water") leave it open
             # (the town both are named after, as often as not)
             if shortest is not None and all(normalize_name(o.label).startswith(normalize_name(shortest.label))
-                                            for o in hits):
+                                            for o in hits) and not _named_for_its_place(shortest.label, text, lex):
                 target = shortest
         if target is None:
             for ent in list(entities.values()):
