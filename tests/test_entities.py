@@ -597,3 +597,12 @@ def test_a_local_body_s_leading_word_is_its_place(nlp):
     doc = run_doc(nlp, "The Tarskshire County Council cut its grant. Visitors came from across Tarskshire and beyond.")
     assert {e.label: e.type for e in doc._.kg_entities.values()} == {
         "Tarskshire County Council": "Organisation", "Tarskshire": "Place"}
+
+
+def test_titles_portfolios_streets_builders_and_arabic_family_names(nlp):
+    doc = run_doc(nlp, "Colonel Osk Jabbar al-Velmi said the road was cut. Coun. Ada Velmsen moved to repave Tarsk "
+                       "Road. Velm Homes and Tarsk Constructions stopped work. Minister for Fisheries Ivo Brandeli "
+                       "toured the harbour.")
+    assert {e.label: e.type for e in doc._.kg_entities.values()} == {
+        "Osk Jabbar al-Velmi": "Person", "Ada Velmsen": "Person", "Tarsk Road": "Place",
+        "Velm Homes": "Organisation", "Tarsk Constructions": "Organisation", "Ivo Brandeli": "Person"}

@@ -25,6 +25,8 @@ from .conftest import run_doc
 # rule id, sentence, the name's text, kg:foundBy, type (None: weak evidence, typed at resolution)
 ROWS = [
     ("title", "Later Dr Pellworth opened the clinic.", "Pellworth", "title", "Person"),
+    ("title-portfolio", "Minister for Fisheries Osk Tarvelsen toured the harbour.", "Osk Tarvelsen", "title",
+     "Person"),
     ("org-noun-before", "Farmers joined the cooperative Velmora last spring.", "Velmora", "org-noun-before",
      "Organisation"),
     ("org-noun-before-comma", "Its rival faction, Tarvo Kessan, later disbanded.", "Tarvo Kessan",

@@ -134,6 +134,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if k == 1 and i >= 4 and texts[i - 1] in {'"', "”"} and texts[i - 3] in {'"', "“"} \
                     and is_cap(doc[i - 2]) and is_cap(doc[i - 4]):
                 continue  # Ada "Velm" Corwen: the surname after a nickname, not the town
+            if k == 1 and i >= 2 and texts[i - 1] == "-" and lowers[i - 2] in lex.arabic_articles:
+                continue  # "Hadi al-Velmi": the family name after an Arabic article, not the town
             if k == 1 and _given_name_of_person(doc, i, lex):
                 continue  # "spokesman Chad Orvane": a place's name as a given name
             if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
@@ -477,6 +479,20 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     return s, e
 
 
+def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
+    """"Minister for Housing Ada Corwen", "Secretary of State for Health Ada Corwen": a title, "for"
+    or "of" and a portfolio of common words before a name of two words or more; the name's start."""
+    if e - s < 5 or not lex.title_or_role(doc[s].text) or doc[s + 1].lower_ not in {"for", "of"}:
+        return s
+    k = s + 2
+    while k < e - 2 and (doc[k].lower_ in lex.common_words or doc[k].lower_ in {"and", "the", "for", "of"}
+                         or doc[k].text in lex.org_heads) and doc[k].text not in lex.given_names:
+        k += 1
+    if k == s + 2 or not all(t.is_title for t in doc[k:e]):
+        return s
+    return k
+
+
 def _written_in_lower_case(doc: Doc, low: str) -> bool:
     """The article also writes the word (or its singular or plural) in lower case: "Households
     have..." where "households" is used too is a common noun starting a sentence, not a name."""
@@ -609,6 +625,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
     before = _EndIndex(gaz)
     for s, e in (part for c in chunks(doc, lex, taken) for part in split_at_inner_role(doc, *c, lex)):
         s = _after_role_phrase(doc, s, e, lex)  # "Chief Financial Officer Ada Corwen", before trim drops "Chief"
+        s = _after_portfolio(doc, s, e, lex)  # "Minister for Housing Ada Corwen"
         s, e = trim(doc, lex, s, e)
         if s >= e:
             continue

@@ -425,7 +425,19 @@ def _near_top(ctx: Context) -> bool:
     return k - e >= 8
 
 
+def _portfolio_before(ctx: Context) -> bool:
+    """"Minister for Housing Ada Corwen": a title or role, "for" or "of" and a portfolio of
+    capitalised common words stand right before the chunk."""
+    doc, lex = ctx.doc, ctx.lex
+    k = ctx.s - 1
+    while k > 0 and doc[k].is_title and (doc[k].lower_ in lex.common_words or doc[k].text in lex.org_heads) \
+            and ctx.s - k <= 4:
+        k -= 1
+    return k < ctx.s - 1 and k > 0 and doc[k].lower_ in {"for", "of"} and lex.title_or_role(doc[k - 1].text)
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "portfolio-before": _portfolio_before,
     "near-top": _near_top,
     "dateline-before": _dateline_before,
     "two-digit-after": _two_digit_after,
