@@ -120,7 +120,8 @@ def _shape_type(text: str, lex: Lexicon) -> str:
     Ocean Watch") marks the name of a body, or of a place when its last word is a kind of place."""
     words = text.split()
     last = words[-1].lower()
-    body_or_place = lex.place_heads | lex.place_of_words | lex.compass_modifiers | {w.lower() for w in lex.org_heads}
+    body_or_place = lex.pattern("body_or_place_words", lambda lx: frozenset(
+        lx.place_heads | lx.place_of_words | lx.compass_modifiers | {w.lower() for w in lx.org_heads}))
     # a common word before the last ("Velm Harbour Patrol"), or a last word that is a kind of body or
     # place ("Tarsk Province"): many surnames are common words ("Ada Young", "Ivo Long")
     common = [w for i, w in enumerate(words) if w[:1].isupper() and w.lower() in lex.common_words
