@@ -682,3 +682,22 @@ def test_who_handles_media_enquiries_for_a_body_speaks_for_it(nlp):
     doc = run_doc(nlp, "Three passengers were taken to the Velm General Hospital, said Ada Tarsk, who handles media "
                        "enquiries for the hospital.")
     assert _affs(doc) == {("Ada Tarsk", "Velm General Hospital", "handles media enquiries for", True)}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "Its spokesman" is the subject's, not the organisation named last
+    ("The Velm Defence Forces said it had struck a depot of the Tarsk Front. Its spokesman, Major Ilan Vesk, said "
+     "the army acted.", ("Ilan Vesk", "Velm Defence Forces")),
+    # ... and not a possessor or a word that only qualifies the name after it
+    ("The Velm Unity Government (VUG) runs the coast. The VUG's Ministry of Fisheries said the boats were seized. "
+     "Its spokeswoman, Ada Corwen, said so.", ("Ada Corwen", "Ministry of Fisheries")),
+    # "according to spokesman NAME": the organisation the article is about
+    ("Velm Mobile apologised for the outage. Customers will get free data, according to spokesman Ivo Ndabo, who "
+     "said the offer would start at midnight.", ("Ivo Ndabo", "Velm Mobile")),
+    # "a spokeswoman for the company": a company named before, not the port authority named last
+    ("The Tarsk Port Authority closed a lane. The operator, Velm Container Line, said the ship carried 6,800 "
+     "containers. A spokeswoman for the company, Ada Vogelsen, said it was too early to say.",
+     ("Ada Vogelsen", "Velm Container Line")),
+])
+def test_whose_spokesperson(nlp, text, expected):
+    assert expected in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}

@@ -76,7 +76,7 @@ def _place_government(m: Mention, ms: list[Mention], text: str, entities: dict, 
 _OWNER_ROLE = re.compile(
     r"(?:\b[Tt]he\s+(?:[\w\-]+\s+){0,2}?([\w\-]+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+([\w\- ]{1,40}?)\s*,"
     r"(?:\s*(?:who\s+is\s+|who\s+)?(?:known\s+as|called|calls\s+(?:him|her)self|named))?\s*$")
-_NAMED_OWNER_ROLE = re.compile(r"['’]s\s+([\w\- ]{1,40}?)\s*,\s*$")
+_NAMED_OWNER_ROLE = re.compile(r"(?:['’]s|(?<=s)['’])\s+([\w\- ]{1,40}?)\s*,\s*$")  # "ORG's", "the Velmers'"
 _ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "chief of staff", "director of research"
 
 
@@ -93,8 +93,25 @@ def _role_phrase(text: str, lex: Lexicon) -> str | None:
     return None
 
 
+def _subject_org(orgs: list[Mention], text: str) -> Mention:
+    """The subject among a sentence's organisations, as a rule its first: not a possessor ("the
+    Velm Party's ministry") nor a word that only qualifies the name after it ("The UN peacekeeping
+    mission VELMO")."""
+    for k, o in enumerate(orgs):
+        if text[o.end : o.end + 2] in {"'s", "’s"}:
+            continue
+        nxt = orgs[k + 1] if k + 1 < len(orgs) else None
+        if nxt is not None and 0 <= nxt.start - o.end <= 40 and not _CLAUSE_BREAK.search(text, o.end, nxt.start):
+            continue
+        return o
+    return orgs[-1]
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:said|says|has|had|have|was|were|is|are|will|would|did)\b")
+
+
 def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
-                described: dict[str, set[str]]) -> tuple[Mention | str, str] | None:
+                described: dict[str, set[str]], text: str = "") -> tuple[Mention | str, str] | None:
     """"The union's spokesman, PERSON" / "Its spokesman in Norvale, PERSON": (the organisation,
     the role). The noun's organisation is the latest one named before whose name says that kind
     (not for "the company's": the company in view decides, kg.nlp.relations.syntax); "the town's
@@ -122,6 +139,10 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
             and not entities[o.entity].outlet and m.sentence - o.sentence <= (3 if spokesperson else 1)]
     if not orgs:
         return None
+    if spokesperson and text:
+        # the subject of the sentence before ("The Velm Army said it struck a depot of the Tarsk
+        # Front. Its spokesman, NAME, ..."), not the organisation named last
+        return _subject_org([o for o in orgs if o.sentence == orgs[-1].sentence], text), role_text
     if spokesperson:
         return orgs[-1], role_text
     if officer:
@@ -199,8 +220,8 @@ def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dic
     role_text = _role_phrase(nm.group(1), lex)
     if role_text is None:
         return None
-    at = m.start - (len(before) - nm.start())  # where the "'s" starts in the text
-    owner = [o for o in mentions if at - 1 <= o.end <= at]
+    at = m.start - (len(before) - nm.start())  # where the "'s" (or the plural's "'") starts in the text
+    owner = [o for o in mentions if at - 1 <= o.end <= at + 1]
     if not owner or entities[owner[-1].entity].outlet:
         return None
     kind = entities[owner[-1].entity].type
@@ -372,7 +393,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     continue
             # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
-            owner = _owner_role(before, m, ordered, entities, lex, described)
+            owner = _owner_role(before, m, ordered, entities, lex, described, text)
             if owner is not None:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))

@@ -497,6 +497,10 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
         return named[-1].entity
     if not orgs or noun not in set(lex.relations["generic_org_nouns"]):
         return None
+    if noun in set(lex.relations["company_nouns"]):
+        # "a spokeswoman for the company": a company when the article names one
+        companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
+        orgs = [m for m in orgs if entities[m.entity].label.split()[-1] in companies] or orgs
     if noun in set(lex.relations["recent_body_nouns"]):
         # "the group's president" in the sentence after a body was named: the first organisation
         # of that sentence (its subject, as a rule), unless it is a company

@@ -330,8 +330,11 @@ def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at
         bare = title is None and len(low) == 1 and low[0] in refs.pat.spokesperson_titles \
             and words[0].i - 1 not in at and (words[0].i == 0 or words[0].is_sent_start
                                               or doc[words[0].i - 1].text in {",", ";", ":", "\"", "“", "”"})
+        # "..., according to spokesman Ada Corwen": the same bare title after "according to"
+        bare = bare or (title is None and len(low) == 3 and low[:2] == ["according", "to"]
+                        and low[2] in refs.pat.spokesperson_titles)
         if bare:  # ties: the first named, the article's subject
-            title, org_key = low, org_in_view(refs.orgs, entities, person.start, earliest=True)
+            title, org_key = low[-1:], org_in_view(refs.orgs, entities, person.start, earliest=True)
         if org_key is None:
             continue
         first = words[len(words) - len(title)]
