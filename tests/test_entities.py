@@ -606,3 +606,11 @@ def test_titles_portfolios_streets_builders_and_arabic_family_names(nlp):
     assert {e.label: e.type for e in doc._.kg_entities.values()} == {
         "Osk Jabbar al-Velmi": "Person", "Ada Velmsen": "Person", "Tarsk Road": "Place",
         "Velm Homes": "Organisation", "Tarsk Constructions": "Organisation", "Ivo Brandeli": "Person"}
+
+
+def test_a_plural_demonym_opening_a_list_of_names_and_more_titles(nlp):
+    doc = run_doc(nlp, "Americans Osk Brennick and Ilka Velmsen reached the final. Atty. Ivo Bredesen said the spill "
+                       "spread. The Tarsk Disciplinary Panel banned him.")
+    assert {e.label: e.type for e in doc._.kg_entities.values()} == {
+        "Osk Brennick": "Person", "Ilka Velmsen": "Person", "Ivo Bredesen": "Person",
+        "Tarsk Disciplinary Panel": "Organisation"}

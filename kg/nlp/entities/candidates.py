@@ -445,7 +445,8 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         drop = (
             (tok.text in lex.not_entities and not (org_shaped and tok.text in lex.demonyms))  # "English ... League"
             or (tok.is_upper and tok.text.title() in lex.not_entities)
-            or ((tok.text in lex.demonyms or (e - s == 1 and tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms))
+            or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms
+                                              and (e - s == 1 or tok.is_sent_start or s == 0 or doc[s - 1].is_punct)))
                 and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
                 and not (hyphen_part and doc[s + 2].text not in lex.demonyms))
             or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
