@@ -21,7 +21,8 @@ from kg.types import Count
 
 def _num_value(tokens: list[Token], lex) -> float | None:
     nums = lex.numbers
-    words = [t.text for t in tokens]
+    words = [t.text[:-1] if t.text.endswith(".") and t.text[:-1].lower() in nums["scale_abbreviations"] else t.text
+             for t in tokens]  # "£4.2m." at a sentence's end
     if len(words) == 1:
         d = parse_digits(words[0])
         if d is not None:
@@ -44,13 +45,13 @@ def _word_before(text: str, at: int) -> str:
     return m.group(1).lower() if m else ""
 
 
-def _glued_currency(text: str, nums: dict) -> tuple[str, str] | None:
-    """("KES", "75") for "Sh75": a currency sign written onto its number (numbers.json
+def _glued_currency(text: str, nums: dict) -> tuple[str, str, str] | None:
+    """("KES", "75", "Sh") for "Sh75": a currency sign written onto its number (numbers.json
     glued_currencies), else None."""
-    for sign, code in nums["glued_currencies"].items():
+    for sign, code in sorted(nums["glued_currencies"].items(), key=lambda kv: -len(kv[0])):
         if text.startswith(sign) and len(text) > len(sign) and text[len(sign)].isdigit() \
                 and _GLUED_NUMBER.fullmatch(text[len(sign):]):
-            return code, text[len(sign):]
+            return code, text[len(sign):], sign
     return None
 
 
@@ -265,6 +266,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             tok = doc[i]
         if currency:
             glued = None
+        if glued is not None and glued[2] in nums["glued_needs_scale"] and not (
+                i + 1 < n and lowers[i + 1] in nums["scales"]):
+            glued = None  # "the R180 road": a one-letter sign counts only before a scale word
         if vague_key is None and glued is None and not _is_numberish(tok, lex):
             i += 1
             continue
@@ -277,7 +281,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             j = i + len(vague_key.split())
             value = None
         elif glued is not None:  # "Sh75 million", "Rs500"
-            currency, number = glued
+            currency, number, _ = glued
             j = i + 1
             while j < n and lowers[j] in nums["scales"]:
                 j += 1
@@ -290,6 +294,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 doc[i].text[:1].isdigit() and doc[j].lower_ in nums["units"] and doc[j - 1].lower_ in nums["scales"]
             ) and (
                 _is_numberish(doc[j], lex)
+                or (j > i and doc[j].lower_.rstrip(".") in nums["scale_abbreviations"] and not doc[j - 1].whitespace_
+                    and doc[j - 1].text[:1].isdigit())  # "£1.4m": the scale written onto the number
                 or (doc[j].lower_ == "and" and j > i and j + 1 < n and doc[j + 1].lower_ in nums["units"])
                 or (doc[j].text == "-" and j > i and not doc[j - 1].whitespace_ and not doc[j].whitespace_
                     and j + 1 < n and doc[j - 1].lower_ in nums["units"] and doc[j + 1].lower_ in nums["units"])

@@ -42,6 +42,7 @@ skip whitespace tokens, so they are resolved in code.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -595,6 +596,9 @@ class _Compiler:
         raise ValueError(f"{RULES_FILE}: unknown condition kind: {cond}")
 
 
+_MONEY = re.compile(r"[A-Z]{0,3}[$€£¥₦₹]\d")  # a currency sign before the digits (not "6th", "M23")
+
+
 SHAPES: dict[str, Check] = {
     "single": lambda ctx: ctx.e - ctx.s == 1,
     "acronym": lambda ctx: is_acronym(ctx.doc[ctx.s : ctx.e].text),
@@ -604,6 +608,7 @@ SHAPES: dict[str, Check] = {
                                  or (ctx.s < t.i < ctx.e - 1 and t.text in ctx.lex.person_name_particles)  # "van"
                                  for t in ctx.doc[ctx.s : ctx.e]),
     "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.doc[ctx.s : ctx.e].text),
+    "money": lambda ctx: _MONEY.match(ctx.doc[ctx.s : ctx.e].text) is not None,  # "S$412"
     "capitals": lambda ctx: ctx.doc[ctx.s : ctx.e].text.isupper(),  # "TARSKHAVEN", "NEW VELM"
 }
 
