@@ -701,3 +701,15 @@ def test_who_handles_media_enquiries_for_a_body_speaks_for_it(nlp):
 ])
 def test_whose_spokesperson(nlp, text, expected):
     assert expected in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a kind noun set before the name describes it ("the migration agency, NAME,")
+    ("Tarsk's migration agency, Velm Migración, registered 380 people on Tuesday, a spokeswoman for the agency, "
+     "Ada Ardilsen, said.", ("Ada Ardilsen", "Velm Migración")),
+    # a company's first word that is also a town's name, before a role: the company
+    ("Meridian Systems said profit rose. A Meridian spokesman, Ivo Gohsen, confirmed the deal.",
+     ("Ivo Gohsen", "Meridian Systems")),
+])
+def test_kinds_before_names_and_company_short_forms_before_roles(nlp, text, expected):
+    assert expected in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}

@@ -138,7 +138,7 @@ def _shape_type(text: str, lex: Lexicon) -> str:
 def _before_role(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """A name typed a place by its shape alone stands before a role word or a speech verb ("Halden
     Valley spokesman", "Halden Valley said"): it may be the leading words of an organisation's name."""
-    return c.rule == "place-shape" and c.end < len(doc) and (
+    return c.rule in {"place-shape", "gazetteer"} and c.end < len(doc) and (
         doc[c.end].lower_ in lex.roles or doc[c.end].lower_ in lex.speech_verbs)
 
 
@@ -180,6 +180,9 @@ def resolve(
     # the last words of the names that may be people's ("Dylan Vesk" read by the NER or by shape alone)
     person_like_surnames = {doc[c.end - 1].text for c in cands if c.end - c.start >= 2 and c.gaz is None and (
         c.type == PER or (c.type is None and (c.model_type == PER or c.rule == "name-shape")))}
+    # the first words of the organisations' names found by a rule ("Velmara" of "Velmara Systems")
+    org_first_words_here = {doc[c.start].text for c in cands
+                            if c.type == ORG and c.gaz is None and c.end - c.start >= 2}
     # pass 1: gazetteer and typed candidates, full names first
     order = sorted(range(len(cands)), key=lambda k: (cands[k].type is None, -(cands[k].end - cands[k].start)))
     pending: list[int] = []
@@ -197,6 +200,11 @@ def resolve(
             if doc[c.start].text in person_like_surnames:
                 pending.append(k)  # the surname of a name found without a type yet: pass 2 decides
                 continue
+        if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
+                and c.end < len(doc) and doc[c.end].lower_ in lex.roles \
+                and doc[c.start].text in org_first_words_here:
+            pending.append(k)  # "A Velmara spokesman" after "Velmara Systems": the company, not the town
+            continue
         if c.gaz is not None:
             key = "gz:" + (c.gaz.ref_id or c.gaz.label)
             ent = entities.get(key)

@@ -164,6 +164,7 @@ def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
 _DESCRIBED = re.compile(r"^(?:\s+[a-z]+)?\s*,\s+(?:a|an|the)\s+((?:[\w'’\-]+\s+){0,3}[\w\-]+)")
 
 
+_KIND_BEFORE = re.compile(r"\b(?:the|its|[A-Z]\w*['’]s)\s+(?:[a-z]+\s+)?([a-z]+),\s*$")
 _KIND_AFTER = re.compile(
     r"^(?:\s*\([A-Z][A-Za-z]{1,9}\))?\s+([a-z]+)"
     r"(?:\s*[,.;]|\s+(?:in|on|at|of|said|says|has|have|had|was|were|is|will|would|[a-z]+ed)\b)")
@@ -184,6 +185,9 @@ def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Ent
             kinds = {w.lower() for w in dm.group(1).split()} & wanted
             if kinds:
                 out.setdefault(m.entity, set()).update(kinds)
+        kb = _KIND_BEFORE.search(text[max(0, m.start - 40) : m.start])
+        if kb and kb.group(1) in wanted:  # "the migration agency, Velm Migración, registered ..."
+            out.setdefault(m.entity, set()).add(kb.group(1))
         km = _KIND_AFTER.match(text[m.end : m.end + 30])
         if km and km.group(1) in wanted:  # "the Tarsker Verband (TVB) union ended the walkout": name, short form,
             # kind, verb (not "Velmair union members voted")
