@@ -549,7 +549,6 @@ def test_a_headline_word_the_body_writes_only_inside_a_longer_name(nlp):
     ('Fans cheered as Osk "Iron" Tarvel won on points. Tarvel thanked his trainer.', {'Osk "Iron" Tarvel': "Person"}),
     # a hyphenated sports position before a name
     ("The try came after a pass from scrum-half Osk Tarvel, the coach said.", {"Osk Tarvel": "Person"}),
-    # a spoken-for state is no town: the United Kingdom's nations are places (kg/nlp/data/places_extra.jsonl)
     # a club's abbreviation ends its name
     ("Velmbridge RFC beat the visitors on Saturday.", {"Velmbridge RFC": "Organisation"}),
     # the nations of the United Kingdom are places
@@ -594,7 +593,7 @@ def test_second_reading_of_the_new_name_rules(nlp, text, expected):
 
 
 def test_a_local_body_s_leading_word_is_its_place(nlp):
-    doc = run_doc(nlp, "The Tarskshire County Council cut its grant. Visitors came from across Tarskshire and beyond.")
+    doc = run_doc(nlp, "The Tarskshire County Council mended the bridge. Anglers came from across Tarskshire to fish.")
     assert {e.label: e.type for e in doc._.kg_entities.values()} == {
         "Tarskshire County Council": "Organisation", "Tarskshire": "Place"}
 

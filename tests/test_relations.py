@@ -665,39 +665,38 @@ def test_its_officer_is_of_the_subject_of_the_sentence_before(nlp):
     ("Tarsk Council Approves Budget\n\nIlka Strandvik · Velm News · Posted: Nov 14, 2031 8:40 AM\n\nThe council "
      "voted.", ("Ilka Strandvik", "Velm News", "journalist", False)),
     # "ORG said through a spokeswoman, NAME": the subject's spokesperson
-    ("The Velm County Council, which cut its grant to the gallery, said through a spokeswoman, Ilka Strandvik, "
-     "that it was pleased.", ("Ilka Strandvik", "Velm County Council", "spokeswoman", True)),
+    ("Asked about the closure, the Tarsk Harbour Board said through a spokeswoman, Ilka Strandvik, that talks "
+     "would resume.", ("Ilka Strandvik", "Tarsk Harbour Board", "spokeswoman", True)),
     # the role written before "NAME of ORG"
-    ("Opposition transport spokeswoman Ilka Strandvik of the Velm Party said the plan had failed.",
-     ("Ilka Strandvik", "Velm Party", "transport spokeswoman", True)),
+    ("Fisheries spokeswoman Ilka Strandvik of the Velm Party criticised the tolls on Monday.",
+     ("Ilka Strandvik", "Velm Party", "spokeswoman", True)),
     # "the museum's director, NAME": the museum named before
-    ("The Tarsk Valley Museum of Farming reopened. \"We had 900 visitors,\" said the museum's director, Ada "
-     "Velmsen.", ("Ada Velmsen", "Tarsk Valley Museum of Farming", "director", False)),
+    ("The Tarsk Museum of Maps lent three atlases. The museum's curator, Ada Velmsen, chose them.",
+     ("Ada Velmsen", "Tarsk Museum of Maps", "curator", False)),
 ])
 def test_bylines_said_through_roles_before_of_and_museums(nlp, text, expected):
     assert expected in _affs(run_doc(nlp, text))
 
 
 def test_who_handles_media_enquiries_for_a_body_speaks_for_it(nlp):
-    doc = run_doc(nlp, "Three passengers were taken to the Velm General Hospital, said Ada Tarsk, who handles media "
-                       "enquiries for the hospital.")
-    assert _affs(doc) == {("Ada Tarsk", "Velm General Hospital", "handles media enquiries for", True)}
+    doc = run_doc(nlp, "The Velm Theatre Company cancelled two shows. Ada Tarsk, who handles press enquiries for the "
+                       "theatre, blamed a broken lift.")
+    assert _affs(doc) == {("Ada Tarsk", "Velm Theatre Company", "handles press enquiries for", True)}
 
 
 @pytest.mark.parametrize("text, expected", [
     # "Its spokesman" is the subject's, not the organisation named last
-    ("The Velm Defence Forces said it had struck a depot of the Tarsk Front. Its spokesman, Major Ilan Vesk, said "
-     "the army acted.", ("Ilan Vesk", "Velm Defence Forces")),
+    ("The Velm Fisheries Agency fined three trawlers from the Tarsk Fishing Cooperative. Its spokesman, Ilan Vesk, "
+     "called the fines fair.", ("Ilan Vesk", "Velm Fisheries Agency")),
     # ... and not a possessor or a word that only qualifies the name after it
     ("The Velm Unity Government (VUG) runs the coast. The VUG's Ministry of Fisheries said the boats were seized. "
      "Its spokeswoman, Ada Corwen, said so.", ("Ada Corwen", "Ministry of Fisheries")),
     # "according to spokesman NAME": the organisation the article is about
-    ("Velm Mobile apologised for the outage. Customers will get free data, according to spokesman Ivo Ndabo, who "
-     "said the offer would start at midnight.", ("Ivo Ndabo", "Velm Mobile")),
+    ("Velm Mobile raised its prices. Older plans stay open until June, according to spokesman Ivo Brandt, who "
+     "gave no reason.", ("Ivo Brandt", "Velm Mobile")),
     # "a spokeswoman for the company": a company named before, not the port authority named last
-    ("The Tarsk Port Authority closed a lane. The operator, Velm Container Line, said the ship carried 6,800 "
-     "containers. A spokeswoman for the company, Ada Vogelsen, said it was too early to say.",
-     ("Ada Vogelsen", "Velm Container Line")),
+    ("Velm Shipping Ltd bought two boats from the Tarsk Harbour Authority. A spokeswoman for the company, Ilka "
+     "Strandvik, said they would sail in May.", ("Ilka Strandvik", "Velm Shipping Ltd")),
 ])
 def test_whose_spokesperson(nlp, text, expected):
     assert expected in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
@@ -705,11 +704,11 @@ def test_whose_spokesperson(nlp, text, expected):
 
 @pytest.mark.parametrize("text, expected", [
     # a kind noun set before the name describes it ("the migration agency, NAME,")
-    ("Tarsk's migration agency, Velm Migración, registered 380 people on Tuesday, a spokeswoman for the agency, "
-     "Ada Ardilsen, said.", ("Ada Ardilsen", "Velm Migración")),
+    ("The country's tax agency, Velm Revenue, wrote to 4,000 firms. A spokesman for the agency, Osk Brede, "
+     "said more letters would follow.", ("Osk Brede", "Velm Revenue")),
     # a company's first word that is also a town's name, before a role: the company
-    ("Meridian Systems said profit rose. A Meridian spokesman, Ivo Gohsen, confirmed the deal.",
-     ("Ivo Gohsen", "Meridian Systems")),
+    ("Kingston Robotics opened a plant. A Kingston spokesman, Osk Veltman, gave the cost.",
+     ("Osk Veltman", "Kingston Robotics")),
 ])
 def test_kinds_before_names_and_company_short_forms_before_roles(nlp, text, expected):
     assert expected in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}

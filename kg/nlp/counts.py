@@ -22,7 +22,7 @@ from kg.types import Count
 def _num_value(tokens: list[Token], lex) -> float | None:
     nums = lex.numbers
     words = [t.text[:-1] if t.text.endswith(".") and t.text[:-1].lower() in nums["scale_abbreviations"] else t.text
-             for t in tokens]  # "£4.2m." at a sentence's end
+             for t in tokens]  # "£8.1m." at a sentence's end
     if len(words) == 1:
         d = parse_digits(words[0])
         if d is not None:
@@ -268,7 +268,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             glued = None
         if glued is not None and glued[2] in nums["glued_needs_scale"] and not (
                 i + 1 < n and lowers[i + 1] in nums["scales"]):
-            glued = None  # "the R180 road": a one-letter sign counts only before a scale word
+            glued = None  # "the R62 road": a one-letter sign counts only before a scale word
         if vague_key is None and glued is None and not _is_numberish(tok, lex):
             i += 1
             continue
@@ -295,7 +295,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             ) and (
                 _is_numberish(doc[j], lex)
                 or (j > i and doc[j].lower_.rstrip(".") in nums["scale_abbreviations"] and not doc[j - 1].whitespace_
-                    and doc[j - 1].text[:1].isdigit())  # "£1.4m": the scale written onto the number
+                    and doc[j - 1].text[:1].isdigit())  # "£2.7m": the scale written onto the number
                 or (doc[j].lower_ == "and" and j > i and j + 1 < n and doc[j + 1].lower_ in nums["units"])
                 or (doc[j].text == "-" and j > i and not doc[j - 1].whitespace_ and not doc[j].whitespace_
                     and j + 1 < n and doc[j - 1].lower_ in nums["units"] and doc[j + 1].lower_ in nums["units"])

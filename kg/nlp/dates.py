@@ -227,7 +227,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
     age = _alt(lex.dates["not_after_year"])
     counted = _alt(lex.dates["not_after_bare_year"])
-    # (spaces, never a line break: "Killing 18\n\nDecember 10" is no "18 December")
+    # (spaces, never a line break: "Cuts Power To 23\n\nMarch 4" is no "23 March")
     return re.compile(
         rf"\b(?:(?:{wd}),?[^\S\n]+)?(?:(?:{months_cap}|{abbr})\.?[^\S\n]+\d{{1,2}}{nth}?,?[^\S\n]+\d{{4}}"
         rf"|\d{{1,2}}[^\S\n]+(?:{months_cap})[^\S\n]+\d{{4}}"

@@ -608,7 +608,7 @@ SHAPES: dict[str, Check] = {
                                  or (ctx.s < t.i < ctx.e - 1 and t.text in ctx.lex.person_name_particles)  # "van"
                                  for t in ctx.doc[ctx.s : ctx.e]),
     "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.doc[ctx.s : ctx.e].text),
-    "money": lambda ctx: _MONEY.match(ctx.doc[ctx.s : ctx.e].text) is not None,  # "S$412"
+    "money": lambda ctx: _MONEY.match(ctx.doc[ctx.s : ctx.e].text) is not None,  # "S$57"
     "capitals": lambda ctx: ctx.doc[ctx.s : ctx.e].text.isupper(),  # "TARSKHAVEN", "NEW VELM"
 }
 

@@ -107,7 +107,7 @@ def _subject_org(orgs: list[Mention], text: str) -> Mention:
     return orgs[-1]
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:said|says|has|had|have|was|were|is|are|will|would|did)\b")
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:said|says|has|had|have|was|were|is|are|will|would|did|[a-z]+ed)\b")
 
 
 def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
@@ -140,8 +140,8 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     if not orgs:
         return None
     if spokesperson and text:
-        # the subject of the sentence before ("The Velm Army said it struck a depot of the Tarsk
-        # Front. Its spokesman, NAME, ..."), not the organisation named last
+        # the subject of the sentence before ("The Velm Agency fined boats of the Tarsk
+        # Cooperative. Its spokesman, NAME, ..."), not the organisation named last
         return _subject_org([o for o in orgs if o.sentence == orgs[-1].sentence], text), role_text
     if spokesperson:
         return orgs[-1], role_text
@@ -319,6 +319,14 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             before = text[sent.start_char : m.start]
             after = text[m.end : sent.end_char]
             orgs_before = [o for o in ms if typ(o) == ORG and o.end <= m.start]
+            # "ORG, which ..., said through a spokeswoman, PERSON, that ...": the subject's spokesperson
+            tm = _SAID_THROUGH.search(before)
+            if tm and role_at(tm.group(1), roles):
+                subject = next((o for o in ms if typ(o) == ORG and o.end <= sent.start_char + tm.start()
+                                and not entities[o.entity].outlet), None)
+                if subject is not None:
+                    add(m, subject, tm.group(1), si, True)
+                    continue
             # ORG ROLE PERSON / ROLE for ORG PERSON
             if orgs_before:
                 o = orgs_before[-1]
@@ -403,14 +411,6 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))
                 continue
-            # "ORG, which ..., said through a spokeswoman, PERSON, that ...": the subject's spokesperson
-            tm = _SAID_THROUGH.search(before)
-            if tm and role_at(tm.group(1), roles):
-                subject = next((o for o in ms if typ(o) == ORG and o.end <= sent.start_char + tm.start()
-                                and not entities[o.entity].outlet), None)
-                if subject is not None:
-                    add(m, subject, tm.group(1), si, True)
-                    continue
             # "A spokeswoman for the agency in Velm, PERSON, said": a role for a kind of body named before
             rm = _ROLE_FOR_THE_NOUN.search(before)
             if rm and role_at(rm.group(1), roles):
@@ -505,7 +505,10 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if member_of is not None:
                     # "housing spokeswoman NAME of ORG": the role written before the name, else a member
                     rb = re.search(r"\b([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2})\s+$", before)
-                    role_b = _role_phrase(rb.group(1), lex) if rb else None
+                    words_b = rb.group(1).split() if rb else []
+                    while words_b and (words_b[0] in lex.governing_words or words_b[0] in {"and", "or"}):
+                        words_b = words_b[1:]  # "criticised by transport spokeswoman NAME": not "by"
+                    role_b = _role_phrase(" ".join(words_b), lex) if words_b else None
                     role_b = role_b if role_b and role_at(role_b, roles) else None
                     add(m, member_of, role_b or lex.relations["role_without_noun"], si,
                         is_spokesperson(role_b, lex, quoted(si)) if role_b else False)
