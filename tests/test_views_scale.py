@@ -200,3 +200,33 @@ def test_a_huge_focus_depth_ends_when_nothing_new_is_in_reach(seeds_store):
         deep, _ = neighbourhood(st, "Reuters", depth=10**11)
         near, _ = neighbourhood(st, "Reuters", depth=50)
     assert set(deep) == set(near) and len(deep) > 1
+
+
+def test_index_reads_give_the_rows_of_the_queries_they_replace(seeds_store):
+    """A view reads mentions, co-mentions and article texts from the store's indexes; on every
+    entity and article of the seeds they are the rows of the internal queries that define them."""
+    import pyoxigraph as ox
+
+    from kg.store import Store
+    from kg.views.fetch import Reader, _article_text, _comentioned, rows
+
+    def key(r: dict[str, str]) -> tuple:
+        return r["entity"], r["type"], r["label"], r["source"], r["at"]
+
+    with Store.open_read(seeds_store) as st:
+        reader = Reader(st)
+        everyone = {r["entity"] for r in rows(st, "view_label")}
+        assert len(everyone) > 40
+        pairs = 0
+        for e in sorted(everyone):
+            by_query = rows(st, "view_mentions", entity=ox.NamedNode(e))
+            assert sorted(map(key, reader.mentions(e))) == sorted(map(key, by_query)), e
+            near = {r["other"] for r in rows(st, "view_comentions", entity=ox.NamedNode(e))}
+            assert _comentioned(st, e) == near, e
+            pairs += len(near)
+        assert pairs > 100
+        texts = rows(st, "view_text")
+        assert len(texts) == 5
+        for r in texts:
+            assert _article_text(st, r["source"]) == r["text"]
+        assert _article_text(st, "no-such-article.txt") == ""

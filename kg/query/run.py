@@ -76,7 +76,8 @@ def run_lazy(store: Store, text: str, params: dict[str, str] | None = None, *, u
     # a str is read as kg query -p reads it; a pyoxigraph term (from the Python API) is bound as it is
     subs = {_variable(k): _term(v) if isinstance(v, str) else v for k, v in (params or {}).items()}
     candidates = [_values_first(text, subs)]
-    projected = _projection(store, candidates[0], {}) if subs or limit is not None or offset is not None else None
+    key = (text, tuple(sorted(v.value for v in subs)))  # the projection depends on these, not on the values
+    projected = _projection(store, candidates[0], key) if subs or limit is not None or offset is not None else None
     if subs and projected is not None and candidates[0] != text:
         # a variable the SELECT does not project is bound by the VALUES block alone
         # (pyoxigraph's substitutions take projected variables only)
@@ -115,12 +116,27 @@ def _mentions(text: str, name: str) -> bool:
     return re.search(r"[?$]" + re.escape(name) + r"(?![\w\u00b7\u0300-\u036f\u203f-\u2040])", text) is not None
 
 
-def _projection(store: Store, text: str, subs: dict) -> list[str] | None:
-    """The variables a SELECT projects (None for another form or a bad query); no row is computed."""
+_PROJECTED: dict[tuple[str, tuple[str, ...]], list[str] | None] = {}
+
+
+def _projection(store: Store, text: str, key: tuple[str, tuple[str, ...]] | None = None) -> list[str] | None:
+    """The variables a SELECT projects (None for another form or a bad query); no row is computed.
+    ``key``: the query as written and the names of the variables bound, under which the answer
+    is remembered (the values bound do not change it): a view runs one query thousands of
+    times, each time with a new entity bound."""
+    if key is not None and key in _PROJECTED:
+        return _PROJECTED[key]
+    found = _project(store, text)
+    if key is not None and len(_PROJECTED) < 256:
+        _PROJECTED[key] = found
+    return found
+
+
+def _project(store: Store, text: str) -> list[str] | None:
     import pyoxigraph as ox
 
     try:
-        result = store.raw.query(text, use_default_graph_as_union=True, substitutions=subs or None)
+        result = store.raw.query(text, use_default_graph_as_union=True)
     except (SyntaxError, RuntimeError, OSError):
         return None
     return [v.value for v in result.variables] if isinstance(result, ox.QuerySolutions) else None

@@ -88,6 +88,7 @@ def remove_overlaps(xy: np.ndarray, box: np.ndarray, rounds: int = 400, aspect: 
     half_w = (box[:, 2][:, None] + box[:, 2][None, :]) / 2 + GAP
     half_h = (box[:, 3][:, None] + box[:, 3][None, :]) / 2 + GAP
     rng = np.random.default_rng(1)
+    upper = np.triu(np.ones((n, n), dtype=bool), 1)  # each pair once
     for _ in range(rounds):
         cx = xy[:, 0] + box[:, 0]
         cy = xy[:, 1] + box[:, 1]
@@ -95,8 +96,7 @@ def remove_overlaps(xy: np.ndarray, box: np.ndarray, rounds: int = 400, aspect: 
         dy = cy[None, :] - cy[:, None]
         ox = half_w - np.abs(dx)
         oy = half_h - np.abs(dy)
-        hit = (ox > 0) & (oy > 0)
-        hit[np.tril_indices(n)] = False
+        hit = (ox > 0) & (oy > 0) & upper
         if not hit.any():
             break
         i, j = np.nonzero(hit)
