@@ -205,3 +205,13 @@ def test_a_date_never_spans_a_line_break(nlp):
     doc = run_doc(nlp, "Storm Cuts Power To 23\n\nMarch 4, 2032 9:15 AM\n\nRivers rose on Tuesday.")
     assert ("23\n\nMarch", "2032-03-23") not in {(d.text, d.value) for d in doc._.kg_dates}
     assert [d.text for d in doc._.kg_dates if "March" in d.text] == ["March 4, 2032"]
+
+
+def test_a_day_an_abbreviated_month_and_a_year_is_a_date(nlp):
+    """British date lines abbreviate the month ("Thu 3 Mar 2039 10.20 GMT", "3 Mar 2039 | 10:20",
+    "Posted Thu 3 Mar 2039 at 10:20am"): with a day before it and a year after it, "Mar" is a month."""
+    for line in ("Thu 3 Mar 2039 10.20 GMT", "3 Mar 2039 | 10:20", "Posted Thu 3 Mar 2039 at 10:20am"):
+        doc = run_doc(nlp, f"Ferry Operator Fined Over Late Sailings\n\nOsk Tarvel\n{line}\n\n"
+                           "The regulator fined the operator on Tuesday.")
+        found = {(d.text, d.value) for d in doc._.kg_dates}
+        assert ("3 Mar 2039", "2039-03-03") in found, (line, found)

@@ -230,7 +230,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     # (spaces, never a line break: "Cuts Power To 23\n\nMarch 4" is no "23 March")
     return re.compile(
         rf"\b(?:(?:{wd}),?[^\S\n]+)?(?:(?:{months_cap}|{abbr})\.?[^\S\n]+\d{{1,2}}{nth}?,?[^\S\n]+\d{{4}}"
-        rf"|\d{{1,2}}[^\S\n]+(?:{months_cap})[^\S\n]+\d{{4}}"
+        rf"|\d{{1,2}}[^\S\n]+(?:{months_cap}|{abbr})\.?[^\S\n]+\d{{4}}"  # "9 Apr 2031": the year makes it a month
         rf"|(?:{months_cap})[^\S\n]+\d{{4}}"
         rf"|(?:{months_cap})\.?[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"
         rf"|(?:{abbr})\.[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"  # "Aug. 21": the full stop makes it a month
