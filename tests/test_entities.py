@@ -613,3 +613,30 @@ def test_a_plural_demonym_opening_a_list_of_names_and_more_titles(nlp):
     assert {e.label: e.type for e in doc._.kg_entities.values()} == {
         "Osk Brennick": "Person", "Ilka Velmsen": "Person", "Ivo Bredesen": "Person",
         "Tarsk Disciplinary Panel": "Organisation"}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Organisers said more than 9,000 people came to the Velm fair on Sunday.",
+    "Survivors told reporters the ferry had left Tarsk late.",
+    "Insurers have raised premiums for every stall at the Osk market.",
+])
+def test_a_plural_common_noun_opening_a_sentence_is_no_name(nlp, sentence):
+    """A group that speaks or acts ("Organisers said") is not a one-name person or a body."""
+    labels = {e.label for e in run_doc(nlp, sentence)._.kg_entities.values()}
+    assert not labels & {"Organisers", "Survivors", "Insurers"}, labels
+
+
+def test_a_one_name_speaker_opening_a_sentence_stays_a_name(nlp):
+    doc = run_doc(nlp, "Ilka Strandvik chairs the Velm Rowing Club. Strandvik said the regatta would go ahead.")
+    assert "Ilka Strandvik" in {e.label for e in doc._.kg_entities.values()}
+
+
+@pytest.mark.parametrize("sentence, name, typ", [
+    ("The Osk Valley Folk Festival was cancelled on Monday.", "Osk Valley Folk Festival", "Organisation"),
+    ("Brannock Meats said it would close the plant.", "Brannock Meats", "Organisation"),
+    ("At Tarsk Diner, owner Osk Tarvel said trade had halved.", "Tarsk Diner", "Organisation"),
+    ("The Velm Eagles won at the Tarsk Coliseum on Saturday.", "Tarsk Coliseum", "Place"),
+    ("Cracks closed the bridge at Orvik Falls.", "Orvik Falls", "Place"),
+])
+def test_a_kind_of_body_or_place_at_the_end_types_an_unknown_name(nlp, sentence, name, typ):
+    assert (name, typ) in _ents(run_doc(nlp, sentence))

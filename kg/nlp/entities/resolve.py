@@ -114,6 +114,24 @@ def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     return doc_text(doc).count(word) == 1
 
 
+def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
+    """One capitalised word that opens a sentence, tagged a plural common noun ("Survivors told"),
+    or a plural proper noun that is a common word's or an agent noun's plural ("Organisers said",
+    "Insurers have"), no known given name, and
+    written nowhere else in the article: a group that speaks or acts, not a one-name person."""
+    if c.end - c.start != 1 or not doc[c.start].is_sent_start:
+        return False
+    tok = doc[c.start]
+    word = tok.text
+    if word in lex.given_names or not word.endswith("s"):
+        return False
+    low = word.lower()
+    if not (tok.tag_ == "NNS" or (tok.tag_ == "NNPS" and (
+            low[:-1] in lex.common_words or low.endswith(("ers", "ors", "ists", "ants", "ents", "ians"))))):
+        return False  # (agent nouns: "Organisers", "Insurers", "Residents", "Physicians")
+    return doc_text(doc).count(word) == 1
+
+
 def _shape_type(text: str, lex: Lexicon) -> str:
     """The type of an unknown run of title-case words that nothing else typed. A person's name is made
     of names: a capitalised common English word in it ("Velm Harbour Patrol", "Tarsk Coast", "Orsk
@@ -314,6 +332,8 @@ def resolve(
         if typ is None:
             # weak evidence decides only when nothing else named this text
             partner = _coordinated(doc, c, ending_at, starting_at, lex.governing_words)
+            if _plural_opening_word(doc, c, lex) and not is_acronym(text):
+                continue  # "Organisers said ...": a plural common noun opening a sentence
             if partner is not None and partner.key in firm and not is_acronym(text):
                 typ = partner.type  # "Ilvana Orsk and Tomas Brede", "Bresk and Ollu": a list shares its type
             elif c.rule == "context-after" and is_acronym(text):

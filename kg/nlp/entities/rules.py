@@ -437,7 +437,15 @@ def _portfolio_before(ctx: Context) -> bool:
     return k < ctx.s - 1 and k > 0 and doc[k].lower_ in {"for", "of"} and lex.title_or_role(doc[k - 1].text)
 
 
+def _place_with_and(ctx: Context) -> bool:
+    """The chunk with "&" read as "and" is a known place ("Trinidad & Tobago")."""
+    text = " ".join("and" if t == "&" else t for t in ctx.texts[ctx.s : ctx.e])
+    entry = ctx.lex.gazetteer.get(normalize_name(text))
+    return entry is not None and entry.type == "Place"
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "place-with-and": _place_with_and,
     "portfolio-before": _portfolio_before,
     "near-top": _near_top,
     "dateline-before": _dateline_before,
