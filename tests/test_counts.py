@@ -208,6 +208,18 @@ def test_a_compared_number_ends_before_the_next_number_word(nlp):
     assert [(c.value, c.head) for c in doc._.kg_counts] == [(3_100_000, "phone"), (2_400_000, "phone")]
 
 
+@pytest.mark.parametrize("line", ["Thu 3 Mar 2039 10.20 GMT", "Posted Thu 3 Mar 2039 at 10:20am", "3 Mar 2039 | 10:20"])
+def test_a_date_line_of_its_own_is_the_day_of_writing_not_the_day_of_a_count(nlp, line):
+    """The date line under a byline dates the article; the count of the first sentence takes the lede's
+    day (the raid's Monday), not the date line's."""
+    text = (f"Gunmen Kill 14 In Village Raid\n\nOsk Tarvel in Velm\n{line}\n\n"
+            "Gunmen killed at least 14 people in a raid on a village in northern Tarsk, officials said.\n\n"
+            "The attackers arrived late on Monday and burned 30 homes.")
+    doc = run_doc(nlp, text, "2039-03-03")
+    assert ("3 Mar 2039", "2039-03-03") in {(d.text, d.value) for d in doc._.kg_dates}
+    assert {(c.value, c.date) for c in doc._.kg_counts} >= {(14, "2039-02-28"), (30, "2039-02-28")}
+
+
 def test_a_dateline_without_a_year_dates_no_count(nlp):
     doc = run_doc(nlp, "TARVEL, May 24 (AFP) - More than 400 refugees crossed the border on Saturday.", "2026-05-25")
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(400, "2026-05-23")]

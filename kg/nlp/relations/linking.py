@@ -36,8 +36,17 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
     def sent_start(d: DateMention) -> int:
         return sents[d.sentence].start_char
 
+    published = doc._.kg_published or ""
+
     def dateline(d: DateMention) -> bool:
-        """'OSLO, May 6, 2026 (Reuters) -': the day of writing, not of an event."""
+        """'OSLO, May 6, 2026 (Reuters) -', or a date line of its own near the top ('Thu 3 Mar 2039
+        10.20 GMT', 'Posted Thu 3 Mar 2039 at 10:20am'): the day of writing, not of an event."""
+        if d.value and d.value == published:
+            start, end = text.rfind("\n", 0, d.start) + 1, text.find("\n", d.end)
+            line = text[start : len(text) if end < 0 else end].strip()
+            lines_before = sum(1 for x in text[:start].splitlines() if x.strip())
+            if len(line) <= 80 and not line.endswith(".") and lines_before < 6:
+                return True
         if pat.dateline_after.match(text, d.end) is None:
             return False
         # "TARVEL, May 24 (AFP) -" (a year or not): nothing but capitals and commas before it on its line
@@ -48,7 +57,6 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         """'officials said on Wednesday': the day something was said, not the day it happened."""
         return pat.speech_date.search(text[max(sent_start(d), d.start - 80) : d.start]) is not None
 
-    published = doc._.kg_published or ""
     future_words = set(lex.relations["future_clause_markers"])
 
     def ahead(d: DateMention) -> bool:
