@@ -107,6 +107,8 @@ ROWS = [
      "apposition-role", "Person"),
     ("official-of-place", "\"The roads are shut,\" Mayor Ivo Brandt of Orskvik said.", "Orskvik", "place-of",
      "Place"),
+    ("office-of-place", "The mayor of Orskvik, Ivo Brandt, said the roads were shut.", "Orskvik", "place-of",
+     "Place"),
     ("person-of-org-before", "Keletso Barandi of the Omvale Rowing Club spoke first.",
      "Keletso Barandi", "person-of", "Person"),
     ("the-name-place-head", "Families reached the Amir Tolvek district.", "Amir Tolvek", "place-head", "Place"),

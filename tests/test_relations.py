@@ -187,6 +187,9 @@ GOVERNMENT_AND_OFFICERS = [
     # a mayor, a minister: the place they govern, written before the role (or as a title in the name)
     ("Water rose in the town of Brellim overnight. Brellim mayor Oskar Fenwright said 40 homes flooded.",
      ("Oskar Fenwright", "Brellim", "mayor", False)),
+    ("The mayor of Orskvik, Ivo Brandt, said the roads were shut.", ("Ivo Brandt", "Orskvik", "mayor", False)),
+    ("The governor of Velmora province, Hon. Ada Kessel, said 200 families had fled.",
+     ("Ada Kessel", "Velmora", "governor", False)),
     ("Roads closed across Manitoba. Manitoba's Transport Minister Ilse Varga told reporters the "
      "army would help.",
      ("Ilse Varga", "Manitoba", "Transport Minister", False)),
@@ -213,6 +216,11 @@ GOVERNMENT_AND_OFFICERS = [
     ("The Tarvel Relief Office (TRO) said aid was blocked. Its spokesman in Vienna, Anna Lund, said the "
      "agency had delivered aid twice.",
      ("Anna Lund", "Tarvel Relief Office", "spokesman", True)),
+    # no commas: "its spokesman NAME", in a statement's signature or opening the sentence after
+    ("The Orvin Hills Defence Forces claimed the raid in a statement signed by its spokesman Gatlu Boldeng.",
+     ("Gatlu Boldeng", "Orvin Hills Defence Forces", "spokesman", True)),
+    ("The Tarvel Civic Forum said nine men were held. Its coordinator Anna Lund urged their release.",
+     ("Anna Lund", "Tarvel Civic Forum", "coordinator", False)),
     # a country's name as a given name after a role; the role phrase alone between organisation and name
     ("QXR spokesman Chad Orvane said the agency had delivered water.",
      ("Chad Orvane", "QXR", "spokesman", True)),

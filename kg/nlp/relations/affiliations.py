@@ -47,14 +47,34 @@ def is_spokesperson(role: str, lex: Lexicon, quoted: bool) -> bool:
     return any(office in role.lower() for office in lex.relations["spokesperson_offices"])
 
 
+_OFFICE_OF = re.compile(r"\b([A-Za-z]+)\s+of\s+(?:the\s+)?$")  # "the mayor of " before the place
+_PLACE_THEN_NAME = re.compile(r"(?:\s+[a-z]+)?\s*,\s*(?:[A-Z][a-z]{0,3}\.?\s+)?$")  # "[ commune], [Hon. ]"
+
+
+def _office_of_place(m: Mention, o: Mention, text: str, lex: Lexicon) -> str | None:
+    """"The mayor of Halden, PERSON" / "the governor of Norvale province, PERSON": the local or
+    regional office (roles.json local_government_roles) written before the place that stands
+    right before the person; None for any other shape."""
+    if not _PLACE_THEN_NAME.fullmatch(text[o.end : m.start]):
+        return None
+    om = _OFFICE_OF.search(text[max(0, o.start - 40) : o.start])
+    if om is None or om.group(1).lower() not in lex.local_government_roles:
+        return None
+    return om.group(1).lower()
+
+
 def _place_government(m: Mention, ms: list[Mention], text: str, entities: dict, lex: Lexicon
                       ) -> tuple[Mention, str] | None:
     """The place named just before person mention ``m`` with a government role between them
-    (or kept as a title in the mention): (the place's mention, the role as written)."""
+    (or kept as a title in the mention, or before the place: "the mayor of Halden, PERSON"):
+    (the place's mention, the role as written)."""
     before = [o for o in ms if o.end <= m.start]
     if not before or entities[before[-1].entity].type != LOC:
         return None
     o = before[-1]
+    office = _office_of_place(m, o, text, lex)
+    if office is not None:
+        return o, office
     gap = text[o.end : m.start]
     if len(gap) > 60 or re.search(r"[.;:,()\"“”]", gap):
         return None
@@ -74,7 +94,8 @@ def _place_government(m: Mention, ms: list[Mention], text: str, entities: dict, 
 
 
 _OWNER_ROLE = re.compile(
-    r"(?:\b[Tt]he\s+(?:[\w\-]+\s+){0,2}?([\w\-]+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+([\w\- ]{1,40}?)\s*,"
+    r"(?:\b[Tt]he\s+(?:[\w\-]+\s+){0,2}?([\w\-]+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+([\w\- ]{1,40}?)"
+    r"\s*(?:,|(?<=[a-z])(?=\s*$))"  # "its spokesman, NAME" or, with no comma, "its spokesman NAME"
     r"(?:\s*(?:who\s+is\s+|who\s+)?(?:known\s+as|called|calls\s+(?:him|her)self|named))?\s*$")
 _NAMED_OWNER_ROLE = re.compile(r"(?:['’]s|(?<=s)['’])\s+([\w\- ]{1,40}?)\s*,\s*$")  # "ORG's", "the Velmers'"
 _ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "chief of staff", "director of research"
