@@ -375,10 +375,14 @@ def _role_and_name_after(ctx: Context) -> bool:
     doc, e, lex = ctx.doc, ctx.e, ctx.lex
     if e + 1 >= len(doc) or "\n" in doc[e - 1].whitespace_:
         return False
-    role = doc[e]
-    if not role.is_lower or role.lower_ not in lex.body_roles:
+    k = e  # the role's modifiers first: "head coach", "co-founder", "joint managing director"
+    while k + 2 < len(doc) and k - e < 3 and (doc[k].lower_ in lex.role_modifiers or (
+            doc[k].lower_ == "co" and doc[k + 1].text == "-") or (doc[k].text == "-" and k > e)):
+        k += 1
+    role = doc[k]
+    if not role.is_lower or role.lower_ not in lex.body_roles or k + 1 >= len(doc):
         return False  # (not "Velm lawyer Ada Corwen", "Velmland senator Ada Corwen")
-    name = doc[e + 1]
+    name = doc[k + 1]
     return name.is_title and name.is_alpha and name.text not in lex.person_titles and not is_acronym(name.text)
 
 
