@@ -640,3 +640,22 @@ def test_a_one_name_speaker_opening_a_sentence_stays_a_name(nlp):
 ])
 def test_a_kind_of_body_or_place_at_the_end_types_an_unknown_name(nlp, sentence, name, typ):
     assert (name, typ) in _ents(run_doc(nlp, sentence))
+
+
+@pytest.mark.parametrize("sentence, name, typ", [
+    # "South", "Western" start a region's name (they are also the first words of "South African")
+    ("Refugees fled from South Velmora to the border.", "South Velmora", "Place"),
+    ("Heavy rain hit the Western Tarsk Hills on Monday.", "Western Tarsk Hills", "Place"),
+    ("Trials ran in Gauteng and the Western Orvik.", "Western Orvik", "Place"),
+    # an organisation's name may open a sentence with a common noun, not with an adverb or a day
+    ("Harbour Affairs Ministry spokeswoman Ilka Strandvik said the quays were shut.", "Harbour Affairs Ministry",
+     "Organisation"),
+    ("Meanwhile Velm Council said it would act.", "Velm Council", "Organisation"),
+    ("Yesterday Velm Council said it would act.", "Velm Council", "Organisation"),
+])
+def test_the_first_word_of_a_name_is_kept_or_dropped_by_what_it_is(nlp, sentence, name, typ):
+    assert (name, typ) in _ents(run_doc(nlp, sentence))
+
+
+def test_a_two_word_demonym_is_still_no_name(nlp):
+    assert _ents(run_doc(nlp, "South African officials said 30 people had died.")) == set()

@@ -448,7 +448,10 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms
                                               and (e - s == 1 or tok.is_sent_start or s == 0 or doc[s - 1].is_punct)))
                 and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
-                and not (hyphen_part and doc[s + 2].text not in lex.demonyms))
+                and not (hyphen_part and doc[s + 2].text not in lex.demonyms)
+                # "South", "Western" are demonyms' first words ("South African", "Western European");
+                # before another name they start it ("South Kivu", "Western Cape")
+                and not (low in lex.compass_modifiers and e - s > 1 and doc[s + 1].text not in lex.demonyms))
             or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
                 and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
             or low in {"the", "a", "an"}
@@ -461,8 +464,13 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         first_word = e - s > 1 and tok.text in lex.org_first_words  # "Sporting Tarvel opened": a name's first word
         if not drop and initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
                 and not first_word and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said"
+            # an organisation's name may open with a common noun or adjective ("Home Affairs Ministry
+            # said", "Keep Velm Local said"), not with an adverb ("Later Quillon Marsac SA recalled")
+            # or a day ("Yesterday Velm Council said")
+            kept_in_org = org_shaped and tok.tag_ in {"NN", "NNP", "NNS", "NNPS", "JJ"} \
+                and low not in lex.opening_adverbs and low not in lex.dates.get("weekdays", ())
             drop = (
-                low in lex.common_words
+                (low in lex.common_words and not kept_in_org)
                 or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
                     and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
                 or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"

@@ -146,6 +146,9 @@ def _shape_type(text: str, lex: Lexicon) -> str:
               and not (i == 0 and w in lex.given_names) and not w.isupper()  # "AS Velm": initials
               and w.lower() not in lex.person_name_particles  # "Ana De Velm"
               and (i < len(words) - 1 or w.lower() in body_or_place)]
+    if len(words) >= 2 and words[0].lower() in lex.compass_modifiers and last not in body_or_place - (
+            lex.place_heads | lex.place_of_words | lex.compass_modifiers):
+        return LOC  # "Western Ghats", "Eastern Cape", "North West": a compass word starts a region's name
     if len(words) < 2 or not common:
         return PER
     if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:
