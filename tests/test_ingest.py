@@ -126,3 +126,25 @@ def test_publication_date_under_the_headline(head, published):
     from kg.ingest.datelines import top_date
 
     assert top_date(head) == published
+
+
+@pytest.mark.parametrize("text, published", [
+    ("Rovers Go Top\n\nThe club won.\n\nSports desk\n\nTue 3 Mar 2039 14.20 GMT\n", "2039-03-03"),
+    ("Rovers Go Top\n\nThe club won.\n\nMarch 3, 2039\n", "2039-03-03"),
+    ("Rovers Go Top\n\nThe club won.\n\nThe replay is on 3 March 2039 at the Velm ground\n", None),  # a sentence
+    ("Rovers Go Top\n\nThe club won on 3 March 2039.\n", None),
+    ("Rovers Go Top\n\nTue 3 Mar 2039 14.20 GMT\n\nThe club won.\n\nOne\n\nTwo\n\nThree\n", None),  # not at the end
+])
+def test_publication_date_on_a_line_of_its_own_at_the_end(text, published):
+    from kg.ingest.datelines import bottom_date
+
+    assert bottom_date(text) == published
+
+
+def test_an_article_dated_only_at_its_end_resolves_its_weekdays(tmp_path):
+    from kg.ingest.articles import iter_articles
+
+    (tmp_path / "a.txt").write_text("Rovers Go Top\n\nThe club won on Monday.\n\nTue 3 Mar 2039 14.20 GMT\n",
+                                    encoding="utf-8")
+    [article] = list(iter_articles([tmp_path]))
+    assert article.published == "2039-03-03"

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from kg.errors import Errors, InputError
-from kg.ingest.datelines import top_date
+from kg.ingest.datelines import bottom_date, top_date
 from kg.ingest.discover import discover, not_regular
 from kg.ingest.metadata import date_from_text, parse_published, read_metadata, valid_iso
 from kg.types import Article
@@ -64,7 +64,8 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
         published, text = date_from_text(text)
         published_from = "text" if published else None
     if published is None:
-        published = top_date(text)  # "Monday, Oct. 6, 2031" under the headline
+        # "Monday, Oct. 6, 2031" under the headline, else a date line of its own at the end
+        published = top_date(text) or bottom_date(text)
         published_from = "text" if published else None
     if not text.strip():  # nothing but a "date YYYY-MM-DD" header line, now blanked
         raise InputError(Errors.KG116.format(source=raw.source))

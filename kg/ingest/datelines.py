@@ -1,7 +1,9 @@
 """A publication date printed near the top of an article, where news pages put it:
 a line of its own ("Monday, Oct. 6, 2031", "Posted Apr 2, 2030", a byline
-"By Ada Corwen | Friday, May 16, 2031") or a dateline ("HALDEN, Pa. (Jan. 8, 2030) —").
-Only a full calendar date counts (day, month and year): kg never guesses a year."""
+"By Ada Corwen | Friday, May 16, 2031") or a dateline ("HALDEN, Pa. (Jan. 8, 2030) —");
+else on a line of its own at the very end, where some pages print it ("Tue 3 Mar 2039
+14.20 GMT" under the last paragraph). Only a full calendar date counts (day, month and
+year): kg never guesses a year."""
 
 from __future__ import annotations
 
@@ -90,6 +92,28 @@ def top_date(text: str) -> str | None:
         for m in _DATE.finditer(line if short else line[:100]):
             if not short and not _DATELINE_END.match(line, m.end()):
                 continue
+            iso = _full_date(m.group(1))
+            if iso:
+                return iso
+    return None
+
+
+_BOTTOM_LINES = 3  # the last lines: a credit, a byline, the date line
+_BOTTOM_WORDS = 3  # besides the date, a weekday, a time and a zone ("Tue", "14.20", "BST")
+
+
+def bottom_date(text: str) -> str | None:
+    """The publication date a short line of its own states among the article's last lines: the
+    date and at most a weekday, a time and a time zone, nothing else ("Tue 3 Mar 2039 14.20 GMT")."""
+    lines = [line.strip() for line in text[-1500:].splitlines() if line.strip()][-_BOTTOM_LINES:]
+    for line in reversed(lines):
+        if len(line) > _SHORT_LINE // 2 or line.endswith("."):
+            continue
+        m = _DATE.search(line)
+        if m is None:
+            continue
+        rest = [w for w in _DATE.sub(" ", line).split() if any(c.isalnum() for c in w)]
+        if len(rest) <= _BOTTOM_WORDS:
             iso = _full_date(m.group(1))
             if iso:
                 return iso

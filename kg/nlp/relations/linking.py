@@ -40,13 +40,15 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
 
     def dateline(d: DateMention) -> bool:
         """'OSLO, May 6, 2026 (Reuters) -', or a date line of its own near the top ('Thu 3 Mar 2039
-        10.20 GMT', 'Posted Thu 3 Mar 2039 at 10:20am'): the day of writing, not of an event."""
+        10.20 GMT', 'Posted Thu 3 Mar 2039 at 10:20am', or the same at the end): the day of writing,
+        not of an event."""
         if d.value and d.value == published:
             start, end = text.rfind("\n", 0, d.start) + 1, text.find("\n", d.end)
             line = text[start : len(text) if end < 0 else end].strip()
             lines_before = sum(1 for x in text[:start].splitlines() if x.strip())
-            if len(line) <= 80 and not line.endswith(".") and lines_before < 6:
-                return True
+            lines_after = sum(1 for x in text[d.end :].splitlines()[1:] if x.strip())
+            if len(line) <= 80 and not line.endswith(".") and (lines_before < 6 or lines_after < 3):
+                return True  # (at the top, or at the very end where some pages print it)
         if pat.dateline_after.match(text, d.end) is None:
             return False
         # "TARVEL, May 24 (AFP) -" (a year or not): nothing but capitals and commas before it on its line
