@@ -359,3 +359,14 @@ def test_a_period_s_start_dates_the_when_clause_after_it(nlp):
 ])
 def test_more_currency_signs_and_glued_scales(nlp, sentence, expected):
     assert [(c.value, c.currency) for c in run_doc(nlp, sentence)._.kg_counts] == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Osk Tarvel won the 400m hurdles in 48.2 seconds.", []),
+    ("Velm Sprinter Breaks Record In 400m Hurdles", []),
+    ("She won the 1,500m on Sunday.", []),
+    ("About 3m people were affected.", [(3_000_000, "person")]),
+    ("The firm raised $400m from investors.", [(400_000_000, "dollar")]),
+])
+def test_metres_of_a_race_are_no_millions(nlp, sentence, expected):
+    assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
