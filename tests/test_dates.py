@@ -215,3 +215,14 @@ def test_a_day_an_abbreviated_month_and_a_year_is_a_date(nlp):
                            "The regulator fined the operator on Tuesday.")
         found = {(d.text, d.value) for d in doc._.kg_dates}
         assert ("3 Mar 2039", "2039-03-03") in found, (line, found)
+
+
+def test_a_month_and_day_near_a_day_written_with_its_year_is_in_that_year(nlp):
+    """The story tells an earlier year ("died on August 4, 2031"): "August 1" two sentences on is in it,
+    not in the year of publication; a day still to come stays ahead of publication."""
+    doc = run_doc(nlp, "The boy died at Velm Hospital on August 4, 2031. He was seen there on August 1 and "
+                       "August 2 with a fever. The inquest opened on Monday.", "2033-10-17")
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert {("August 1", "2031-08-01"), ("August 2", "2031-08-02"), ("Monday", "2033-10-17")} <= found
+    doc = run_doc(nlp, "The plant opened on May 3, 2019. It will close on May 20, the firm said.", "2033-04-17")
+    assert ("May 20", "2033-05-20") in {(d.text, d.value) for d in doc._.kg_dates}

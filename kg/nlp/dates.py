@@ -314,11 +314,31 @@ def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.
             re.compile(rf"\b(?:{words(lex.dates['past_auxiliaries'])})(?:\s+not)?\s+$", re.I))
 
 
+_TOLD_REACH = 62  # days: a month and day this near a day written with its year is in that year
+
+
+def _in_the_year_told(res: Resolved, told: date) -> Resolved:
+    """A month and day without a year, resolved against the publication date, moved to the year of
+    the last day the article wrote with its year when it falls within two months of that day: the
+    story is telling that time ("died on August 4, 2031 ... was seen on August 1 and 2")."""
+    day = date.fromisoformat(res.value)
+    if day.year == told.year:
+        return res
+    try:
+        moved = day.replace(year=told.year)
+    except ValueError:  # February 29
+        return res
+    if abs((moved - told).days) > _TOLD_REACH:
+        return res
+    return Resolved(moved.isoformat(), res.precision, res.relative)
+
+
 def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
     pat = lex.pattern("date_patterns", _patterns)
     text = doc_text(doc)
     out: list[DateMention] = []
     last_day: str | None = None
+    last_told: date | None = None  # the last day written with its year
     weekdays = lex.dates["weekdays"]
     skip_until = 0
     for m in pat.find.finditer(text):
@@ -358,12 +378,18 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
         res = normalise(expr, published, lex, previous_day=last_day, tense=tense)
         if res.precision is None:
             continue
+        first_word = expr.split()[0].lower().rstrip(".,")
+        month_day = res.precision == "day" and first_word not in weekdays \
+            and pat.day_and_month.search(expr.lower().replace(".", "")) is not None
+        if month_day and res.relative and res.value and last_told is not None and published \
+                and res.value <= published[:10] and tense != "future":
+            res = _in_the_year_told(res, last_told)  # "died on August 4, 2031 ... seen on August 1"
         if res.value and res.precision == "day":
             last_day = res.value
+        if not res.relative and res.value and res.precision == "day":
+            last_told = date.fromisoformat(res.value)
         out.append(DateMention(expr, s, e, sent_of[span.start], res.value, res.precision, res.relative))
-        month_day = res.precision == "day" and res.value and expr.split()[0].lower().rstrip(".,") not in weekdays \
-            and pat.day_and_month.search(expr.lower().replace(".", "")) is not None
-        second = pat.second_day.match(text, e) if month_day else None
+        second = pat.second_day.match(text, e) if month_day and res.value else None
         if second and res.value:  # "March 3 and 4": the 4th as well
             try:
                 d2 = date.fromisoformat(res.value).replace(day=int(second.group(1)))
