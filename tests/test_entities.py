@@ -659,3 +659,41 @@ def test_the_first_word_of_a_name_is_kept_or_dropped_by_what_it_is(nlp, sentence
 
 def test_a_two_word_demonym_is_still_no_name(nlp):
     assert _ents(run_doc(nlp, "South African officials said 30 people had died.")) == set()
+
+
+def test_a_surname_that_is_also_a_demonym_ends_a_name_of_three_words(nlp):
+    doc = run_doc(nlp, "Its spokesman, Osk Dostar Baloch, said the group would fight on. "
+                       "The Velm Kurdish group agreed.")
+    labels = {e.label for e in doc._.kg_entities.values()}
+    assert "Osk Dostar Baloch" in labels and "Velm Kurdish" not in labels
+
+
+def test_a_body_named_with_its_subject_after_on_and_its_other_name_after_known_as(nlp):
+    doc = run_doc(nlp, "Norway's National Commission on Road Safety, known as Komroad Vei, said it would act. "
+                       "Komroad Vei later sent a team. The Velm Council on Tuesday approved the plan.")
+    ents = {e.label: e for e in doc._.kg_entities.values()}
+    assert ents["National Commission on Road Safety"].type == "Organisation"
+    assert "Komroad Vei" in ents["National Commission on Road Safety"].aliases
+    assert "Velm Council" in ents and not any("Tuesday" in label for label in ents)
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("The Department of Harbours, Food and the Marine said prices would rise.",
+     "Department of Harbours, Food and the Marine"),
+    ("The Velm Council on Energy, Environment and Water said so.", "Velm Council on Energy, Environment and Water"),
+    ("The Bureau of Alcohol, Tobacco, Firearms and Explosives said it would act.",
+     "Bureau of Alcohol, Tobacco, Firearms and Explosives"),
+])
+def test_a_body_s_portfolio_written_as_a_list_is_part_of_its_name(nlp, sentence, name):
+    assert (name, "Organisation") in _ents(run_doc(nlp, sentence))
+
+
+def test_a_list_of_names_after_a_body_stays_a_list(nlp):
+    labels = {label for label, _ in _ents(run_doc(nlp, "The Council of Velm, Tarsk and Orvik met on Monday."))}
+    assert "Council of Velm" in labels and not any("Orvik" in label and "Council" in label for label in labels)
+
+
+def test_on_joins_no_code_or_demonym_to_a_body(nlp):
+    labels = {label for label, _ in _ents(run_doc(nlp, "The shuttle left the Velm Space Center on STS-9, the first "
+                                                       "flight."))}
+    assert "Velm Space Center" in labels

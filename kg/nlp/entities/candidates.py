@@ -308,10 +308,18 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
                     and is_cap(doc[j + 1]) and j + 1 not in taken:
                 j += 1  # "the Relief Mission in Velm": one name
+            elif t.lower_ == "on" and doc[j - 1].text in lex.org_heads_before_on and j + 1 < n \
+                    and is_cap(doc[j + 1]) and doc[j + 1].is_alpha and j + 1 not in taken \
+                    and not doc[j + 1].is_sent_start and doc[j + 1].text not in lex.demonyms \
+                    and doc[j + 1].lower_ not in lex.dates.get("weekdays", ()) \
+                    and doc[j + 1].lower_ not in lex.dates.get("months", ()):
+                j += 1  # "the Commission on Human Rights": the body's subject is part of its name
             elif t.text in {'"', "“"} and j + 3 < n and j - i <= 3 and doc[j - 1].whitespace_ \
                     and is_cap(doc[j + 1]) and doc[j + 2].text in {'"', "”"} and is_cap(doc[j + 3]) \
                     and not t.whitespace_ and not doc[j + 1].whitespace_ and not {j + 1, j + 3} & taken:
                 j += 3  # Ada "Velm" Corwen: a nickname in quotation marks between the given name and the surname
+            elif t.text == "," and (end := _listed_portfolio(doc, i, j, lex, taken)) is not None:
+                j = end  # "Department of Agriculture, Food and the Marine": one body's portfolio
             elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
                 j += 1  # "Tarsk Arts & Design College", "Velm & Ostra"
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
@@ -369,6 +377,45 @@ def _name_syllable(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
     English word ("Kurdish-led", "state-run", "US-backed" stay out)."""
     return tok.is_lower and tok.is_alpha and len(tok) <= 6 and tok.lower_ not in lex.common_words \
         and not tok.lower_.endswith(("ed", "ing", "ly"))
+
+
+def _listed_portfolio(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int | None:
+    """Where a body's portfolio written as a list ends: the chunk doc[i:j] is "HEAD of|on|for Word"
+    and ", Word, ... and [the] Word" follow, each a capitalised common word ("Department of
+    Agriculture, Food and the Marine", "Council on Energy, Environment and Water"); None otherwise
+    (not a list of names: "the Council of Velm, Tarsk and Orvik")."""
+    n = len(doc)
+    if not any(doc[x].text in lex.org_heads and doc[x + 1].lower_ in {"of", "on", "for"} for x in range(i, j - 1)):
+        return None
+
+    def word(k: int) -> bool:  # a capitalised word, no given name or known place
+        if k >= n or k in taken or not (doc[k].is_title and doc[k].is_alpha) or doc[k].text in lex.given_names:
+            return False
+        entry = lex.gazetteer.get(normalize_name(doc[k].text))
+        return entry is None or entry.type != "Place"
+
+    if not word(j - 1):
+        return None
+    items = [j - 1]
+    k = j
+    while k + 1 < n and doc[k].text == "," and word(k + 1) and not (k + 2 < n and doc[k + 2].text == ","
+                                                                     and k + 3 < n and doc[k + 3].lower_ == "and"):
+        items.append(k + 1)
+        k += 2
+    if k < n and doc[k].text == ",":
+        k += 1  # an Oxford comma
+    if k >= n or doc[k].lower_ != "and" or len(items) < 2:
+        return None
+    k += 1
+    if k < n and doc[k].lower_ == "the":
+        k += 1
+    if not word(k) or (k + 1 < n and is_cap(doc[k + 1])):
+        return None
+    items.append(k)
+    # a portfolio holds common words ("Energy, Environment and Water"); a list of names none ("Velm, Tarsk and Orvik")
+    if not any(doc[x].lower_ in lex.common_words for x in items):
+        return None
+    return k + 1
 
 
 def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], seen_prep: bool) -> bool:
@@ -484,6 +531,11 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
             break
         s += 1
     while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
+        adjective = e < len(doc) and doc[e].is_lower and doc[e].is_alpha  # "the Velm Valley Kurdish group"
+        if e - s >= 3 and not adjective and doc[e - 1].text not in lex.not_entities and all(
+                doc[k].is_title and doc[k].text not in lex.demonyms and doc[k].text not in lex.org_heads
+                for k in range(s, e - 1)):
+            break  # "Mir Dostain Baloch": a surname that is also a demonym ends a name of three words
         e -= 1
     return s, e
 

@@ -239,6 +239,11 @@ def resolve(
             add(c, ent)
             continue
         text = name_text(c)
+        if c.type == ORG and c.end - c.start <= 3:
+            before = _named_before_known_as(doc, c.start, ending_at)
+            if before is not None and before.type == ORG:
+                add(c, before)  # "the Velm Commission on Roads, known as Velmro Haq": its other name
+                continue
         if c.type == PER and c.end - c.start >= 2:
             key = "Person:" + normalize_name(text)
             ent = entities.get(key)
@@ -281,10 +286,10 @@ def resolve(
             before = ending_at.get(c.start - 1)
             if before is not None and before.type == ORG:
                 target = before  # "Name (ABC)" defines ABC, whatever its initials (a name in another language)
-        if target is None and is_acronym(doc[c.start : c.end].text):
+        if target is None and (is_acronym(doc[c.start : c.end].text) or c.end - c.start <= 3):
             before = _named_before_known_as(doc, c.start, ending_at)
             if before is not None and before.type == ORG:
-                target = before  # "the Velm Relief Office, known as VERO, ...": the name it stands for
+                target = before  # "the Velm Relief Office, known as VERO / Velmro Haq, ...": its other name
         if target is None and is_acronym(text):
             target = next((o for o in orgs if _initials(o.label) == text.replace("-", "")
                            or text in o.aliases), None)

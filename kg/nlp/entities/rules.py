@@ -185,7 +185,8 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
 
 def _org_noun_before_alias_marker(ctx: Context) -> bool:
     """"a cell calling itself Name", "a gang known as Name": the noun before the marker names
-    a kind of organisation (up to three words before it)."""
+    a kind of organisation (up to three words before it), or an organisation's name stands
+    right before the marker's comma ("the Velm Commission on Roads, known as Name")."""
     lex, doc, s = ctx.lex, ctx.doc, ctx.s
     words = [t for t in doc[max(0, s - 8) : s] if not t.is_space]
     if words and words[-1].lower_ == "the":
@@ -194,8 +195,12 @@ def _org_noun_before_alias_marker(ctx: Context) -> bool:
         if len(words) <= n or " ".join(t.lower_ for t in words[-n:]) not in lex.alias_markers:
             continue
         before = [t.lower_ for t in words[: -n]]
-        if before and before[-1] == ",":
+        comma = bool(before) and before[-1] == ","
+        if comma:
             before = before[:-1]  # "The junta, known as Name"
+        prev = ctx.prev
+        if comma and prev is not None and prev.type == "Organisation" and prev.end == words[-n - 1].i:
+            return True  # "the Velm Commission on Roads, known as Velmro Haq": the body's other name
         # the noun right before the marker ("a cell calling itself"), not a role after it ("a gang
         # member known as": a person)
         return bool(before) and (before[-1] in lex.org_appositive_nouns or before[-1] in lex.org_type_nouns_after)
