@@ -720,3 +720,22 @@ def test_whose_spokesperson(nlp, text, expected):
 ])
 def test_kinds_before_names_and_company_short_forms_before_roles(nlp, text, expected):
     assert expected in {(p, o) for p, o, _, _ in _affs(run_doc(nlp, text))}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the name after the verb, with no title, when the parser takes the claim's verb for the subject
+    ("The bomb exploded near a school, said Osk Tarvel.", ("Osk Tarvel", "The bomb exploded near a school")),
+    # what stands before "ORG said on Wednesday, ..." (not the day after it), without the dateline
+    ("VELMO, Jan 18 (Reuters) - Gunmen who crossed from Tarsk killed nine villagers in a night raid, the Velm "
+     "Defence Force said on Wednesday, the deadliest attack this year.",
+     ("Velm Defence Force", "Gunmen who crossed from Tarsk killed nine villagers in a night raid")),
+    ("The patrol was attacked near the hamlet of Orvik on Tuesday, the Joint Command said in a statement.",
+     ("Joint Command", "The patrol was attacked near the hamlet of Orvik on Tuesday")),
+    # a claim whose first words the parser hangs on the speaker's subject
+    ("Hill-based forces seized the town, the Velm Army said on Monday.",
+     ("Velm Army", "Hill-based forces seized the town")),
+])
+def test_the_claim_before_an_attribution_at_the_end(nlp, text, expected):
+    doc = run_doc(nlp, text)
+    ents = doc._.kg_entities
+    assert expected in {(ents[s.speaker].label, s.quote) for s in doc._.kg_statements if s.speaker}

@@ -296,8 +296,20 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         m = token_mention[(appos or named or people)[0].i] if people else None
     # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
     # (not the words of a quotation the parser hung under the subject)
-    first = min((t.idx for c in subjects for t in c.subtree if not t.is_punct and not t.is_quote
-                 and not _inside_quote(ctx.quotes, t.idx)), default=subj.idx)
+    def start_of(c: Token) -> int:
+        return min((t.idx for t in c.subtree if not t.is_punct and not t.is_quote
+                    and not _inside_quote(ctx.quotes, t.idx)), default=c.idx)
+
+    def end_of(c: Token) -> int:
+        return max((t.idx + len(t) for t in c.subtree if not t.is_punct), default=c.idx + len(c))
+
+    first = start_of(subj)
+    for c in sorted(subjects, key=lambda c: -c.i):
+        # a subject split in two, side by side ("Halden chief executive | Ada Corwen said") or a name
+        # and its apposition ("Ada Corwen, | Halden's head of operations, said"); not "CLAIM, ORG said"
+        gap = ctx.text[end_of(c) : first] if end_of(c) <= first else "x"
+        if c is not subj and (not gap.strip() or (gap.strip() == "," and c.pos_ == "PROPN")):
+            first = start_of(c)
     if m is None and subj.i < verb.i and subj.pos_ != "PRON":
         # "Halden's chief executive, Ada Corwen, said": the person named between the subject and the verb
         between = [x for x in ctx.mentions if first <= x.start and x.end <= verb.idx
@@ -319,6 +331,8 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
             c.lower_ == "the" for c in subj.lefts):
         ref = resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex)
         return ref, f"the {subj.text}", first, subj.idx + len(subj)
+    if subj.pos_ not in {"NOUN", "PROPN", "PRON", "NUM", "DET", "ADJ"}:
+        return None  # a verb read as the subject ("CLAIM, said Ada Corwen"): the surface reading decides
     return None, "", verb.idx, verb.idx
 
 
@@ -443,10 +457,18 @@ def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
     return relation_patterns(ctx.lex).speech.search(after) is not None
 
 
+# "VELM, Jan 18 (Reuters) - ", "LIMA, Peru (AP) — ", "OSLO - ": a dateline opening the first sentence
+_DATELINE_LEAD = re.compile(r"^[A-Z][A-Z .'’/\-]{1,40}(?:,[^\n\-—–]{0,60}?)?\s*(?:\([^)\n]{1,40}\))?\s*[-—–]{1,2}\s+")
+
+
 def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon) -> str:
-    """The reported clause: after the verb ("that" dropped), else before the attribution."""
+    """The reported clause: after the verb ("that" dropped), else before the attribution (without
+    the dateline that opens the article's first sentence)."""
     after = text[att_end : sent.end_char]
     before = re.sub(r"[\s,]+$", "", text[sent.start_char : att_start].strip()).strip("\"\u201c\u201d").strip()
+    lead = _DATELINE_LEAD.match(before)
+    if lead:
+        before = before[lead.end() :]
     inverted = _verb_first(text, att_start, lex)
     if re.match(r"\s*,", after) and len(_WORD.findall(before)) >= 2 and inverted:
         # "CLAIM, said Ada Corwen, head of the agency": the comma opens the speaker's apposition;
@@ -457,8 +479,13 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
         # "X, she said, but Y" / "By Monday, Halden said, it was ...": the attribution interrupts the clause
         joined = text[sent.start_char : att_start].rstrip(" ,") + ", " + text[att_end : sent.end_char].lstrip(" ,")
         return joined.strip("\"\u201c\u201d ").rstrip(".")
-    after = re.sub(r"^[\s,]*(?:(?:on|in|at|to|during|late|early|last|this|by|via|over|through|after|before|from|"
-                   r"with)\b[^,.;]{0,40}?\s)?that\s+", "", after)  # "said by telephone that ..."
+    said_that = re.match(r"^[\s,]*(?:(?:on|in|at|to|during|late|early|last|this|by|via|over|through|after|before|"
+                         r"from|with)\b[^,.;]{0,40}?\s)?that\s+", after)  # "said by telephone that ..."
+    first = _WORD.match(after.strip())
+    if said_that is None and first and first.group(0).lower() in lex.relations["not_clause_starts"] \
+            and re.search(r",\s*$", text[sent.start_char : att_start]) and len(_WORD.findall(before)) >= 3:
+        return before  # "CLAIM, the army said on Wednesday, ...": what stands before; after it, when and where
+    after = after[said_that.end():] if said_that else after
     after = after.strip().strip("\"\u201c\u201d").strip()
     if len(_WORD.findall(after)) >= 3:
         return after
