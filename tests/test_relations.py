@@ -739,3 +739,12 @@ def test_the_claim_before_an_attribution_at_the_end(nlp, text, expected):
     doc = run_doc(nlp, text)
     ents = doc._.kg_entities
     assert expected in {(ents[s.speaker].label, s.quote) for s in doc._.kg_statements if s.speaker}
+
+
+def test_a_country_s_ministry_in_lower_case_is_the_body_its_spokeswoman_speaks_for(nlp):
+    doc = run_doc(nlp, "In Velmo, Norway's foreign ministry spokeswoman Ilka Strandvik said the border would stay "
+                       "open. The health ministry said 40 people were hurt.")
+    ents = doc._.kg_entities
+    assert [(ents[a.person].label, ents[a.organisation].label, a.spokesperson) for a in doc._.kg_affiliations] \
+        == [("Ilka Strandvik", "foreign ministry", True)]
+    assert "health ministry" not in {e.label for e in ents.values()}  # a description, as "the group" is

@@ -661,6 +661,25 @@ class _EndIndex:
         return self._at[self._ends[i - 1]] if i else None
 
 
+def _lower_case_bodies(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
+    """"Norway's foreign ministry said": a ministry written in lower case with its portfolio
+    (entities.json lower_case_bodies, portfolio_words) after a country's or a state's possessive
+    names that body; the span is the portfolio and the noun."""
+    out = []
+    for i in range(2, len(doc)):
+        tok = doc[i]
+        if not tok.is_lower or tok.lower_ not in lex.lower_case_bodies:
+            continue
+        k = i - 1
+        if not (doc[k].is_lower and doc[k].lower_ in lex.portfolio_words):
+            continue
+        owner = doc[k - 2] if doc[k - 1].text in {"'s", "’s"} else None
+        entry = lex.gazetteer.get(normalize_name(owner.text)) if owner is not None else None
+        if entry is not None and entry.type == "Place" and entry.kind in {"country", "state"}:
+            out.append((k, i + 1))  # (not "the health ministry": a description, as "the group" is)
+    return out
+
+
 def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
                     headlines: Headlines | None = None) -> list[Cand]:
     """Gazetteer matches plus every capitalised chunk typed by the first rule of ``rules``
@@ -682,6 +701,9 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
         # "Food Standards Velmland New Tarsk (FSVNT)": the initials join what the gazetteer split
         gaz = [g for g in gaz if g.end <= a or g.start >= b]
         typed.append(Cand(a, b, ORG, "org-shape"))
+    for a, b in _lower_case_bodies(doc, lex):
+        if not any(g.start < b and a < g.end for g in gaz + typed):
+            typed.append(Cand(a, b, ORG, "lower-case-body"))
     taken = {i for c in gaz + typed for i in range(c.start, c.end)}
     before = _EndIndex(gaz)
     for s, e in (part for c in chunks(doc, lex, taken) for part in split_at_inner_role(doc, *c, lex)):
