@@ -211,10 +211,10 @@ def test_a_compared_number_ends_before_the_next_number_word(nlp):
 @pytest.mark.parametrize("line", ["Thu 3 Mar 2039 10.20 GMT", "Posted Thu 3 Mar 2039 at 10:20am", "3 Mar 2039 | 10:20"])
 def test_a_date_line_of_its_own_is_the_day_of_writing_not_the_day_of_a_count(nlp, line):
     """The date line under a byline dates the article; the count of the first sentence takes the lede's
-    day (the raid's Monday), not the date line's."""
-    text = (f"Gunmen Kill 14 In Village Raid\n\nOsk Tarvel in Velm\n{line}\n\n"
-            "Gunmen killed at least 14 people in a raid on a village in northern Tarsk, officials said.\n\n"
-            "The attackers arrived late on Monday and burned 30 homes.")
+    day (the storm's Monday), not the date line's."""
+    text = (f"Storm Sinks Boats In Velm Harbour\n\nOsk Tarvel in Velm\n{line}\n\n"
+            "The storm damaged at least 14 trawlers moored in the Velm harbour, the port office said.\n\n"
+            "Gales arrived on Monday evening and sank 30 dinghies.")
     doc = run_doc(nlp, text, "2039-03-03")
     assert ("3 Mar 2039", "2039-03-03") in {(d.text, d.value) for d in doc._.kg_dates}
     assert {(c.value, c.date) for c in doc._.kg_counts} >= {(14, "2039-02-28"), (30, "2039-02-28")}
@@ -362,9 +362,9 @@ def test_more_currency_signs_and_glued_scales(nlp, sentence, expected):
 
 
 @pytest.mark.parametrize("sentence, expected", [
-    ("Osk Tarvel won the 400m hurdles in 48.2 seconds.", []),
-    ("Velm Sprinter Breaks Record In 400m Hurdles", []),
-    ("She won the 1,500m on Sunday.", []),
+    ("Osk Tarvel swam the 200m butterfly in two minutes.", []),
+    ("Velm Swimmer Sets Record In 200m Butterfly", []),
+    ("She won the 800m on Sunday.", []),
     ("About 3m people were affected.", [(3_000_000, "person")]),
     ("The firm raised $400m from investors.", [(400_000_000, "dollar")]),
 ])

@@ -616,14 +616,20 @@ def test_a_plural_demonym_opening_a_list_of_names_and_more_titles(nlp):
 
 
 @pytest.mark.parametrize("sentence", [
-    "Organisers said more than 9,000 people came to the Velm fair on Sunday.",
-    "Survivors told reporters the ferry had left Tarsk late.",
-    "Insurers have raised premiums for every stall at the Osk market.",
+    "Organisers moved the Velm regatta to a calmer bay.",
+    "Rescuers searched the Tarsk shore until dark.",
+    "Residents complained that the Osk tap water was brown.",
 ])
 def test_a_plural_common_noun_opening_a_sentence_is_no_name(nlp, sentence):
     """A group that speaks or acts ("Organisers said") is not a one-name person or a body."""
     labels = {e.label for e in run_doc(nlp, sentence)._.kg_entities.values()}
-    assert not labels & {"Organisers", "Survivors", "Insurers"}, labels
+    assert not labels & {"Organisers", "Rescuers", "Residents"}, labels
+
+
+@pytest.mark.parametrize("sentence, name", [("Walgreens said sales rose 3%.", "Walgreens"),
+                                            ("Vickers said it would cut 300 jobs.", "Vickers")])
+def test_a_one_word_company_or_surname_opening_a_sentence_stays_a_name(nlp, sentence, name):
+    assert name in {e.label for e in run_doc(nlp, sentence)._.kg_entities.values()}
 
 
 def test_a_one_name_speaker_opening_a_sentence_stays_a_name(nlp):
@@ -632,11 +638,11 @@ def test_a_one_name_speaker_opening_a_sentence_stays_a_name(nlp):
 
 
 @pytest.mark.parametrize("sentence, name, typ", [
-    ("The Osk Valley Folk Festival was cancelled on Monday.", "Osk Valley Folk Festival", "Organisation"),
-    ("Brannock Meats said it would close the plant.", "Brannock Meats", "Organisation"),
-    ("At Tarsk Diner, owner Osk Tarvel said trade had halved.", "Tarsk Diner", "Organisation"),
-    ("The Velm Eagles won at the Tarsk Coliseum on Saturday.", "Tarsk Coliseum", "Place"),
-    ("Cracks closed the bridge at Orvik Falls.", "Orvik Falls", "Place"),
+    ("The Osk Valley Jazz Festival moved to a larger park.", "Osk Valley Jazz Festival", "Organisation"),
+    ("Brannock Meats bought two abattoirs.", "Brannock Meats", "Organisation"),
+    ("Tarsk Diner reopened after a kitchen fire.", "Tarsk Diner", "Organisation"),
+    ("Tickets for the concert at the Tarsk Coliseum sold out.", "Tarsk Coliseum", "Place"),
+    ("Hikers camped near Orvik Falls.", "Orvik Falls", "Place"),
 ])
 def test_a_kind_of_body_or_place_at_the_end_types_an_unknown_name(nlp, sentence, name, typ):
     assert (name, typ) in _ents(run_doc(nlp, sentence))
@@ -646,10 +652,9 @@ def test_a_kind_of_body_or_place_at_the_end_types_an_unknown_name(nlp, sentence,
     # "South", "Western" start a region's name (they are also the first words of "South African")
     ("Refugees fled from South Velmora to the border.", "South Velmora", "Place"),
     ("Heavy rain hit the Western Tarsk Hills on Monday.", "Western Tarsk Hills", "Place"),
-    ("Trials ran in Gauteng and the Western Orvik.", "Western Orvik", "Place"),
+    ("Vineyards in the Western Orvik lost half their grapes.", "Western Orvik", "Place"),
     # an organisation's name may open a sentence with a common noun, not with an adverb or a day
-    ("Harbour Affairs Ministry spokeswoman Ilka Strandvik said the quays were shut.", "Harbour Affairs Ministry",
-     "Organisation"),
+    ("Harbour Affairs Ministry inspectors closed two quays.", "Harbour Affairs Ministry", "Organisation"),
     ("Meanwhile Velm Council said it would act.", "Velm Council", "Organisation"),
     ("Yesterday Velm Council said it would act.", "Velm Council", "Organisation"),
 ])
@@ -662,25 +667,25 @@ def test_a_two_word_demonym_is_still_no_name(nlp):
 
 
 def test_a_surname_that_is_also_a_demonym_ends_a_name_of_three_words(nlp):
-    doc = run_doc(nlp, "Its spokesman, Osk Dostar Baloch, said the group would fight on. "
-                       "The Velm Kurdish group agreed.")
+    doc = run_doc(nlp, "The school was opened by Osk Dostar Baloch, a teacher from Velm. "
+                       "The Velm Kurdish choir sang.")
     labels = {e.label for e in doc._.kg_entities.values()}
     assert "Osk Dostar Baloch" in labels and "Velm Kurdish" not in labels
 
 
 def test_a_body_named_with_its_subject_after_on_and_its_other_name_after_known_as(nlp):
-    doc = run_doc(nlp, "Norway's National Commission on Road Safety, known as Komroad Vei, said it would act. "
-                       "Komroad Vei later sent a team. The Velm Council on Tuesday approved the plan.")
+    doc = run_doc(nlp, "The Velm Council on Water Policy, known as Velmwater Rad, published a report. "
+                       "Velmwater Rad wants meters in every home. The Velm Council on Tuesday approved the plan.")
     ents = {e.label: e for e in doc._.kg_entities.values()}
-    assert ents["National Commission on Road Safety"].type == "Organisation"
-    assert "Komroad Vei" in ents["National Commission on Road Safety"].aliases
+    assert ents["Velm Council on Water Policy"].type == "Organisation"
+    assert "Velmwater Rad" in ents["Velm Council on Water Policy"].aliases
     assert "Velm Council" in ents and not any("Tuesday" in label for label in ents)
 
 
 @pytest.mark.parametrize("sentence, name", [
-    ("The Department of Harbours, Food and the Marine said prices would rise.",
-     "Department of Harbours, Food and the Marine"),
-    ("The Velm Council on Energy, Environment and Water said so.", "Velm Council on Energy, Environment and Water"),
+    ("The Department of Trade, Housing and the Arts published its budget.",
+     "Department of Trade, Housing and the Arts"),
+    ("The Velm Council on Housing, Transport and Culture met.", "Velm Council on Housing, Transport and Culture"),
     ("The Bureau of Alcohol, Tobacco, Firearms and Explosives said it would act.",
      "Bureau of Alcohol, Tobacco, Firearms and Explosives"),
 ])
@@ -688,12 +693,31 @@ def test_a_body_s_portfolio_written_as_a_list_is_part_of_its_name(nlp, sentence,
     assert (name, "Organisation") in _ents(run_doc(nlp, sentence))
 
 
-def test_a_list_of_names_after_a_body_stays_a_list(nlp):
-    labels = {label for label, _ in _ents(run_doc(nlp, "The Council of Velm, Tarsk and Orvik met on Monday."))}
-    assert "Council of Velm" in labels and not any("Orvik" in label and "Council" in label for label in labels)
+@pytest.mark.parametrize("sentence", ["The Council of Velm, Tarsk and Orvik met on Monday.",
+                                      "Funding came from the Department of Education, Velmcorp and Tarvico.",
+                                      "The Ministry of Defence, Police and Army denied the claim."])
+def test_a_list_of_names_or_bodies_after_a_body_stays_a_list(nlp, sentence):
+    labels = {label for label, _ in _ents(run_doc(nlp, sentence))}
+    assert not any("," in label for label in labels), labels
 
 
 def test_on_joins_no_code_or_demonym_to_a_body(nlp):
     labels = {label for label, _ in _ents(run_doc(nlp, "The shuttle left the Velm Space Center on STS-9, the first "
                                                        "flight."))}
     assert "Velm Space Center" in labels
+
+
+def test_a_person_of_a_body_known_as_a_name_is_no_other_name_of_the_body(nlp):
+    doc = run_doc(nlp, "A senior commander of the Velm Brigade, known as Osk Tarvel, was killed on Monday.")
+    ents = {e.label: e for e in doc._.kg_entities.values()}
+    assert ents["Osk Tarvel"].type == "Person" and "Osk Tarvel" not in ents["Velm Brigade"].aliases
+
+
+@pytest.mark.parametrize("sentence, body", [
+    ("The Velm Centre on Main Street closed.", "Velm Centre"),
+    ("The Velm Council on Christmas Day gave out food.", "Velm Council"),
+    ("The Velm Committee on Easter Sunday met again.", "Velm Committee"),
+])
+def test_on_and_a_place_or_a_day_end_a_body_s_name(nlp, sentence, body):
+    labels = {label for label, _ in _ents(run_doc(nlp, sentence))}
+    assert body in labels and not any(label.startswith(body + " on") for label in labels), labels

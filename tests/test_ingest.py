@@ -134,6 +134,11 @@ def test_publication_date_under_the_headline(head, published):
     ("Rovers Go Top\n\nThe club won.\n\nThe replay is on 3 March 2039 at the Velm ground\n", None),  # a sentence
     ("Rovers Go Top\n\nThe club won on 3 March 2039.\n", None),
     ("Rovers Go Top\n\nTue 3 Mar 2039 14.20 GMT\n\nThe club won.\n\nOne\n\nTwo\n\nThree\n", None),  # not at the end
+    # a line with other words is no date line: a birth, a photo, a fixture, a deadline
+    ("Rovers Go Top\n\nThe club won.\n\nBorn 3 March 1950\n", None),
+    ("Rovers Go Top\n\nThe club won.\n\nFile photo taken 3 March 2031\n", None),
+    ("Rovers Go Top\n\nThe club won.\n\nNext match: Sat 7 Mar 2039\n", None),
+    ("Rovers Go Top\n\nThe club won.\n\nApplications close 30 April 2039\n", None),
 ])
 def test_publication_date_on_a_line_of_its_own_at_the_end(text, published):
     from kg.ingest.datelines import bottom_date
@@ -141,10 +146,11 @@ def test_publication_date_on_a_line_of_its_own_at_the_end(text, published):
     assert bottom_date(text) == published
 
 
-def test_an_article_dated_only_at_its_end_resolves_its_weekdays(tmp_path):
+def test_an_article_dated_only_at_its_end_has_that_publication_date(tmp_path):
     from kg.ingest.articles import iter_articles
 
-    (tmp_path / "a.txt").write_text("Rovers Go Top\n\nThe club won on Monday.\n\nTue 3 Mar 2039 14.20 GMT\n",
+    body = "\n\n".join(f"Paragraph {n} of the match report." for n in range(8))
+    (tmp_path / "a.txt").write_text(f"Rovers Go Top\n\n{body}\n\nSports desk\n\nTue 3 Mar 2039 14.20 GMT\n",
                                     encoding="utf-8")
     [article] = list(iter_articles([tmp_path]))
     assert article.published == "2039-03-03"

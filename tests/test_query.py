@@ -108,3 +108,18 @@ def test_unsorted_named_query_streams_the_same_rows_as_sorted(seeds_store, name)
 @pytest.mark.parametrize("name", ["top", "neighbours"])
 def test_a_ranking_keeps_its_order_unsorted(name):
     assert resolve_query(name, sort=False) == resolve_query(name)
+
+
+def test_a_binding_that_fails_leaves_the_next_binding_of_the_same_query_right(seeds_store):
+    """The projection of a query is remembered per (text, names bound); a value that cannot be written
+    as VALUES (a blank node) must not leave a wrong projection behind for the next values."""
+    import pyoxigraph as ox
+
+    text = resolve_query("entities")
+    with Store.open_read(seeds_store) as st:
+        try:
+            run(st, text, {"source": ox.BlankNode()})
+        except QueryError:
+            pass
+        _, rows = run(st, text, {"source": "002_167a2ecf2e1924a6.txt"})
+    assert rows and {r[3].value for r in rows} == {"002_167a2ecf2e1924a6.txt"}

@@ -187,8 +187,8 @@ GOVERNMENT_AND_OFFICERS = [
     # a mayor, a minister: the place they govern, written before the role (or as a title in the name)
     ("Water rose in the town of Brellim overnight. Brellim mayor Oskar Fenwright said 40 homes flooded.",
      ("Oskar Fenwright", "Brellim", "mayor", False)),
-    ("The mayor of Orskvik, Ivo Brandt, said the roads were shut.", ("Ivo Brandt", "Orskvik", "mayor", False)),
-    ("The governor of Velmora province, Hon. Ada Kessel, said 200 families had fled.",
+    ("The mayor of Orskvik, Ivo Brandt, opened the new ferry terminal.", ("Ivo Brandt", "Orskvik", "mayor", False)),
+    ("The governor of Velmora province, Hon. Ada Kessel, cut the ribbon at the clinic.",
      ("Ada Kessel", "Velmora", "governor", False)),
     ("Roads closed across Manitoba. Manitoba's Transport Minister Ilse Varga told reporters the "
      "army would help.",
@@ -217,10 +217,10 @@ GOVERNMENT_AND_OFFICERS = [
      "agency had delivered aid twice.",
      ("Anna Lund", "Tarvel Relief Office", "spokesman", True)),
     # no commas: "its spokesman NAME", in a statement's signature or opening the sentence after
-    ("The Orvin Hills Defence Forces claimed the raid in a statement signed by its spokesman Gatlu Boldeng.",
+    ("The Orvin Hills Defence Forces denied the report in a letter signed by its spokesman Gatlu Boldeng.",
      ("Gatlu Boldeng", "Orvin Hills Defence Forces", "spokesman", True)),
-    ("The Tarvel Civic Forum said nine men were held. Its coordinator Anna Lund urged their release.",
-     ("Anna Lund", "Tarvel Civic Forum", "coordinator", False)),
+    ("The Tarvel Tenants Network opened a shelter last week. Its treasurer Anna Lund asked the city for funds.",
+     ("Anna Lund", "Tarvel Tenants Network", "treasurer", False)),
     # a country's name as a given name after a role; the role phrase alone between organisation and name
     ("QXR spokesman Chad Orvane said the agency had delivered water.",
      ("Chad Orvane", "QXR", "spokesman", True)),
@@ -724,16 +724,16 @@ def test_kinds_before_names_and_company_short_forms_before_roles(nlp, text, expe
 
 @pytest.mark.parametrize("text, expected", [
     # the name after the verb, with no title, when the parser takes the claim's verb for the subject
-    ("The bomb exploded near a school, said Osk Tarvel.", ("Osk Tarvel", "The bomb exploded near a school")),
-    # what stands before "ORG said on Wednesday, ..." (not the day after it), without the dateline
-    ("VELMO, Jan 18 (Reuters) - Gunmen who crossed from Tarsk killed nine villagers in a night raid, the Velm "
-     "Defence Force said on Wednesday, the deadliest attack this year.",
-     ("Velm Defence Force", "Gunmen who crossed from Tarsk killed nine villagers in a night raid")),
-    ("The patrol was attacked near the hamlet of Orvik on Tuesday, the Joint Command said in a statement.",
-     ("Joint Command", "The patrol was attacked near the hamlet of Orvik on Tuesday")),
+    ("The grenade exploded near a kiosk, said Osk Tarvel.", ("Osk Tarvel", "The grenade exploded near a kiosk")),
+    # what stands before "ORG said on Friday, ..." (not the day after it), without the dateline
+    ("ORSK, Mar 3 (Reuters) - Floodwater from the Velm dam cut off four villages overnight, the Orsk Water "
+     "Board said on Friday, the worst flooding in a decade.",
+     ("Orsk Water Board", "Floodwater from the Velm dam cut off four villages overnight")),
+    ("A cargo ship lost power off the Tarsk coast on Sunday, the Velm Port Authority said in a notice.",
+     ("Velm Port Authority", "A cargo ship lost power off the Tarsk coast on Sunday")),
     # a claim whose first words the parser hangs on the speaker's subject
-    ("Hill-based forces seized the town, the Velm Army said on Monday.",
-     ("Velm Army", "Hill-based forces seized the town")),
+    ("US-backed forces seized the town, the Velm Army said on Monday.",
+     ("Velm Army", "US-backed forces seized the town")),
 ])
 def test_the_claim_before_an_attribution_at_the_end(nlp, text, expected):
     doc = run_doc(nlp, text)
@@ -742,9 +742,26 @@ def test_the_claim_before_an_attribution_at_the_end(nlp, text, expected):
 
 
 def test_a_country_s_ministry_in_lower_case_is_the_body_its_spokeswoman_speaks_for(nlp):
-    doc = run_doc(nlp, "In Velmo, Norway's foreign ministry spokeswoman Ilka Strandvik said the border would stay "
-                       "open. The health ministry said 40 people were hurt.")
+    doc = run_doc(nlp, "Norway's fisheries ministry spokeswoman Ilka Strandvik said cod quotas would rise. "
+                       "The health ministry said 40 people were hurt.")
     ents = doc._.kg_entities
     assert [(ents[a.person].label, ents[a.organisation].label, a.spokesperson) for a in doc._.kg_affiliations] \
-        == [("Ilka Strandvik", "foreign ministry", True)]
+        == [("Ilka Strandvik", "fisheries ministry", True)]
     assert "health ministry" not in {e.label for e in ents.values()}  # a description, as "the group" is
+
+
+@pytest.mark.parametrize("text", [
+    "After meeting the mayor of Orskvik, Ivo Brandt said the aid would arrive.",
+    "In a letter to the governor of Velmora province, Ada Kessel said the road was shut.",
+])
+def test_an_office_of_a_place_inside_a_clause_is_no_affiliation_of_the_name_after_it(nlp, text):
+    assert run_doc(nlp, text)._.kg_affiliations == []
+
+
+@pytest.mark.parametrize("text", [
+    "Asked about the strike, the Velm Union said on Monday, it would keep talking.",
+    "Under the new rules, the Velm Regulator said in a statement, banks must hold more capital.",
+])
+def test_an_opening_phrase_before_org_said_on_day_is_no_claim(nlp, text):
+    quotes = [s.quote for s in run_doc(nlp, text)._.kg_statements]
+    assert not any(q.startswith(("Asked", "Under")) for q in quotes), quotes

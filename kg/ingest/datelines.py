@@ -33,6 +33,13 @@ def _date_line_words() -> frozenset[str]:
     return frozenset({"", *data["date_line_words"], *data["weekdays"]})
 
 
+@lru_cache(maxsize=1)
+def _short_weekdays() -> frozenset[str]:
+    """"mon", "tue", "tues", "wed", "thu", "thur", "thurs" ... from dates.json's weekdays."""
+    data = json.loads((nlp_data_dir() / "dates.json").read_text(encoding="utf-8"))
+    return frozenset(w[:n] for w in data["weekdays"] for n in (3, 4, 5))
+
+
 def _full_date(value: str) -> str | None:
     """ISO date when ``value`` states day, month and year (parsed with two defaults that
     differ in every field, kept only when both agree), else None."""
@@ -99,12 +106,16 @@ def top_date(text: str) -> str | None:
 
 
 _BOTTOM_LINES = 3  # the last lines: a credit, a byline, the date line
+# a time ("14.20", "5:10pm", "p.m."), a time zone ("BST", "GMT+4")
+_TIME_WORD = re.compile(r"\d{1,2}[:.]\d{2}(?:[ap]\.?m\.?)?|[apAP]\.?[mM]\.?|[A-Z]{2,4}(?:[+-]\d{1,2})?")
 _BOTTOM_WORDS = 3  # besides the date, a weekday, a time and a zone ("Tue", "14.20", "BST")
 
 
 def bottom_date(text: str) -> str | None:
     """The publication date a short line of its own states among the article's last lines: the
-    date and at most a weekday, a time and a time zone, nothing else ("Tue 3 Mar 2039 14.20 GMT")."""
+    date and at most three words that are a weekday, a time, a time zone or a date line's word
+    (dates.json date_line_words), nothing else ("Tue 3 Mar 2039 14.20 GMT"; not "Born 3 March 1950",
+    "Applications close 30 April 2039")."""
     lines = [line.strip() for line in text[-1500:].splitlines() if line.strip()][-_BOTTOM_LINES:]
     for line in reversed(lines):
         if len(line) > _SHORT_LINE // 2 or line.endswith("."):
@@ -112,8 +123,9 @@ def bottom_date(text: str) -> str | None:
         m = _DATE.search(line)
         if m is None:
             continue
-        rest = [w for w in _DATE.sub(" ", line).split() if any(c.isalnum() for c in w)]
-        if len(rest) <= _BOTTOM_WORDS:
+        rest = [w.strip(",.|") for w in _DATE.sub(" ", line).split() if any(c.isalnum() for c in w)]
+        if len(rest) <= _BOTTOM_WORDS and all(_TIME_WORD.fullmatch(w) or w.lower() in _date_line_words()
+                                              or w.lower() in _short_weekdays() or w.lower() == "at" for w in rest):
             iso = _full_date(m.group(1))
             if iso:
                 return iso

@@ -318,7 +318,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             continue
         if not currency and j - 1 > i and doc[j - 1].lower_ == "m" and not doc[j - 2].whitespace_ \
                 and (nxt is None or nxt.lower_ in nums["metre_events"] or nxt.is_punct):
-            i = j  # "the 400m hurdles", "won the 1,500m.": metres of a race, not millions
+            i = j  # "the 200m butterfly", "won the 800m.": metres of a race, not millions
             continue
         if not currency and value is not None and (
                 (j + 1 < n and doc[j].lower_ == "in" and _small_number(doc[j + 1], lex)

@@ -314,13 +314,16 @@ def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.
             re.compile(rf"\b(?:{words(lex.dates['past_auxiliaries'])})(?:\s+not)?\s+$", re.I))
 
 
-_TOLD_REACH = 62  # days: a month and day this near a day written with its year is in that year
+_TOLD_REACH = 62  # days: a month and day this near a day written with its year is in that year,
+_TOLD_YEARS = 3  # when that day is in the same or the sentence before and these few years before publication
+# (not a birthday or an anniversary: "born on December 1, 1990. On November 20, she was elected")
 
 
 def _in_the_year_told(res: Resolved, told: date) -> Resolved:
     """A month and day without a year, resolved against the publication date, moved to the year of
-    the last day the article wrote with its year when it falls within two months of that day: the
-    story is telling that time ("died on August 4, 2031 ... was seen on August 1 and 2")."""
+    the last day the article wrote with its year (in the same or the sentence before, a few years
+    back) when it falls within two months of that day: the story is telling that time ("died on
+    August 4, 2031. He was seen on August 1 and 2")."""
     day = date.fromisoformat(res.value)
     if day.year == told.year:
         return res
@@ -338,7 +341,7 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
     text = doc_text(doc)
     out: list[DateMention] = []
     last_day: str | None = None
-    last_told: date | None = None  # the last day written with its year
+    last_told: tuple[date, int] | None = None  # the last day written with its year, and its sentence
     weekdays = lex.dates["weekdays"]
     skip_until = 0
     for m in pat.find.finditer(text):
@@ -382,12 +385,13 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
         month_day = res.precision == "day" and first_word not in weekdays \
             and pat.day_and_month.search(expr.lower().replace(".", "")) is not None
         if month_day and res.relative and res.value and last_told is not None and published \
-                and res.value <= published[:10] and tense != "future":
-            res = _in_the_year_told(res, last_told)  # "died on August 4, 2031 ... seen on August 1"
+                and res.value <= published[:10] and tense != "future" \
+                and sent_of[span.start] - last_told[1] <= 1 and int(published[:4]) - last_told[0].year <= _TOLD_YEARS:
+            res = _in_the_year_told(res, last_told[0])  # "died on August 4, 2031. He was seen on August 1"
         if res.value and res.precision == "day":
             last_day = res.value
         if not res.relative and res.value and res.precision == "day":
-            last_told = date.fromisoformat(res.value)
+            last_told = (date.fromisoformat(res.value), sent_of[span.start])
         out.append(DateMention(expr, s, e, sent_of[span.start], res.value, res.precision, res.relative))
         second = pat.second_day.match(text, e) if month_day and res.value else None
         if second and res.value:  # "March 3 and 4": the 4th as well

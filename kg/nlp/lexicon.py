@@ -114,7 +114,7 @@ class Lexicon:
     national_societies: set[str] = field(default_factory=set)  # "Norway Red Cross": a country's own society
     person_name_particles: set[str] = field(default_factory=set)  # "Pieter van Velm": inside a person's name
     org_heads_before_in: set[str] = field(default_factory=set)  # "Relief Mission in Velm": one name
-    org_heads_before_on: set[str] = field(default_factory=set)  # "Commission on Human Rights": one name
+    org_heads_before_on: set[str] = field(default_factory=set)  # "Council on Water Policy": one name
     adjective_endings: set[str] = field(default_factory=set)  # "Legal charity ...": an adjective opens it
     service_words: set[str] = field(default_factory=set)  # "Tarsk Police Area": a body, not a place
     noun_endings: set[str] = field(default_factory=set)  # "Ridership fell": a common noun's ending

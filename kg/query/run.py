@@ -127,8 +127,8 @@ def _projection(store: Store, text: str, key: tuple[str, tuple[str, ...]] | None
     if key is not None and key in _PROJECTED:
         return _PROJECTED[key]
     found = _project(store, text)
-    if key is not None and len(_PROJECTED) < 256:
-        _PROJECTED[key] = found
+    if key is not None and found is not None and len(_PROJECTED) < 256:
+        _PROJECTED[key] = found  # (not a failure: the values bound this time may be what failed)
     return found
 
 

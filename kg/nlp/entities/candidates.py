@@ -308,18 +308,15 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
                     and is_cap(doc[j + 1]) and j + 1 not in taken:
                 j += 1  # "the Relief Mission in Velm": one name
-            elif t.lower_ == "on" and doc[j - 1].text in lex.org_heads_before_on and j + 1 < n \
-                    and is_cap(doc[j + 1]) and doc[j + 1].is_alpha and j + 1 not in taken \
-                    and not doc[j + 1].is_sent_start and doc[j + 1].text not in lex.demonyms \
-                    and doc[j + 1].lower_ not in lex.dates.get("weekdays", ()) \
-                    and doc[j + 1].lower_ not in lex.dates.get("months", ()):
-                j += 1  # "the Commission on Human Rights": the body's subject is part of its name
+            elif t.lower_ == "on" and doc[j - 1].text in lex.org_heads_before_on and _subject_after_on(doc, j + 1, lex,
+                                                                                                       taken):
+                j += 1  # "the Council on Water Policy": the body's subject is part of its name
             elif t.text in {'"', "“"} and j + 3 < n and j - i <= 3 and doc[j - 1].whitespace_ \
                     and is_cap(doc[j + 1]) and doc[j + 2].text in {'"', "”"} and is_cap(doc[j + 3]) \
                     and not t.whitespace_ and not doc[j + 1].whitespace_ and not {j + 1, j + 3} & taken:
                 j += 3  # Ada "Velm" Corwen: a nickname in quotation marks between the given name and the surname
             elif t.text == "," and (end := _listed_portfolio(doc, i, j, lex, taken)) is not None:
-                j = end  # "Department of Agriculture, Food and the Marine": one body's portfolio
+                j = end  # "Department of Trade, Housing and the Arts": one body's portfolio
             elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
                 j += 1  # "Tarsk Arts & Design College", "Velm & Ostra"
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
@@ -379,10 +376,28 @@ def _name_syllable(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
         and not tok.lower_.endswith(("ed", "ing", "ly"))
 
 
+def _subject_after_on(doc: Doc, k: int, lex: Lexicon, taken: set[int]) -> bool:
+    """The capitalised words from token k on name a subject ("Water Policy", "Trade Safety"): each a
+    common word, a portfolio's or a noun by its ending ("Restitution"), none a weekday, month,
+    holiday or demonym, the last no kind of place ("on Oxford Street", "on Christmas Day", "on
+    Tuesday" say where or when, not what about)."""
+    n, words = len(doc), 0
+    while k < n and k not in taken and is_cap(doc[k]) and not doc[k].is_sent_start and words < 4:
+        tok, low = doc[k], doc[k].lower_
+        if not tok.is_alpha or (low not in lex.common_words and low not in lex.portfolio_words
+                                and not low.endswith(tuple(lex.noun_endings))) \
+                or tok.text in lex.not_entities or tok.text in lex.demonyms \
+                or low in lex.dates.get("weekdays", ()) or low in lex.dates.get("months", ()):
+            return False
+        words += 1
+        k += 1
+    return words > 0 and doc[k - 1].text not in lex.place_proper_heads  # "on Main Street", "on Orvik Island"
+
+
 def _listed_portfolio(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int | None:
     """Where a body's portfolio written as a list ends: the chunk doc[i:j] is "HEAD of|on|for Word"
     and ", Word, ... and [the] Word" follow, each a capitalised common word ("Department of
-    Agriculture, Food and the Marine", "Council on Energy, Environment and Water"); None otherwise
+    Trade, Housing and the Arts", "Council on Housing, Transport and Culture"); None otherwise
     (not a list of names: "the Council of Velm, Tarsk and Orvik")."""
     n = len(doc)
     if not any(doc[x].text in lex.org_heads and doc[x + 1].lower_ in {"of", "on", "for"} for x in range(i, j - 1)):
@@ -412,8 +427,10 @@ def _listed_portfolio(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -
     if not word(k) or (k + 1 < n and is_cap(doc[k + 1])):
         return None
     items.append(k)
-    # a portfolio holds common words ("Energy, Environment and Water"); a list of names none ("Velm, Tarsk and Orvik")
-    if not any(doc[x].lower_ in lex.common_words for x in items):
+    # a portfolio's words are common words or a ministry's ("Energy, Environment and Water"), not names
+    # ("Velm, Tarsk and Orvik", "Education, Velmcorp and Tarvico") nor bodies ("Defence, Police and Army")
+    if not all(doc[x].lower_ in lex.portfolio_words or (
+            doc[x].lower_ in lex.common_words and doc[x].text not in lex.org_heads) for x in items):
         return None
     return k + 1
 
@@ -497,7 +514,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
                 and not (hyphen_part and doc[s + 2].text not in lex.demonyms)
                 # "South", "Western" are demonyms' first words ("South African", "Western European");
-                # before another name they start it ("South Kivu", "Western Cape")
+                # before another name they start it ("South Velmora", "Western Orvik")
                 and not (low in lex.compass_modifiers and e - s > 1 and doc[s + 1].text not in lex.demonyms))
             or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
                 and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
@@ -511,7 +528,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         first_word = e - s > 1 and tok.text in lex.org_first_words  # "Sporting Tarvel opened": a name's first word
         if not drop and initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
                 and not first_word and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said"
-            # an organisation's name may open with a common noun or adjective ("Home Affairs Ministry
+            # an organisation's name may open with a common noun or adjective ("Harbour Affairs Ministry
             # said", "Keep Velm Local said"), not with an adverb ("Later Quillon Marsac SA recalled")
             # or a day ("Yesterday Velm Council said")
             kept_in_org = org_shaped and tok.tag_ in {"NN", "NNP", "NNS", "NNPS", "JJ"} \
@@ -535,7 +552,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         if e - s >= 3 and not adjective and doc[e - 1].text not in lex.not_entities and all(
                 doc[k].is_title and doc[k].text not in lex.demonyms and doc[k].text not in lex.org_heads
                 for k in range(s, e - 1)):
-            break  # "Mir Dostain Baloch": a surname that is also a demonym ends a name of three words
+            break  # "Osk Tarvo Baloch": a surname that is also a demonym ends a name of three words
         e -= 1
     return s, e
 

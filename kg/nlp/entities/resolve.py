@@ -115,9 +115,9 @@ def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
 
 
 def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
-    """One capitalised word that opens a sentence, tagged a plural common noun ("Survivors told"),
-    or a plural proper noun that is a common word's or an agent noun's plural ("Organisers said",
-    "Insurers have"), no known given name, and
+    """One capitalised word that opens a sentence, tagged a plural noun, that is a common word's
+    plural ("Residents said") or an agent noun's made from a common verb ("Organisers said",
+    "Survivors told"), no known given name, and
     written nowhere else in the article: a group that speaks or acts, not a one-name person."""
     if c.end - c.start != 1 or not doc[c.start].is_sent_start:
         return False
@@ -126,10 +126,19 @@ def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     if word in lex.given_names or not word.endswith("s"):
         return False
     low = word.lower()
-    if not (tok.tag_ == "NNS" or (tok.tag_ == "NNPS" and (
-            low[:-1] in lex.common_words or low.endswith(("ers", "ors", "ists", "ants", "ents", "ians"))))):
-        return False  # (agent nouns: "Organisers", "Insurers", "Residents", "Physicians")
+    if tok.tag_ not in {"NNS", "NNPS"} or not (low[:-1] in lex.common_words or _agent_of_common_verb(low, lex)):
+        return False  # ("Walgreens said", "Vickers said": a name, not a common noun's plural)
     return doc_text(doc).count(word) == 1
+
+
+def _agent_of_common_verb(low: str, lex: Lexicon) -> bool:
+    """"organisers", "survivors", "rescuers": the plural of an agent noun made from a common verb
+    (organise/organize, survive, rescue), not a surname or a company ("Vickers", "Walgreens")."""
+    if not low.endswith(("ers", "ors")):
+        return False
+    stem = low[:-3]
+    forms = {stem, stem + "e", stem.replace("is", "iz"), stem.replace("is", "iz") + "e"}
+    return any(f in lex.common_words for f in forms if len(f) > 2)
 
 
 def _shape_type(text: str, lex: Lexicon) -> str:
@@ -148,7 +157,7 @@ def _shape_type(text: str, lex: Lexicon) -> str:
               and (i < len(words) - 1 or w.lower() in body_or_place)]
     if len(words) >= 2 and words[0].lower() in lex.compass_modifiers and last not in body_or_place - (
             lex.place_heads | lex.place_of_words | lex.compass_modifiers):
-        return LOC  # "Western Ghats", "Eastern Cape", "North West": a compass word starts a region's name
+        return LOC  # "Western Tarsk Hills", "Eastern Orvik", "North West": a compass word starts a region's name
     if len(words) < 2 or not common:
         return PER
     if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:

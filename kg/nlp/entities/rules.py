@@ -200,7 +200,13 @@ def _org_noun_before_alias_marker(ctx: Context) -> bool:
             before = before[:-1]  # "The junta, known as Name"
         prev = ctx.prev
         if comma and prev is not None and prev.type == "Organisation" and prev.end == words[-n - 1].i:
-            return True  # "the Velm Commission on Roads, known as Velmro Haq": the body's other name
+            # "the Velm Commission on Roads, known as Velmro Haq": the body's other name (not "a
+            # commander of the Velm Brigade, known as NAME": a person of the body)
+            k = prev.start - 1
+            if k >= 0 and doc[k].lower_ == "the":
+                k -= 1
+            return not (k >= 1 and doc[k].lower_ in {"of", "for", "with", "at"}
+                        and any(lex.title_or_role(doc[x].text) for x in range(max(0, k - 3), k)))
         # the noun right before the marker ("a cell calling itself"), not a role after it ("a gang
         # member known as": a person)
         return bool(before) and (before[-1] in lex.org_appositive_nouns or before[-1] in lex.org_type_nouns_after)

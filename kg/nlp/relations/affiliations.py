@@ -47,17 +47,20 @@ def is_spokesperson(role: str, lex: Lexicon, quoted: bool) -> bool:
     return any(office in role.lower() for office in lex.relations["spokesperson_offices"])
 
 
-_OFFICE_OF = re.compile(r"\b([A-Za-z]+)\s+of\s+(?:the\s+)?$")  # "the mayor of " before the place
+# "The mayor of ", "The deputy governor of the " opening the sentence, before the place
+_OFFICE_OF = re.compile(r"\s*(?:[Tt]he\s+)?(?:[a-z\-]+\s+){0,2}([A-Za-z]+)\s+of\s+(?:the\s+)?")
 _PLACE_THEN_NAME = re.compile(r"(?:\s+[a-z]+)?\s*,\s*(?:[A-Z][a-z]{0,3}\.?\s+)?$")  # "[ commune], [Hon. ]"
 
 
 def _office_of_place(m: Mention, o: Mention, text: str, lex: Lexicon) -> str | None:
-    """"The mayor of Halden, PERSON" / "the governor of Norvale province, PERSON": the local or
-    regional office (roles.json local_government_roles) written before the place that stands
-    right before the person; None for any other shape."""
+    """"The mayor of Halden, PERSON, said" / "The governor of Norvale province, PERSON": the local
+    or regional office (roles.json local_government_roles) opening the sentence before the place
+    that stands right before the person; None for any other shape."""
     if not _PLACE_THEN_NAME.fullmatch(text[o.end : m.start]):
         return None
-    om = _OFFICE_OF.search(text[max(0, o.start - 40) : o.start])
+    before = text[max(0, o.start - 80) : o.start]
+    opening = max(before.rfind(c) for c in ".!?\n\"“,")  # the sentence's, quotation's or clause's start
+    om = _OFFICE_OF.fullmatch(before[opening + 1 :])  # (not "After meeting the mayor of X, NAME said")
     if om is None or om.group(1).lower() not in lex.local_government_roles:
         return None
     return om.group(1).lower()

@@ -457,8 +457,20 @@ def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
     return relation_patterns(ctx.lex).speech.search(after) is not None
 
 
-# "VELM, Jan 18 (Reuters) - ", "LIMA, Peru (AP) — ", "OSLO - ": a dateline opening the first sentence
+# "VELMO, Mar 3 (Reuters) - ", "ORSK, Norway (AP) — ", "OSLO - ": a dateline opening the first sentence
 _DATELINE_LEAD = re.compile(r"^[A-Z][A-Z .'’/\-]{1,40}(?:,[^\n\-—–]{0,60}?)?\s*(?:\([^)\n]{1,40}\))?\s*[-—–]{1,2}\s+")
+
+
+def _finite(sent: Span, start: int, end: int, *, tensed: bool = False) -> bool:
+    """A verb between characters start and end of the sentence, not its first word (a clause, not
+    "Asked about it," or "Under the new rules,"); ``tensed``: a finite verb or a modal ("it would
+    ...", not "putting it on course"). Without a tagger: True."""
+    if not sent.doc.has_annotation("POS"):
+        return True
+    words = [t for t in sent if start <= t.idx < end and not t.is_punct and not t.is_space]
+    if tensed:
+        return any(t.tag_ in {"VBD", "VBZ", "VBP", "MD"} for t in words)
+    return any(t.pos_ in {"VERB", "AUX"} for t in words[1:])
 
 
 def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon) -> str:
@@ -484,7 +496,15 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
     first = _WORD.match(after.strip())
     if said_that is None and first and first.group(0).lower() in lex.relations["not_clause_starts"] \
             and re.search(r",\s*$", text[sent.start_char : att_start]) and len(_WORD.findall(before)) >= 3:
-        return before  # "CLAIM, the army said on Wednesday, ...": what stands before; after it, when and where
+        # "CLAIM, the army said on Wednesday, ...": the claim stands before (a clause with a finite
+        # verb), after it only when and where; not "Asked about it, the union said on Monday, it would ..."
+        comma = text.find(",", att_end, sent.end_char)
+        claim_at = sent.start_char + (len(text[sent.start_char : att_start]) - len(
+            text[sent.start_char : att_start].lstrip()))
+        lead = _DATELINE_LEAD.match(text, claim_at)
+        if _finite(sent, lead.end() if lead else claim_at, att_start) and (
+                comma < 0 or not _finite(sent, comma, sent.end_char, tensed=True)):
+            return before
     after = after[said_that.end():] if said_that else after
     after = after.strip().strip("\"\u201c\u201d").strip()
     if len(_WORD.findall(after)) >= 3:
