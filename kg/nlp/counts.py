@@ -45,10 +45,18 @@ def _word_before(text: str, at: int) -> str:
     return m.group(1).lower() if m else ""
 
 
+_SIGNS: dict[int, list[tuple[str, str]]] = {}  # id(numbers lexicon) -> its glued signs, longest first
+
+
 def _glued_currency(text: str, nums: dict) -> tuple[str, str, str] | None:
     """("KES", "75", "Sh") for "Sh75": a currency sign written onto its number (numbers.json
     glued_currencies), else None."""
-    for sign, code in sorted(nums["glued_currencies"].items(), key=lambda kv: -len(kv[0])):
+    if not text or text[0].isdigit() or not any(ch.isdigit() for ch in text):
+        return None  # (most tokens: no sign, or no digit after one)
+    signs = _SIGNS.get(id(nums))
+    if signs is None:
+        signs = _SIGNS[id(nums)] = sorted(nums["glued_currencies"].items(), key=lambda kv: -len(kv[0]))
+    for sign, code in signs:
         if text.startswith(sign) and len(text) > len(sign) and text[len(sign)].isdigit() \
                 and _GLUED_NUMBER.fullmatch(text[len(sign):]):
             return code, text[len(sign):], sign
