@@ -721,3 +721,17 @@ def test_a_person_of_a_body_known_as_a_name_is_no_other_name_of_the_body(nlp):
 def test_on_and_a_place_or_a_day_end_a_body_s_name(nlp, sentence, body):
     labels = {label for label, _ in _ents(run_doc(nlp, sentence))}
     assert body in labels and not any(label.startswith(body + " on") for label in labels), labels
+
+
+def test_a_country_s_name_alone_is_the_country_not_the_start_of_a_body_named_for_it(nlp):
+    doc = run_doc(nlp, "Nine Killed at Checkpoint in Northern Norway\nBy Osk Tarvel\n18 February 2032\n"
+                       "VELMO, Norway (AFP) - Gunmen attacked a checkpoint.\n\n"
+                       "The Norway Liberation Front, a little-known group, claimed the attack.")
+    ents = {e.label: e for e in doc._.kg_entities.values()}
+    assert "Norway" not in ents["Norway Liberation Front"].aliases
+    assert "Gunmen" not in ents  # a group opening the sentence after the dateline
+
+
+def test_a_group_of_men_opening_a_sentence_is_no_name_but_a_given_name_is(nlp):
+    assert _ents(run_doc(nlp, "Fishermen blocked the harbour at dawn.")) == set()
+    assert ("Carmen", "Person") in _ents(run_doc(nlp, "Carmen said it was over."))

@@ -104,7 +104,8 @@ class Lexicon:
     place_proper_heads: set[str] = field(default_factory=set)
     place_first_words: set[str] = field(default_factory=set)  # "River Tarsk", "Mount Velm"
     opening_adverbs: set[str] = field(default_factory=set)  # "Meanwhile Velm Council said": not the name
-    lower_case_bodies: set[str] = field(default_factory=set)  # "the interior ministry": a body
+    plural_group_nouns: set[str] = field(default_factory=set)  # "Gunmen attacked": a group, no name
+    lower_case_bodies: set[str] = field(default_factory=set)  # "Norway's foreign ministry": a body
     portfolio_words: set[str] = field(default_factory=set)  # "foreign", "defence" before such a body
     locative_preps: set[str] = field(default_factory=set)
     connectors: set[str] = field(default_factory=set)
@@ -301,6 +302,7 @@ def _entities(path: Path) -> dict[str, Any]:
     keys = ("org_heads", "org_first_words", "org_context_after", "place_heads", "place_of_words",
             "place_proper_heads", "place_first_words", "locative_preps", "connectors", "arabic_articles",
             "not_entities", "opening_adverbs", "lower_case_bodies", "portfolio_words",
+            "plural_group_nouns",
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
             "english_connectors", "person_name_particles", "org_heads_before_in", "org_heads_before_on",

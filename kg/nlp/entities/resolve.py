@@ -9,6 +9,7 @@ import re
 from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import Cand, is_acronym
+from kg.nlp.entities.candidates import sent_initial
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.types import LOC, ORG, PER, Entity, Mention
@@ -119,14 +120,16 @@ def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     plural ("Residents said") or an agent noun's made from a common verb ("Organisers said",
     "Survivors told"), no known given name, and
     written nowhere else in the article: a group that speaks or acts, not a one-name person."""
-    if c.end - c.start != 1 or not doc[c.start].is_sent_start:
+    if c.end - c.start != 1 or not sent_initial(doc, c.start):  # (a dateline's dash counts as a start)
         return False
     tok = doc[c.start]
     word = tok.text
-    if word in lex.given_names or not word.endswith("s"):
+    if word in lex.given_names or not (word.endswith("s") or word.endswith("men")):
         return False
     low = word.lower()
-    if tok.tag_ not in {"NNS", "NNPS"} or not (low[:-1] in lex.common_words or _agent_of_common_verb(low, lex)):
+    irregular = low in lex.plural_group_nouns  # "Gunmen", "Fishermen": a "-man" noun's plural
+    if tok.tag_ not in ({"NNS", "NNPS", "NNP"} if irregular else {"NNS", "NNPS"}) or not (
+            low[:-1] in lex.common_words or _agent_of_common_verb(low, lex) or irregular):
         return False  # ("Walgreens said", "Vickers said": a name, not a common noun's plural)
     return doc_text(doc).count(word) == 1
 
@@ -325,7 +328,10 @@ def resolve(
                     persons.append(target)
         if target is None and norm in placed:
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
-        if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names:
+        known = lex.gazetteer.get(norm)
+        country = known is not None and known.type == LOC and known.kind in {"country", "state"}
+        if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names \
+                and not country:  # ("Norway" in a headline is the country, not "Norway Freedom Front")
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
             hits = [o for o in orgs if _without_article(normalize_name(o.label), lex).startswith(norm + " ")] or [
                 o for o in orgs  # "Tarvel" for "Sporting Tarvel": the name without its generic first word
