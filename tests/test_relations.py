@@ -765,3 +765,15 @@ def test_an_office_of_a_place_inside_a_clause_is_no_affiliation_of_the_name_afte
 def test_an_opening_phrase_before_org_said_on_day_is_no_claim(nlp, text):
     quotes = [s.quote for s in run_doc(nlp, text)._.kg_statements]
     assert not any(q.startswith(("Asked", "Under")) for q in quotes), quotes
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Ilka Strandvik, policy lead at the Velm Housing Trust, welcomed the budget.",
+     ("Ilka Strandvik", "Velm Housing Trust", "policy lead")),
+    ("The Orvik Walkers Club opened a new trail. Its convenor, Osk Tarvel, led the first walk.",
+     ("Osk Tarvel", "Orvik Walkers Club", "convenor")),
+])
+def test_more_roles_held_in_a_body(nlp, text, expected):
+    doc = run_doc(nlp, text)
+    ents = doc._.kg_entities
+    assert expected in {(ents[a.person].label, ents[a.organisation].label, a.role) for a in doc._.kg_affiliations}
