@@ -112,6 +112,8 @@ ROWS = [
     ("credit-files-from", "With files from Jilta Cormar", "Jilta Cormar", "byline", "Person"),
     ("org-before-role-name-words", "Later Brisk Pixel co-founder Ada Corwen left.", "Brisk Pixel",
      "org-noun-after", "Organisation"),
+    ("org-possessive-spokesperson", "Later Quillbrook's spokeswoman Ada Corwen left.", "Quillbrook", "org-noun-after",
+     "Organisation"),
     ("org-article-spokesperson", "A Quillbrook spokesman said the line would reopen.", "Quillbrook", "org-noun-after",
      "Organisation"),
     ("official-of-place", "\"The roads are shut,\" Mayor Ivo Brandt of Orskvik said.", "Orskvik", "place-of",
