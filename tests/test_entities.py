@@ -735,3 +735,8 @@ def test_a_country_s_name_alone_is_the_country_not_the_start_of_a_body_named_for
 def test_a_group_of_men_opening_a_sentence_is_no_name_but_a_given_name_is(nlp):
     assert _ents(run_doc(nlp, "Fishermen blocked the harbour at dawn.")) == set()
     assert ("Carmen", "Person") in _ents(run_doc(nlp, "Carmen said it was over."))
+
+
+def test_a_sum_after_a_company_s_name_is_not_part_of_it(nlp):
+    doc = run_doc(nlp, "The regulator fined payments company Velmpay S$3.2 million for weak checks.")
+    assert ("Velmpay", "Organisation") in _ents(doc)

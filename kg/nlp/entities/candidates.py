@@ -270,6 +270,9 @@ _ORDINAL = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
 _UNIT_NUMBER = re.compile(r"\d{1,3}")  # "the army's 7 Division": a unit numbered without an ordinal
 
 
+_MONEY_TOKEN = re.compile(r"[A-Z]{0,3}[$€£¥₦₹]\d")  # "S$3.2", "HK$40": a currency sign before the digits
+
+
 def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
     """Maximal runs of capitalised tokens (with inner connectors) not in ``taken``."""
     out = []
@@ -299,8 +302,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ \
                     and _possessive_in_name(doc, j, lex, taken):
                 j += 1  # "Tarsk Drivers' Union": a plural's possessive inside the name
-            elif is_cap(t) and not t.is_sent_start:
-                j += 1
+            elif is_cap(t) and not t.is_sent_start and not _MONEY_TOKEN.match(t.text):
+                j += 1  # (not "S$3.2" after a company's name: a sum, not the name's last word)
             elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
                 j += 1  # "Halden Drivers Local 12": a union local's number is part of its name
             elif t.text in lex.corporate_suffixes and not t.is_sent_start:
