@@ -740,3 +740,10 @@ def test_a_group_of_men_opening_a_sentence_is_no_name_but_a_given_name_is(nlp):
 def test_a_sum_after_a_company_s_name_is_not_part_of_it(nlp):
     doc = run_doc(nlp, "The regulator fined payments company Velmpay S$3.2 million for weak checks.")
     assert ("Velmpay", "Organisation") in _ents(doc)
+
+
+def test_a_river_named_without_its_kind_word_is_the_river(nlp):
+    doc = run_doc(nlp, "Salmon returned to the River Tarvo this year. The weir was one of 50 barriers on the Tarvo "
+                       "and its streams, said Ada Corwen, chief executive of the Tarvo Rivers and Wetlands Trust.")
+    ents = {e.label: e for e in doc._.kg_entities.values()}
+    assert "Tarvo" in ents["River Tarvo"].aliases and "Tarvo" not in ents["Tarvo Rivers and Wetlands Trust"].aliases

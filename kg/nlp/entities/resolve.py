@@ -328,6 +328,10 @@ def resolve(
                     persons.append(target)
         if target is None and norm in placed:
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
+        if target is None:  # "the Wenlow" after "River Wenlow": the place without its kind word
+            target = next((e for e in entities.values() if e.type == LOC and len(e.label.split()) == 2
+                           and e.label.split()[0] in lex.place_first_words
+                           and normalize_name(e.label.split()[1]) == norm), None)
         known = lex.gazetteer.get(norm)
         country = known is not None and known.type == LOC and known.kind in {"country", "state"}
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names \
