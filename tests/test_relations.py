@@ -777,3 +777,17 @@ def test_more_roles_held_in_a_body(nlp, text, expected):
     doc = run_doc(nlp, text)
     ents = doc._.kg_entities
     assert expected in {(ents[a.person].label, ents[a.organisation].label, a.role) for a in doc._.kg_affiliations}
+
+
+def test_a_speaker_with_an_apposition_between_name_and_verb_keeps_the_statement(nlp):
+    """In the seeds, a one-word name, then an apposition ("NAME, the nom de guerre of ..."), then
+    "added that": the parser reads both the name and the apposition as subjects, the name a noun."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "seeds" / "001_00adbe57efcb47f9.txt").read_text(encoding="utf-8")
+    m = re.search(r"\. (\w+), the nom de guerre [^.]*? added that ([^.]*)\.", text)
+    assert m is not None
+    doc = run_doc(nlp, text)
+    ents = doc._.kg_entities
+    assert (m.group(1), m.group(2)) in {(ents[s.speaker].label, s.quote) for s in doc._.kg_statements if s.speaker}

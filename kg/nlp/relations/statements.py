@@ -308,7 +308,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         # a subject split in two, side by side ("Halden chief executive | Ada Corwen said") or a name
         # and its apposition ("Ada Corwen, | Halden's head of operations, said"); not "CLAIM, ORG said"
         gap = ctx.text[end_of(c) : first] if end_of(c) <= first else "x"
-        if c is not subj and (not gap.strip() or (gap.strip() == "," and c.pos_ == "PROPN")):
+        if c is not subj and (not gap.strip() or (gap.strip() == "," and (c.pos_ == "PROPN" or c.i in token_mention))):
             first = start_of(c)
     if m is None and subj.i < verb.i and subj.pos_ != "PRON":
         # "Halden's chief executive, Ada Corwen, said": the person named between the subject and the verb
