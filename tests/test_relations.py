@@ -791,3 +791,19 @@ def test_a_speaker_with_an_apposition_between_name_and_verb_keeps_the_statement(
     doc = run_doc(nlp, text)
     ents = doc._.kg_entities
     assert (m.group(1), m.group(2)) in {(ents[s.speaker].label, s.quote) for s in doc._.kg_statements if s.speaker}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the kind of body opening the sentence, its role and a hyphenated rank before the name
+    ("The Orvik Harbour Police said two boats sank. Police spokesman Inspector-General Ilka Strandvik told "
+     "reporters that no one was hurt.", ("Ilka Strandvik", "Orvik Harbour Police")),
+    # "its" before the body it belongs to, named right after the apposition (not the one named before)
+    ("The Velm Choral Society met on Monday. Through its treasurer, Osk Tarvel, the Tarsk Rowing Club asked "
+     "members for dues.", ("Osk Tarvel", "Tarsk Rowing Club")),
+    ("Orvik Valley Constabulary spokesman Sergeant Ilka Strandvik asked drivers to slow down.",
+     ("Ilka Strandvik", "Orvik Valley Constabulary")),
+])
+def test_more_shapes_of_a_body_and_its_officer(nlp, text, expected):
+    doc = run_doc(nlp, text)
+    ents = doc._.kg_entities
+    assert expected in {(ents[a.person].label, ents[a.organisation].label) for a in doc._.kg_affiliations}

@@ -154,6 +154,12 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         return None
     if om.group(1):
         return _noun_owner(om.group(1).lower(), role_text, m, mentions, entities, lex, described)
+    if text and re.match(r"\s*(?:In|Through|Via|With)\b", before):
+        # "In a statement signed by its spokesman, PERSON, the Velm Union said": the body named next
+        following = next((o for o in mentions if o.start >= m.end and entities[o.entity].type == ORG
+                          and re.fullmatch(r"\s*,\s*(?:the\s+)?", text[m.end : o.start])), None)
+        if following is not None:
+            return following, role_text
     # "its spokesman, NAME" looks back three sentences to the organisation named last; another role
     # ("its head of operations, NAME") only to the sentence before, whose first organisation (its
     # subject, as a rule) it is said of
@@ -276,6 +282,8 @@ _ROLE_FOR_THE_NOUN = re.compile(
 _SAID_THROUGH = re.compile(r"\b(?:said|says|spoke|responded|replied)\s+through\s+(?:a|an|its|their)\s+"
                            r"([a-z]+(?:\s+[a-z]+)?)\s*,\s*$")
 _NOUN_ROLE = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+([a-z]+)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*$")
+# "Police spokesman Inspector-General " before the name: a kind of body, its role, a rank
+_OPENING_NOUN_ROLE = re.compile(r"\s*([A-Z][a-z]+)\s+([a-z]+)\s+(?:[A-Z][A-Za-z]*\.?(?:\s*-\s*|\s+))*")
 
 
 def _one_body_so_described(noun: str, m: Mention, mentions: list[Mention], entities: dict,
@@ -441,6 +449,19 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 key = described_body(sent.start_char + rm.start(2), m)
                 if key is not None:
                     add(m, key, rm.group(1), si)
+                    continue
+            # "Police spokesman Inspector-General PERSON told ...": the kind of body opening the
+            # sentence, capitalised, its role and the person's rank
+            rm = _OPENING_NOUN_ROLE.fullmatch(before)
+            if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles) \
+                    and _one_body_so_described(rm.group(1).lower(), m, ordered, entities, described, lex):
+                dm = described_body(sent.start_char + rm.start(1), m)
+                if dm is None:  # described_body reads the noun in lower case only
+                    from kg.nlp.relations.statements import resolve_description
+
+                    dm = resolve_description(ordered, entities, rm.group(1).lower(), m.start, lex, described)
+                if dm is not None:
+                    add(m, dm, rm.group(2), si)
                     continue
             # "A union spokesman, PERSON, said": the kind of body before the role
             rm = _NOUN_ROLE.search(before)
