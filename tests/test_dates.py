@@ -235,3 +235,10 @@ def test_until_a_day_looks_forward(nlp):
     doc = run_doc(nlp, "Passengers can claim refunds on the Velm Air website until June 30, the airline said.",
                   "2033-05-20")
     assert ("June 30", "2033-06-30") in {(d.text, d.value) for d in doc._.kg_dates}
+
+
+def test_a_month_after_now_and_through_or_till(nlp):
+    found = {(d.text, d.value) for d in run_doc(
+        nlp, '"Prices will keep rising between now and October," the Velm grocers said. Talks ran from January '
+             'till March. All Velm schools stay closed through Sept. 9.', "2035-08-23")._.kg_dates}
+    assert {("October", "2035-10"), ("January", "2035-01"), ("March", "2035-03"), ("Sept. 9", "2035-09-09")} <= found

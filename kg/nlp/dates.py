@@ -238,7 +238,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|(?:{wd})\b"
         rf")"
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
-        rf"|\b(?i:{preps})[^\S\n]+(?:{months_cap})\b(?![^\S\n]+\d)"  # "in May", "In January, ..."
+        rf"|\b(?i:{preps})[^\S\n]+(?:{months_cap})\b(?!\.?[^\S\n]+\d)"  # "in May", "In January, ..." (not "Sept. 9")
         rf"|\b(?i:{preps})[^\S\n]+(?:1[89]\d\d|20\d\d)\b(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))"
         # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
         # "Velm's 2009 drought"
