@@ -370,3 +370,11 @@ def test_more_currency_signs_and_glued_scales(nlp, sentence, expected):
 ])
 def test_metres_of_a_race_are_no_millions(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Three men, aged 22, 29 and 35, were charged with theft.", [(3, "man")]),
+    ("The study enrolled 2,100 adults aged 20 to 45 in two towns.", [(2100, "adult"), (2, "town")]),
+])
+def test_ages_after_aged_are_no_counts(nlp, sentence, expected):
+    assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected

@@ -74,6 +74,15 @@ def _glued_value(number: str, scales: list[str], lex) -> float | None:
     return parse_words(words, lex.numbers["units"], lex.numbers["scales"])
 
 
+def _after_aged(doc, start: int) -> bool:  # noqa: ANN001 (a spaCy Doc)
+    """The number at ``start`` follows "aged" or "ages", directly or in its list ("aged 24, 27 and
+    31", "aged 18 to 50", "aged between 18 and 50")."""
+    k = start - 1
+    while k >= 0 and (doc[k].text in {",", "and", "to", "-", "–", "between", "or"} or doc[k].like_num):
+        k -= 1
+    return k >= 0 and doc[k].lower_ in {"aged", "ages", "age"}
+
+
 def _is_numberish(tok: Token, lex) -> bool:
     return _numberish_text(tok.text, tok.lower_, lex)
 
@@ -344,6 +353,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
             i = j
             continue  # "Category 4 storm", "Route 9"
+        if not currency and _after_aged(doc, start):
+            i = j
+            continue  # "three men, aged 24, 27 and 31", "adults aged 18 to 50": ages, not counts
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
             i = j
             continue
