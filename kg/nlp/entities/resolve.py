@@ -285,6 +285,9 @@ def resolve(
     placed: dict[str, Entity] = {}  # names a strong place rule typed as places in this article
     # pass 2: short forms resolve to the full names found in pass 1
     by_label = {normalize_name(e.label): e for e in entities.values()}  # the full names of pass 1
+    # "River Wenlow" -> "wenlow": places of pass 1 named by a kind word and a name (one look-up a name)
+    kind_named = {normalize_name(e.label.split()[1]): e for e in entities.values()
+                  if e.type == LOC and len(e.label.split()) == 2 and e.label.split()[0] in lex.place_first_words}
     # typed short forms first, so weak or statistical readings meet the names they refer to
     # ("..., known as ABC," first of all: a later "ABC officials" is that name)
     defined = {k for k in pending if _named_before_known_as(doc, cands[k].start, ending_at) is not None}
@@ -329,9 +332,7 @@ def resolve(
         if target is None and norm in placed:
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
         if target is None:  # "the Wenlow" after "River Wenlow": the place without its kind word
-            target = next((e for e in entities.values() if e.type == LOC and len(e.label.split()) == 2
-                           and e.label.split()[0] in lex.place_first_words
-                           and normalize_name(e.label.split()[1]) == norm), None)
+            target = kind_named.get(norm)
         known = lex.gazetteer.get(norm)
         country = known is not None and known.type == LOC and known.kind in {"country", "state"}
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names \
@@ -377,6 +378,9 @@ def resolve(
                 continue
         key = f"{typ}:{norm}"
         ent = entities.get(key) or entities.setdefault(key, Entity(key, text, typ))
+        words = ent.label.split()
+        if typ == LOC and len(words) == 2 and words[0] in lex.place_first_words:
+            kind_named.setdefault(normalize_name(words[1]), ent)
         by_label.setdefault(normalize_name(ent.label), ent)
         if typ == LOC and c.rule in STRONG_PLACE_RULES:
             placed.setdefault(norm, ent)
