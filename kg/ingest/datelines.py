@@ -26,18 +26,23 @@ _FAR_APART = (datetime(2001, 1, 1), datetime(2002, 2, 2))
 
 
 @lru_cache(maxsize=1)
+def _dates_data() -> dict:
+    """kg/nlp/data/dates.json, read once."""
+    return json.loads((nlp_data_dir() / "dates.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
 def _date_line_words() -> frozenset[str]:
     """The words a first line may hold besides a date and still be a date line ("Updated",
     weekdays): kg/nlp/data/dates.json, date_line_words and weekdays."""
-    data = json.loads((nlp_data_dir() / "dates.json").read_text(encoding="utf-8"))
+    data = _dates_data()
     return frozenset({"", *data["date_line_words"], *data["weekdays"]})
 
 
 @lru_cache(maxsize=1)
 def _short_weekdays() -> frozenset[str]:
     """"mon", "tue", "tues", "wed", "thu", "thur", "thurs" ... from dates.json's weekdays."""
-    data = json.loads((nlp_data_dir() / "dates.json").read_text(encoding="utf-8"))
-    return frozenset(w[:n] for w in data["weekdays"] for n in (3, 4, 5))
+    return frozenset(w[:n] for w in _dates_data()["weekdays"] for n in (3, 4, 5))
 
 
 def _full_date(value: str) -> str | None:

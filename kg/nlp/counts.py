@@ -45,17 +45,11 @@ def _word_before(text: str, at: int) -> str:
     return m.group(1).lower() if m else ""
 
 
-_SIGNS: dict[int, list[tuple[str, str]]] = {}  # id(numbers lexicon) -> its glued signs, longest first
-
-
-def _glued_currency(text: str, nums: dict) -> tuple[str, str, str] | None:
-    """("KES", "75", "Sh") for "Sh75": a currency sign written onto its number (numbers.json
-    glued_currencies), else None."""
+def _glued_currency(text: str, signs: list[tuple[str, str]]) -> tuple[str, str, str] | None:
+    """("KES", "75", "Sh") for "Sh75": a currency sign written onto its number (``signs``:
+    numbers.json glued_currencies, longest first), else None."""
     if not text or text[0].isdigit() or not any(ch.isdigit() for ch in text):
         return None  # (most tokens: no sign, or no digit after one)
-    signs = _SIGNS.get(id(nums))
-    if signs is None:
-        signs = _SIGNS[id(nums)] = sorted(nums["glued_currencies"].items(), key=lambda kv: -len(kv[0]))
     for sign, code in signs:
         if text.startswith(sign) and len(text) > len(sign) and text[len(sign)].isdigit() \
                 and _GLUED_NUMBER.fullmatch(text[len(sign):]):
@@ -74,13 +68,13 @@ def _glued_value(number: str, scales: list[str], lex) -> float | None:
     return parse_words(words, lex.numbers["units"], lex.numbers["scales"])
 
 
-def _after_aged(doc, start: int) -> bool:  # noqa: ANN001 (a spaCy Doc)
-    """The number at ``start`` follows "aged" or "ages", directly or in its list ("aged 24, 27 and
-    31", "aged 18 to 50", "aged between 18 and 50")."""
+def _after_aged(doc, start: int, age_words: list[str]) -> bool:  # noqa: ANN001 (a spaCy Doc)
+    """The number at ``start`` follows "aged" (numbers.json age_words), directly or in its list
+    ("aged 24, 27 and 31", "aged 18 to 50", "aged between 18 and 50")."""
     k = start - 1
     while k >= 0 and (doc[k].text in {",", "and", "to", "-", "–", "between", "or"} or doc[k].like_num):
         k -= 1
-    return k >= 0 and doc[k].lower_ in {"aged", "ages", "age"}
+    return k >= 0 and doc[k].lower_ in age_words
 
 
 def _is_numberish(tok: Token, lex) -> bool:
@@ -258,12 +252,14 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
     lowers = [t.lower_ for t in doc]
     texts = [t.text for t in doc]
     full_text = doc_text(doc)
+    signs = lex.pattern("glued_signs", lambda lx: sorted(lx.numbers["glued_currencies"].items(),
+                                                         key=lambda kv: -len(kv[0])))
     out: list[Count] = []
     i, n = 0, len(doc)
     while i < n:
         # cheap test first: most tokens are neither numbers, currencies nor vague amounts
         low = lowers[i]
-        glued = _glued_currency(texts[i], nums)
+        glued = _glued_currency(texts[i], signs)
         if low not in vague_first and texts[i] not in currencies and glued is None \
                 and not _numberish_text(texts[i], low, lex):
             i += 1
@@ -353,7 +349,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
             i = j
             continue  # "Category 4 storm", "Route 9"
-        if not currency and _after_aged(doc, start):
+        if not currency and _after_aged(doc, start, nums["age_words"]):
             i = j
             continue  # "three men, aged 24, 27 and 31", "adults aged 18 to 50": ages, not counts
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):

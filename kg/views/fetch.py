@@ -89,16 +89,11 @@ def _article_row(store: Store, source: str) -> list[dict[str, str]]:
     """The rows of queries/internal/view_articles.rq for one ``source``, read from the store's
     indexes (the graph by its kg:sourceFile, then three properties of that graph): a bound query
     each took 5 ms at 10,000 articles, which a view of a few hundred articles paid each time."""
-    import pyoxigraph as ox
-
     from kg.rdf.mapping import DATE_PUBLISHED, HEADLINE, P
 
     raw = store.raw
     out = []
-    for q in raw.quads_for_pattern(None, P.sourceFile, ox.Literal(source), None):
-        g = q.graph_name
-        if not isinstance(g, ox.NamedNode) or q.subject != g:
-            continue
+    for g in _article_graphs(store, source):
         row = {"source": source, "title": "", "outlet": "", "date": ""}
         for key, prop in (("title", HEADLINE), ("outlet", P.outlet), ("date", DATE_PUBLISHED)):
             for v in raw.quads_for_pattern(g, prop, None, g):
@@ -107,20 +102,25 @@ def _article_row(store: Store, source: str) -> list[dict[str, str]]:
     return out
 
 
-def _article_text(store: Store, source: str) -> str:
-    """The kg:text of the article ``source`` (the rows of queries/internal/view_text.rq for
-    it), read from the store's indexes: a bound query each cost a view of a busy entity at
-    10,000 articles a second for its 1,600 articles."""
+def _article_graphs(store: Store, source: str) -> list:
+    """The graphs of the article ``source``: the graph whose own kg:sourceFile it is (an index look-up)."""
     import pyoxigraph as ox
 
     from kg.rdf.mapping import P
 
-    raw = store.raw
-    for q in raw.quads_for_pattern(None, P.sourceFile, ox.Literal(source), None):
-        g = q.graph_name
-        if isinstance(g, ox.NamedNode) and q.subject == g:
-            for t in raw.quads_for_pattern(g, P.text, None, g):
-                return t.object.value
+    return [q.graph_name for q in store.raw.quads_for_pattern(None, P.sourceFile, ox.Literal(source), None)
+            if isinstance(q.graph_name, ox.NamedNode) and q.subject == q.graph_name]
+
+
+def _article_text(store: Store, source: str) -> str:
+    """The kg:text of the article ``source`` (the rows of queries/internal/view_text.rq for
+    it), read from the store's indexes: a bound query each cost a view of a busy entity at
+    10,000 articles a second for its 1,600 articles."""
+    from kg.rdf.mapping import P
+
+    for g in _article_graphs(store, source):
+        for t in store.raw.quads_for_pattern(g, P.text, None, g):
+            return t.object.value
     return ""
 
 
@@ -161,8 +161,8 @@ class Reader:
             self.texts[source] = _article_text(self.store, source)
         return self.texts[source][start:end]
 
-    def source(self, graph) -> str:
-        """The kg:sourceFile of an article's graph (remembered)."""
+    def source(self, graph) -> list[str]:  # noqa: ANN001 (a pyoxigraph NamedNode)
+        """The kg:sourceFile of an article's graph (remembered; one, as a rule)."""
         key = graph.value
         if key not in self.sources:
             from kg.rdf.mapping import P

@@ -98,6 +98,14 @@ def _named_for_its_place(label: str, lead: str, lex: Lexicon) -> bool:
     return bool(rest) and rest[0] in lex.place_body_heads
 
 
+def _kind_named_key(ent: Entity, lex: Lexicon) -> str | None:
+    """"wenlow" for the place "River Wenlow" (a kind word, then its name), else None."""
+    words = ent.label.split()
+    if ent.type == LOC and len(words) == 2 and words[0] in lex.place_first_words:
+        return normalize_name(words[1])
+    return None
+
+
 def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """One capitalised word that opens a sentence as the subject of the verb right after it, is
     not a known given name, is no speaker ("Velm said") and appears nowhere else in the article:
@@ -285,9 +293,8 @@ def resolve(
     placed: dict[str, Entity] = {}  # names a strong place rule typed as places in this article
     # pass 2: short forms resolve to the full names found in pass 1
     by_label = {normalize_name(e.label): e for e in entities.values()}  # the full names of pass 1
-    # "River Wenlow" -> "wenlow": places of pass 1 named by a kind word and a name (one look-up a name)
-    kind_named = {normalize_name(e.label.split()[1]): e for e in entities.values()
-                  if e.type == LOC and len(e.label.split()) == 2 and e.label.split()[0] in lex.place_first_words}
+    # "River Wenlow" -> "wenlow": places named by a kind word and a name (one look-up a name)
+    kind_named = {key: e for e in entities.values() if (key := _kind_named_key(e, lex))}
     # typed short forms first, so weak or statistical readings meet the names they refer to
     # ("..., known as ABC," first of all: a later "ABC officials" is that name)
     defined = {k for k in pending if _named_before_known_as(doc, cands[k].start, ending_at) is not None}
@@ -378,9 +385,8 @@ def resolve(
                 continue
         key = f"{typ}:{norm}"
         ent = entities.get(key) or entities.setdefault(key, Entity(key, text, typ))
-        words = ent.label.split()
-        if typ == LOC and len(words) == 2 and words[0] in lex.place_first_words:
-            kind_named.setdefault(normalize_name(words[1]), ent)
+        if key_named := _kind_named_key(ent, lex):
+            kind_named.setdefault(key_named, ent)
         by_label.setdefault(normalize_name(ent.label), ent)
         if typ == LOC and c.rule in STRONG_PLACE_RULES:
             placed.setdefault(norm, ent)

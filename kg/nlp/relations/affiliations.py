@@ -455,13 +455,10 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             rm = _OPENING_NOUN_ROLE.fullmatch(before)
             if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles) \
                     and _one_body_so_described(rm.group(1).lower(), m, ordered, entities, described, lex):
-                dm = described_body(sent.start_char + rm.start(1), m)
-                if dm is None:  # described_body reads the noun in lower case only
-                    from kg.nlp.relations.statements import resolve_description
-
-                    dm = resolve_description(ordered, entities, rm.group(1).lower(), m.start, lex, described)
-                if dm is not None:
-                    add(m, dm, rm.group(2), si)
+                # (any kind of body the one named says, "Tribunal president", not only the reference nouns)
+                key = resolve_description(ordered, entities, rm.group(1).lower(), m.start, lex, described)
+                if key is not None:
+                    add(m, key, rm.group(2), si)
                     continue
             # "A union spokesman, PERSON, said": the kind of body before the role
             rm = _NOUN_ROLE.search(before)
