@@ -23,6 +23,11 @@ def test_parse_digits():
 # One row per phrasing: sentence, (value, upper, qualifier, head) of the first count.
 ROWS = [
     ("Some 500 ISIS fighters surrendered on Tuesday.", (500, None, "about", "fighter")),
+    # Indian numbering: lakh and crore are scales
+    ("The drive will reach about 1.2 crore children this year.", (12_000_000, None, "about", "child")),
+    ("Officials said 4 lakh voters were added.", (400_000, None, "exact", "voter")),
+    # a one-letter currency sign with the scale after a hyphen
+    ("The board signed a P14.2-billion contract on Monday.", (14_200_000_000, None, "exact", "peso")),
     # no noun: the subject of a passive is people; a compared number takes the noun before it
     ("Nearly 40,000 were evacuated before the storm.", (40_000, None, "about", "person")),
     # a hyphenated number word

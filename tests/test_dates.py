@@ -80,6 +80,11 @@ def test_day_pairs_and_recurring_weekdays(nlp):
     assert not any(d.text.startswith(("Tuesday", "Thursday", "Saturday")) for d in doc._.kg_dates)
 
 
+def test_a_time_after_a_date_line_is_no_second_day(nlp):
+    doc = run_doc(nlp, "Tarsk Courier\nSeptember 14, 2031 - 6:05pm\n\nThe cup went ahead.", None)
+    assert {d.value for d in doc._.kg_dates} == {"2031-09-14"}
+
+
 def test_abbreviated_months_without_a_year(nlp):
     """AP style writes "Aug. 21", "Sept. 9", "Nov. 12 and 13": the full stop says it is a month;
     "Mar 5" without one may be a name and a number."""
@@ -107,6 +112,8 @@ def test_abbreviated_months_without_a_year(nlp):
     # a future marker after a past auxiliary looks back
     ("Nobody had expected the river to flood in February.", "February", "2026-02"),
     ("The club had planned a parade in January.", "January", "2026-01"),
+    # a modal after a past verb, nearer the month; "by the end of" looks forward
+    ("The ministry had sent doses to Velm and would review coverage by the end of August.", "August", "2026-08"),
 ])
 def test_a_month_without_a_year_follows_the_tense_of_its_clause(nlp, sentence, month, value):
     doc = run_doc(nlp, sentence, "2026-03-18")

@@ -62,6 +62,17 @@ ROWS = [
     ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Unity Party voted no.", ("Lau Wing-sze", "Person")),
     ("Later Chen Kwai-tung and Lau Wing-sze of the Harbour Unity Party voted no.",
      ("Harbour Unity Party", "Organisation")),
+    # a court's district, a mission "to" a country, a known body's national branch "of" a country
+    ("Velmco filed in the Tarsk Court for the Northern District of Norway on Monday.",
+     ("Tarsk Court for the Northern District of Norway", "Organisation")),
+    ("Ilka Strandvik, deputy head of the Orvik Mission to Norway, said the talks failed.",
+     ("Orvik Mission to Norway", "Organisation")),
+    ("The Red Crescent Society of Norway said two volunteers were hurt.",
+     ("Red Crescent Society of Norway", "Organisation")),
+    # a title with a portfolio of several words before the name; a hyphenated modifier in an apposition
+    ("Deputy Prime Minister for Reconstruction Osk Tarvel visited the site.", ("Osk Tarvel", "Person")),
+    ("Brannock Digital, the Oslo-based payments exchange, froze withdrawals.", ("Brannock Digital", "Organisation")),
+    ("The Tarsk Herald has reported on Co Velmar since 1920.", ("Co Velmar", "Place")),
 ]
 
 

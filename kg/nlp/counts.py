@@ -279,8 +279,10 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             tok = doc[i]
         if currency:
             glued = None
+        hyphen = i + 2 < n and texts[i + 1] == "-" and not tok.whitespace_ and not doc[i + 1].whitespace_ \
+            and lowers[i + 2] in nums["scales"]  # "R18.6-billion": the scale after a hyphen
         if glued is not None and glued[2] in nums["glued_needs_scale"] and not (
-                i + 1 < n and lowers[i + 1] in nums["scales"]):
+                i + 1 < n and lowers[i + 1] in nums["scales"]) and not hyphen:
             glued = None  # "the R62 road": a one-letter sign counts only before a scale word
         if vague_key is None and glued is None and not _is_numberish(tok, lex):
             i += 1
@@ -295,7 +297,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             value = None
         elif glued is not None:  # "Sh75 million", "Rs500"
             currency, number, _ = glued
-            j = i + 1
+            j = i + 3 if hyphen else i + 1
             while j < n and lowers[j] in nums["scales"]:
                 j += 1
             value = _glued_value(number, texts[i + 1 : j], lex)

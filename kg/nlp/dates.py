@@ -208,8 +208,8 @@ def _patterns(lex: Lexicon) -> DatePatterns:
             rf"(?:\s+(?:{_alt(d['range_words'])})\s+(?:{_alt([w.capitalize() for w in d['weekdays']])})\b"
             rf"|s?\s+(?:{_alt(d['recurring_after'])})\b)"
         ),
-        # "and 4" ends the date: not "and 4 people", "and 4,000"
-        second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.]?\d)(?!,?\s+\d{{4}})"
+        # "and 4" ends the date: not "and 4 people", "and 4,000", "- 6:05pm" (a time)
+        second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.:]?\d)(?!,?\s+\d{{4}})"
                               rf"(?!\s+(?!(?:{_alt(d['prepositions'])})\b)[a-z])"),
     )
 
@@ -266,6 +266,8 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
         tok = near
     if not tok.tag_.startswith("VB"):
         return None
+    if any(t.tag_ == "MD" and t.lower_ in lex.dates["future_aux"] for t in span.doc[tok.i + 1 : span.start]):
+        return "future"  # "had sent doses and would review them by September": a modal after the verb, nearer
     aux = {c.lower_ for c in tok.children if c.dep_ in {"aux", "aux:pass", "auxpass"}}
     if tok.tag_ == "VBN" and aux & {"have", "has", "had"} and not aux & {"will", "shall", "'ll"}:
         return "past"  # "may have been exposed on May 8" ("will have closed by May" still looks ahead)

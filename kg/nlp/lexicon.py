@@ -115,6 +115,8 @@ class Lexicon:
     national_societies: set[str] = field(default_factory=set)  # "Norway Red Cross": a country's own society
     person_name_particles: set[str] = field(default_factory=set)  # "Pieter van Velm": inside a person's name
     org_heads_before_in: set[str] = field(default_factory=set)  # "Relief Mission in Velm": one name
+    org_heads_before_to: set[str] = field(default_factory=set)  # "the Velm Mission to Tarsk": one name
+    person_nouns: set[str] = field(default_factory=set)  # "resident Ada Corwen said": a person, with no organisation
     org_heads_before_on: set[str] = field(default_factory=set)  # "Council on Water Policy": one name
     adjective_endings: set[str] = field(default_factory=set)  # "Legal charity ...": an adjective opens it
     service_words: set[str] = field(default_factory=set)  # "Tarsk Police Area": a body, not a place
@@ -305,7 +307,8 @@ def _entities(path: Path) -> dict[str, Any]:
             "plural_group_nouns",
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
-            "english_connectors", "person_name_particles", "org_heads_before_in", "org_heads_before_on",
+            "english_connectors", "person_name_particles", "org_heads_before_in",
+            "org_heads_before_to", "org_heads_before_on", "person_nouns",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads")
     return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"],

@@ -154,9 +154,14 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if entry.kind == "country" and _ends_described_name(doc, i, lex):
                 skip = k  # the whole name, not a shorter one inside it
                 break  # "the charity Orsk Counsel Norway": a body's national branch names its country
-            if entry.type == "Place" and i >= 2 and lowers[i - 1] == "in" and texts[i - 2] in lex.org_heads_before_in:
+            if entry.type == "Place" and i >= 2 and (
+                    (lowers[i - 1] == "in" and texts[i - 2] in lex.org_heads_before_in)
+                    or (lowers[i - 1] == "to" and texts[i - 2] in lex.org_heads_before_to)):
                 skip = k  # the whole name, not a shorter one inside it
-                break  # "the Relief Mission in Velm": the place ends the mission's name
+                break  # "the Relief Mission in Velm", "the Velm Mission to Tarsk": the place ends the mission's name
+            if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and _court_district(doc, i - 2, lex):
+                skip = k  # the whole name, not a shorter one inside it
+                break  # "the Velm Court for the District of Tarsk": the district's place ends the court's name
             if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
                     and texts[i - 3] in lex.org_heads:
                 skip = k  # the whole name, not a shorter one inside it
@@ -169,6 +174,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
             hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
             break
+        if hit and hit.type == "Organisation" and (end := _national_branch_end(doc, hit.end, lex)):
+            hit = Cand(i, end, hit.type, "org-shape")  # "the Velm Society of Norway": a national body of its own
         if hit:
             out.append(hit)
             i = hit.end
@@ -188,6 +195,33 @@ def _ends_described_name(doc: Doc, i: int, lex: Lexicon) -> bool:
     kind = doc[j - 1]
     return kind.is_lower and (kind.text in lex.org_appositive_nouns or kind.text in lex.org_type_nouns_after) \
         and "\n" not in kind.whitespace_
+
+
+def _national_branch_end(doc: Doc, e: int, lex: Lexicon) -> int | None:
+    """An organisation's name that ends in a head ("... Society", "... Troops") followed by "of" and
+    a country: the end of "of COUNTRY" (the country's own body, not the one the gazetteer knows)."""
+    if e + 1 >= len(doc) or doc[e - 1].text not in lex.org_heads or doc[e].lower_ != "of":
+        return None
+    for k in (3, 2, 1):
+        if e + 1 + k > len(doc) or "\n" in doc[e : e + k].text:
+            continue
+        if lex.is_country(doc[e + 1 : e + 1 + k].text):
+            end = e + 1 + k
+            return None if end < len(doc) and is_cap(doc[end]) else end
+    return None
+
+
+def _court_district(doc: Doc, d: int, lex: Lexicon) -> bool:
+    """Token d is "District" or "Circuit" of a court's name: "Court for the (Northern) District",
+    "Court of Appeals for the Ninth Circuit" (a court's territory is part of its name)."""
+    if doc[d].text not in {"District", "Circuit"}:
+        return False
+    k = d - 1
+    while k >= 0 and is_cap(doc[k]) and doc[k].text not in lex.org_heads and "\n" not in doc[k].whitespace_:
+        k -= 1  # "Southern", "Ninth"
+    if k >= 1 and doc[k].lower_ == "the" and doc[k - 1].lower_ == "for":
+        k -= 2
+    return k >= 0 and doc[k].text == "Court"
 
 
 def _place_word(doc: Doc, j: int, lex: Lexicon) -> bool:
@@ -311,6 +345,9 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
                     and is_cap(doc[j + 1]) and j + 1 not in taken:
                 j += 1  # "the Relief Mission in Velm": one name
+            elif t.lower_ == "to" and doc[j - 1].text in lex.org_heads_before_to and j + 1 < n \
+                    and is_cap(doc[j + 1]) and j + 1 not in taken:
+                j += 1  # "the Velm Mission to Tarsk": one name
             elif t.lower_ == "on" and doc[j - 1].text in lex.org_heads_before_on and _subject_after_on(doc, j + 1, lex,
                                                                                                        taken):
                 j += 1  # "the Council on Water Policy": the body's subject is part of its name
@@ -563,15 +600,25 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
 def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
     """"Minister for Housing Ada Corwen", "Secretary of State for Health Ada Corwen": a title, "for"
     or "of" and a portfolio of common words before a name of two words or more; the name's start."""
-    if e - s < 5 or not lex.title_or_role(doc[s].text) or doc[s + 1].lower_ not in {"for", "of"}:
+    p = s + 1  # "Deputy Prime Minister for ...": the title's last word before "for" or "of"
+    while p < min(s + 3, e - 1) and doc[p].lower_ not in {"for", "of"} and doc[p].is_title:
+        p += 1
+    if e - p < 4 or not lex.title_or_role(doc[p - 1].text) or doc[p].lower_ not in {"for", "of"}:
         return s
-    k = s + 2
+    k = p + 1
     while k < e - 2 and (doc[k].lower_ in lex.common_words or doc[k].lower_ in {"and", "the", "for", "of"}
-                         or doc[k].text in lex.org_heads) and doc[k].text not in lex.given_names:
+                         or doc[k].text in lex.org_heads or _abstract_noun(doc[k].lower_, lex)) \
+            and doc[k].text not in lex.given_names:
         k += 1
-    if k == s + 2 or not all(t.is_title for t in doc[k:e]):
+    if k == p + 1 or not all(t.is_title for t in doc[k:e]):
         return s
     return k
+
+
+def _abstract_noun(low: str, lex: Lexicon) -> bool:
+    """"reintegration", "procurement": a long word with an abstract noun's ending, not a name."""
+    endings = tuple(x for x in lex.noun_endings if len(x) >= 3 and x not in {"age", "ure", "out"})
+    return len(low) >= 7 and low.endswith(endings)
 
 
 def _written_in_lower_case(doc: Doc, low: str) -> bool:

@@ -150,6 +150,31 @@ WORD_POSITIONS = {f"prev{k}" for k in range(1, PREV_WORDS + 1)} | {
 
 
 # ----------------------------------------------------------------- named predicates
+def _apposition_to_role(ctx: Context) -> bool:
+    """"The chairman of the Velm district, Ada Corwen, said": the parse makes the name an
+    apposition to a role noun (or a noun for a person) written before it."""
+    doc, s, e, lex = ctx.doc, ctx.s, ctx.e, ctx.lex
+    if s < 2 or doc[s - 1].text != ",":
+        return False
+    def person_noun(t) -> bool:  # noqa: ANN001 (a spaCy Token)
+        return t.is_lower and (t.lower_ in lex.roles or t.lower_ in lex.person_nouns)
+
+    for t in doc[s:e]:
+        head = t.head
+        if t.dep_ == "appos" and head.i < s - 1 and s - head.i <= 8 and person_noun(head):
+            return True
+    # the same by shape: "the chairman of Velm district, Name," (a role, "of/at/for" and a few
+    # words, the name between commas)
+    if e >= len(doc) or doc[e].text != ",":
+        return False
+    for k in range(max(1, s - 8), s - 2):
+        if person_noun(doc[k]) and doc[k + 1].lower_ in {"of", "at", "for"} \
+                and doc[k - 1].lower_ in {"the", "a", "an"} \
+                and all(x.is_alpha and x.pos_ not in {"VERB", "AUX"} for x in doc[k + 2 : s - 1]):
+            return True
+    return False
+
+
 def _title_before(ctx: Context) -> bool:
     """A person title ("Mr", "Gen.", "Prime Minister") stands just before the chunk."""
     doc, s, lex = ctx.doc, ctx.s, ctx.lex
@@ -168,8 +193,13 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
     of organisation (not "X, the union's president")."""
     lex = ctx.lex
     follow = [x.lower() for x in ctx.nxt]
-    for k in range(2, min(6, len(follow))):
+    hyphen_parts = {k for k in range(3, min(8, len(follow) - 1)) if follow[k] == "-"}
+    for k in range(2, min(8, len(follow))):
         w = follow[k]
+        if k in hyphen_parts or k - 1 in hyphen_parts:
+            continue  # "Name, the Velm-based lender": a hyphenated modifier
+        if k >= 6 and not hyphen_parts:
+            return False
         if w in lex.org_appositive_nouns:
             if ctx.nxt[k][:1].isupper():
                 return False  # "Name, the Halden Seismic Institute said": a name, not a description
@@ -472,6 +502,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "line-start": _line_start,
     "after-person-of": _after_person_of,
     "title-before": _title_before,
+    "apposition-to-role": _apposition_to_role,
     "org-noun-in-apposition": _org_noun_in_apposition,
     "outlet-before-possessive": _outlet_before_possessive,
     "after-place": _after_place,
