@@ -145,6 +145,12 @@ def test_since_makes_a_period_not_a_date(nlp):
     assert doc._.kg_counts[0].date is None
 
 
+def test_a_date_after_another_count_dates_that_count(nlp):
+    doc = run_doc(nlp, "The Tarsk fair opened on Saturday. Organisers said 9,100 visitors came, beating the record "
+                       "of 6,200 visitors in 2031.", "2036-09-14")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(9100, "2036-09-13"), (6200, "2031")]
+
+
 def test_each_amount_takes_its_own_year(nlp):
     doc = run_doc(nlp, "Revenue fell from up to $1.9 billion in 2014 to a maximum of $870 million in 2016.")
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(1.9e9, "2014"), (870e6, "2016")]

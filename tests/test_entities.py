@@ -73,6 +73,16 @@ ROWS = [
     ("Deputy Prime Minister for Reconstruction Osk Tarvel visited the site.", ("Osk Tarvel", "Person")),
     ("Brannock Digital, the Oslo-based payments exchange, froze withdrawals.", ("Brannock Digital", "Organisation")),
     ("The Tarsk Herald has reported on Co Velmar since 1920.", ("Co Velmar", "Place")),
+    # a Cantonese given name's second syllable may look like an English word after its hyphen
+    ("Later Lam Cheuk-ting and Wong Kwok-hung won seats.", ("Lam Cheuk-ting", "Person")),
+    ("Later Lam Cheuk-ting and Wong Kwok-hung won seats.", ("Wong Kwok-hung", "Person")),
+    ("Later the mayor, Hau Lung-bin, opened the fair.", ("Hau Lung-bin", "Person")),
+    # a role after "Name, COUNTRY" says whose person the name is
+    ("After the match, Oskar Velmano Tarr, Panama coach, said the team was tired.", ("Oskar Velmano Tarr", "Person")),
+    # a capitalised article after an abbreviation starts a sentence, not a name's next word
+    ("The team flew to Velmford D.C. The students met the council.", ("Velmford D.C.", "Place")),
+    # a common adjective with an adjective's ending ends a body's name, not a surname
+    ("Later Brask Digital froze withdrawals.", ("Brask Digital", "Organisation")),
 ]
 
 

@@ -68,6 +68,38 @@ def test_statements_and_pronouns(nlp):
     assert told and ents[told[0].told].label == "al-Hadath TV"
 
 
+def test_a_question_before_she_asked_is_a_statement_and_asked_alone_is_not(nlp):
+    doc = run_doc(
+        nlp,
+        "Ilka Strandvik, the union's organiser, spoke at the gate. "
+        "\"Who will cover the court now?\" she asked, adding that the union would seek talks. "
+        "Osk Tarvel asked not to be named and later asked the council for a grant.",
+    )
+    ents = doc._.kg_entities
+    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    assert ("Ilka Strandvik", "Who will cover the court now?") in got
+    assert ("Ilka Strandvik", "the union would seek talks") in got
+    assert not any(label == "Osk Tarvel" for label, _ in got)
+
+
+def test_the_name_after_said_speaks_for_the_claim_before_it(nlp):
+    """"CLAIM, said (RANK) NAME": a small parser may read a verb of the claim as the subject."""
+    doc = run_doc(nlp, "The slide hit 40 climbers, said Sgt. Ilka Strandvik, a spokeswoman for the Velm Guard.")
+    ents = doc._.kg_entities
+    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    assert ("Ilka Strandvik", "The slide hit 40 climbers") in got
+
+
+def test_a_bare_company_role_refers_to_a_company_named_before_not_after(nlp):
+    doc = run_doc(nlp, "Velm Digital, a Texas exchange, filed for bankruptcy. Velm's co-founder and chief executive, "
+                       "Ada Corwen, resigned on Sunday. Osk Brannock of Brannock Lowe LLP filed suit.")
+    ents = doc._.kg_entities
+    pairs = {(ents[a.person].label, ents[a.organisation].label) for a in doc._.kg_affiliations}
+    assert ("Ada Corwen", "Velm Digital") in pairs
+    assert ("Osk Brannock", "Brannock Lowe LLP") in pairs  # a person "of" a firm with a legal form
+    assert not any(person == "Ada Corwen" and "Brannock" in org for person, org in pairs)
+
+
 def test_ambiguous_pronoun_gives_no_statement(nlp):
     """Two people could be "he": the statement is not given to either (an unresolved
     speaker is no statement, as the annotation guideline says of unnamed speakers)."""

@@ -87,6 +87,7 @@ class Lexicon:
     speech_verbs: set[str] = field(default_factory=set)
     continuing_verbs: list[str] = field(default_factory=list)  # ", adding that": a statement of its own
     according_to: list[str] = field(default_factory=list)
+    quote_verbs: set[str] = field(default_factory=set)  # speech only right after a quotation ("...?" she asked)
     event_triggers: dict[str, str] = field(default_factory=dict)
     numbers: dict = field(default_factory=dict)
     dates: dict = field(default_factory=dict)
@@ -318,6 +319,7 @@ def _entities(path: Path) -> dict[str, Any]:
 def _speech(path: Path) -> dict[str, Any]:
     speech = _json(path)
     return dict(speech_verbs=set(speech["verbs"]), according_to=list(speech["according_to"]),
+                quote_verbs=set(speech["quote_verbs"]),
                 continuing_verbs=list(speech["continuing_verbs"]))
 
 

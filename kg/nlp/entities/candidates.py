@@ -329,6 +329,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 or t.text in lex.given_names
             ):  # (but "Deputy Cabinet Secretary Ada Corwen" is one title)
                 break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
+            if t.text in {"The", "A", "An"} and doc[j - 1].text.endswith("."):
+                break  # "in Washington D.C. The students ...": a sentence the splitter kept after an abbreviation
             if len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < n and doc[j + 1].text == "-":
                 break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
             if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
@@ -395,7 +397,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             else:
                 break
         # a chunk never ends on a connector
-        while j > i + 1 and doc[j - 1].lower_ in lex.connectors and doc[j - 1].text.islower():
+        while j > i + 1 and doc[j - 1].lower_ in lex.connectors and doc[j - 1].text.islower() \
+                and not (doc[j - 2].text == "-" and not doc[j - 2].whitespace_):  # "Hau Lung-bin"
             j -= 1
         # "the 3rd Armoured Brigade", "the navy's 2nd Fleet": a unit's ordinal is part of its name
         # (not a date's: "on May 2nd Parliament voted")
@@ -411,9 +414,18 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
 
 def _name_syllable(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
     """A short lower-case word after a hyphen inside a name ("-wah" in "Kin-wah"): not an
-    English word ("Kurdish-led", "state-run", "US-backed" stay out)."""
-    return tok.is_lower and tok.is_alpha and len(tok) <= 6 and tok.lower_ not in lex.common_words \
-        and not tok.lower_.endswith(("ed", "ing", "ly"))
+    English word ("Kurdish-led", "state-run", "US-backed" stay out). After a surname and a short
+    syllable ("Lam Cheuk-ting", "Leung Kwok-hung") a given name's second syllable may look like one."""
+    if not (tok.is_lower and tok.is_alpha and len(tok) <= 6):
+        return False
+    if tok.lower_ not in lex.common_words and not tok.lower_.endswith(("ed", "ing", "ly")):
+        return True
+    doc, i = tok.doc, tok.i
+    first = doc[i - 2] if i >= 2 else None  # the syllable before the hyphen
+    return first is not None and i >= 3 and len(tok) <= 5 and 2 <= len(first) <= 5 and first.is_title \
+        and doc[i - 3].is_title and len(doc[i - 3]) <= 6 and "\n" not in doc[i - 3].whitespace_ \
+        and not tok.lower_.endswith("ed") \
+        and not doc[i - 3].is_sent_start and doc[i - 3].text not in lex.org_heads
 
 
 def _subject_after_on(doc: Doc, k: int, lex: Lexicon, taken: set[int]) -> bool:
@@ -517,7 +529,8 @@ def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
                                                 and doc[k - 1].text not in lex.org_heads)):
         k += 1  # "of Lund and Tarvel Assurance": a firm's partners; "of the Tarvel Drivers' Union"
     # "... of the Harbour Union", "Captain Ada Corwen of the HRU"
-    return k > start and (doc[k - 1].text in lex.org_heads or (k - start == 1 and is_acronym(doc[start].text)))
+    return k > start and (doc[k - 1].text in lex.org_heads or doc[k - 1].text in lex.corporate_suffixes
+                          or (k - start == 1 and is_acronym(doc[start].text)))  # "... of Brask Lowe LLP"
 
 
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:

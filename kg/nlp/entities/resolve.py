@@ -152,6 +152,12 @@ def _agent_of_common_verb(low: str, lex: Lexicon) -> bool:
     return any(f in lex.common_words for f in forms if len(f) > 2)
 
 
+def _adjective_last(low: str, lex: Lexicon) -> bool:
+    """"Velm Digital", "Tarsk Medical": a common adjective with an adjective's ending ends the name of a
+    body (a surname is rarely such a word; "Young", "Long" have no such ending)."""
+    return len(low) >= 6 and low.endswith(tuple(lex.adjective_endings))
+
+
 def _shape_type(text: str, lex: Lexicon) -> str:
     """The type of an unknown run of title-case words that nothing else typed. A person's name is made
     of names: a capitalised common English word in it ("Velm Harbour Patrol", "Tarsk Coast", "Orsk
@@ -165,7 +171,7 @@ def _shape_type(text: str, lex: Lexicon) -> str:
     common = [w for i, w in enumerate(words) if w[:1].isupper() and w.lower() in lex.common_words
               and not (i == 0 and w in lex.given_names) and not w.isupper()  # "AS Velm": initials
               and w.lower() not in lex.person_name_particles  # "Ana De Velm"
-              and (i < len(words) - 1 or w.lower() in body_or_place)]
+              and (i < len(words) - 1 or w.lower() in body_or_place or _adjective_last(w.lower(), lex))]
     if len(words) >= 2 and words[0].lower() in lex.compass_modifiers and last not in body_or_place - (
             lex.place_heads | lex.place_of_words | lex.compass_modifiers):
         return LOC  # "Western Tarsk Hills", "Eastern Orvik", "North West": a compass word starts a region's name

@@ -97,6 +97,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
         if _inside_quote(ctx.quotes, vs):
             continue  # a verb inside a quotation is part of what was said
+        if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(text, max(sent.start_char, vs - 40), vs):
+            continue  # "asked not to be named": a question is speech only right after its quotation
         speaker: str | None = None
         stext = ""
         from_quote = False
@@ -125,6 +127,13 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
         else:
             found = _relative_speaker(ctx, speakers, vs)
+            named_after = next((m for m in speakers if entities[m.entity].type == PER and 0 <= m.start - ve <= 30
+                                and _TITLE_GAP.fullmatch(text, ve, m.start)
+                                and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
+            if found is None and named_after is not None and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
+                # "CLAIM, said (Sgt.) Ada Corwen": the name after the verb (a small parser may read a verb of
+                # the claim as the subject, "The slide hit ..." with "hit" a noun)
+                found = named_after.entity, named_after.text, named_after.start, named_after.end
             if found is None and token_mention is not None:
                 found = _speaker_from_parse(ctx, verb_tok, token_mention)
             if found is None:
@@ -245,6 +254,13 @@ def _which_said(lex: Lexicon) -> re.Pattern[str]:
     """", which said" after a name: the name is the speaker of what follows."""
     verbs = "|".join(re.escape(v) for v in sorted(lex.speech_verbs, key=len, reverse=True))
     return lex.pattern("statement_which", lambda _lex: re.compile(rf"\s*,\s*which\s+(?:also\s+)?(?:{verbs})\b"))
+
+
+# between a speech verb and a name: nothing, or capitalised title words ("said Sgt. ", "said Additional
+# Superintendent ")
+_TITLE_GAP = re.compile(r"\s*(?:[A-Z][\w.]*\s+)*")
+# a quotation's end, then at most three words (a pronoun or a name) before a quote verb: '..." she asked'
+_QUOTE_BEFORE = re.compile(r"[\"\u201d]\s*(?:[\w.'\u2019-]+\s+){0,3}$")
 
 
 def _verb_first(text: str, pos: int, lex: Lexicon) -> bool:

@@ -201,8 +201,10 @@ def org_in_view(orgs: list[Mention], entities: dict[str, Entity], at: int,
     outlets), named most often before it (ties: the latest), else the first named after it.
     With ``company_heads`` ("the company's chief executive"), a company (a name ending with a
     legal form or a company head word) when the article names one."""
-    if company_heads is not None:
-        orgs = [m for m in orgs if entities[m.entity].label.split()[-1] in company_heads] or orgs
+    if company_heads is not None:  # (a company named before; not one named only later, when another body was)
+        companies = [m for m in orgs if entities[m.entity].label.split()[-1] in company_heads]
+        orgs = [m for m in companies if m.end <= at] or ([] if any(m.end <= at for m in orgs) else companies) \
+            or orgs
     before = [m for m in orgs if m.end <= at]
     if not before:
         return orgs[0].entity if orgs else None
