@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from spacy.attrs import LOWER, ORTH
 from spacy.tokens import Doc, Token
 
 from kg.nlp.extensions import doc_text
@@ -249,8 +250,10 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
     vague = sorted(((k, k.split()) for k in nums["vague"]), key=lambda kv: -len(kv[1]))
     vague_first = {words[0] for _, words in vague}
     currencies = nums["currencies"]
-    lowers = [t.lower_ for t in doc]
-    texts = [t.text for t in doc]
+    strings = doc.vocab.strings
+    arrays = doc.to_array([LOWER, ORTH]).tolist() if len(doc) else []  # no Token object per token
+    lowers = [strings[low] for low, _ in arrays]
+    texts = [strings[orth] for _, orth in arrays]
     full_text = doc_text(doc)
     signs = lex.pattern("glued_signs", lambda lx: sorted(lx.numbers["glued_currencies"].items(),
                                                          key=lambda kv: -len(kv[0])))

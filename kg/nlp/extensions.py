@@ -3,6 +3,8 @@ computed once per Doc: the sentence index (token -> sentence number) and the tex
 
 from __future__ import annotations
 
+import numpy
+from spacy.attrs import SENT_START
 from spacy.tokens import Doc
 
 _EXTENSIONS = (
@@ -23,12 +25,9 @@ register_extensions()
 def sentence_index(doc: Doc) -> list[int]:
     """Token index -> sentence number, cached on the doc."""
     if doc._.kg_sent_of is None:
-        out, k = [], -1
-        for tok in doc:
-            if tok.is_sent_start:
-                k += 1
-            out.append(max(k, 0))
-        doc._.kg_sent_of = out
+        # from the SENT_START array (1 = starts a sentence), without a Token object per token
+        starts = (doc.to_array(SENT_START) == 1).astype("int64") if len(doc) else numpy.zeros(0, "int64")
+        doc._.kg_sent_of = numpy.maximum(numpy.cumsum(starts) - 1, 0).tolist()
     return doc._.kg_sent_of
 
 

@@ -530,8 +530,9 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     add(m, o, role, si)
                     continue
             # "an ORG mission led by PERSON": the person leads the organisation
-            lm = re.search(r"(?:" + "|".join(re.escape(v) for v in lex.relations["passive_leader_verbs"]) + r")\s+$",
-                           before)
+            led_by = lex.pattern("passive_leader_before", lambda lx: re.compile(
+                r"(?:" + "|".join(re.escape(v) for v in lx.relations["passive_leader_verbs"]) + r")\s+$"))
+            lm = led_by.search(before)
             if lm:
                 bodies = set(lex.relations["led_body_nouns"])
                 led = [o for o in orgs_before if 0 <= m.start - len(lm.group(0)) - o.end <= 25

@@ -244,16 +244,21 @@ def _has_verb(doc: Doc, content: str, start: int, end: int) -> bool:
     return span is None or any(t.pos_ in {"VERB", "AUX"} for t in span)
 
 
+def _verbs(lex: Lexicon) -> str:
+    """The speech verbs as a regular-expression alternation, longest first."""
+    return "|".join(re.escape(v) for v in sorted(lex.speech_verbs, key=len, reverse=True))
+
+
 def _adding(lex: Lexicon) -> re.Pattern[str]:
     """", adding that" / ", saying" (speech.json continuing_verbs): what follows is said too."""
-    words = "|".join(re.escape(w) for w in lex.continuing_verbs)
-    return lex.pattern("statement_adding", lambda _lex: re.compile(rf",\s+(?:{words})\b(?:\s+that)?\s+"))
+    return lex.pattern("statement_adding", lambda lx: re.compile(
+        rf",\s+(?:{'|'.join(re.escape(w) for w in lx.continuing_verbs)})\b(?:\s+that)?\s+"))
 
 
 def _which_said(lex: Lexicon) -> re.Pattern[str]:
     """", which said" after a name: the name is the speaker of what follows."""
-    verbs = "|".join(re.escape(v) for v in sorted(lex.speech_verbs, key=len, reverse=True))
-    return lex.pattern("statement_which", lambda _lex: re.compile(rf"\s*,\s*which\s+(?:also\s+)?(?:{verbs})\b"))
+    return lex.pattern("statement_which", lambda lx: re.compile(
+        rf"\s*,\s*which\s+(?:also\s+)?(?:{_verbs(lx)})\b"))
 
 
 # between a speech verb and a name: nothing, or capitalised title words ("said Sgt. ", "said Additional
@@ -420,8 +425,7 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
 
 def _and_said(lex: Lexicon) -> re.Pattern[str]:
     """", and warned that": a second speech verb of the same speaker starts its own statement."""
-    verbs = "|".join(re.escape(v) for v in sorted(lex.speech_verbs, key=len, reverse=True))
-    return lex.pattern("statement_and_said", lambda _lex: re.compile(rf",?\s+and\s+(?:{verbs})\s+that\b"))
+    return lex.pattern("statement_and_said", lambda lx: re.compile(rf",?\s+and\s+(?:{_verbs(lx)})\s+that\b"))
 
 
 def _quoted_text(content: str) -> bool:

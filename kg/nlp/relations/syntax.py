@@ -365,7 +365,16 @@ def _matches(doc: Doc, pat: SyntaxPatterns, labels: dict[int, str]) -> list[tupl
         if "PER" in kinds and kinds & {"ORG", "ORGREF", "GOV"}:
             wanted.append(sent)
     if len(wanted) <= WHOLE_DOC_AFTER:
-        return [(match_id, [sent.start + t for t in toks]) for sent in wanted for match_id, toks in pat.matcher(sent)]
+        out = []
+        for sent in wanted:
+            # the sentence as a Doc of its own, without the doc's user data (the matcher would copy all
+            # of it for each sentence): only the labels the patterns read are set again
+            sdoc = sent.as_doc(copy_user_data=False)
+            for i in range(sent.start, sent.end):
+                if i in labels:
+                    sdoc[i - sent.start]._.kg_rel = labels[i]
+            out += [(match_id, [sent.start + t for t in toks]) for match_id, toks in pat.matcher(sdoc)]
+        return out
     bounds = {}
     for k, sent in enumerate(wanted):
         for i in range(sent.start, sent.end):
