@@ -79,6 +79,8 @@ ROWS = [
     ("Later the mayor, Hau Lung-bin, opened the fair.", ("Hau Lung-bin", "Person")),
     # a role after "Name, COUNTRY" says whose person the name is
     ("After the match, Oskar Velmano Tarr, Panama coach, said the team was tired.", ("Oskar Velmano Tarr", "Person")),
+    ("The Union of K'iche' Weavers of Tarsk accused the firm.", ("Union of K'iche' Weavers of Tarsk",
+                                                                    "Organisation")),
     # a capitalised article after an abbreviation starts a sentence, not a name's next word
     ("The team flew to Velmford D.C. The students met the council.", ("Velmford D.C.", "Place")),
     # a common adjective with an adjective's ending ends a body's name, not a surname

@@ -100,6 +100,14 @@ def test_a_bare_company_role_refers_to_a_company_named_before_not_after(nlp):
     assert not any(person == "Ada Corwen" and "Brannock" in org for person, org in pairs)
 
 
+def test_a_role_after_its_in_a_longer_gap_is_the_role_alone(nlp):
+    doc = run_doc(nlp, "A statement from the Tarsk Border Service signed by its press secretary, Osk Tarvel, "
+                       "said troops had moved.")
+    ents = doc._.kg_entities
+    got = {(ents[a.person].label, ents[a.organisation].label, a.role, a.spokesperson) for a in doc._.kg_affiliations}
+    assert ("Osk Tarvel", "Tarsk Border Service", "press secretary", True) in got
+
+
 def test_ambiguous_pronoun_gives_no_statement(nlp):
     """Two people could be "he": the statement is not given to either (an unresolved
     speaker is no statement, as the annotation guideline says of unnamed speakers)."""

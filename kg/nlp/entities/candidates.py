@@ -338,6 +338,9 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ \
                     and _possessive_in_name(doc, j, lex, taken):
                 j += 1  # "Tarsk Drivers' Union": a plural's possessive inside the name
+            elif t.text in {"'", "’"} and not doc[j - 1].whitespace_ and t.whitespace_ and j + 1 < n \
+                    and is_cap(doc[j + 1]) and j + 1 not in taken and any(q in doc[j - 1].text[1:] for q in "'’"):
+                j += 1  # "the Council of Q'eqchi' Villages": a word's closing glottal stop, not a quotation
             elif is_cap(t) and not t.is_sent_start and not _MONEY_TOKEN.match(t.text):
                 j += 1  # (not "S$3.2" after a company's name: a sum, not the name's last word)
             elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:

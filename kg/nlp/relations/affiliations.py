@@ -398,7 +398,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 # the gap is the role phrase itself ("Halden spokesman Ada"), not a clause that ends
                 # with one ("the Halden Act, spokesperson Ada")
                 if role and len(gap) < 40 and not re.search(r"[.;:,]", gap.strip(" ,")):
-                    add(m, o, re.sub(r"^[’']s\s+", "", gap.strip(" ,").strip()), si)  # "ORG's head coach, NAME"
+                    phrase = re.sub(r"^[’']s\s+", "", gap.strip(" ,").strip())  # "ORG's head coach, NAME"
+                    own = re.search(r"\b(?:its|their|the)\s+([^,]+)$", phrase)
+                    if own and role_at(own.group(1), roles):
+                        phrase = own.group(1)  # "ORG signed by its press secretary, NAME": the role alone
+                    add(m, o, phrase, si)
                     continue
                 # only where nothing stands between the organisation and the person (but a title),
                 # and on the last 300 characters: over a whole long sentence this search is super-linear
