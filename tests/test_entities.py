@@ -81,6 +81,9 @@ ROWS = [
     ("After the match, Oskar Velmano Tarr, Panama coach, said the team was tired.", ("Oskar Velmano Tarr", "Person")),
     ("The Union of K'iche' Weavers of Tarsk accused the firm.", ("Union of K'iche' Weavers of Tarsk",
                                                                     "Organisation")),
+    # a demonym opens a mission's name ("... Mission to X" is organisation-shaped)
+    ("Osk Tarvel, head of the Swiss Relief Mission to Tarsk, said the road was open.",
+     ("Swiss Relief Mission to Tarsk", "Organisation")),
     # a capitalised article after an abbreviation starts a sentence, not a name's next word
     ("The team flew to Velmford D.C. The students met the council.", ("Velmford D.C.", "Place")),
     # a common adjective with an adjective's ending ends a body's name, not a surname

@@ -108,6 +108,14 @@ def test_a_role_after_its_in_a_longer_gap_is_the_role_alone(nlp):
     assert ("Osk Tarvel", "Tarsk Border Service", "press secretary", True) in got
 
 
+def test_a_communications_role_speaks_for_the_organisation(nlp):
+    doc = run_doc(nlp, "The Tarsk Water Board's director of corporate communications, Ilka Strandvik, said the "
+                       "pipes were safe.")
+    ents = doc._.kg_entities
+    got = {(ents[a.person].label, ents[a.organisation].label, a.spokesperson) for a in doc._.kg_affiliations}
+    assert ("Ilka Strandvik", "Tarsk Water Board", True) in got
+
+
 def test_ambiguous_pronoun_gives_no_statement(nlp):
     """Two people could be "he": the statement is not given to either (an unresolved
     speaker is no statement, as the annotation guideline says of unnamed speakers)."""

@@ -555,8 +555,8 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
     org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes or any(
-        # "Danish Directorate of Quarries", "North Velm Shipping Co."
-        doc[k].text in lex.org_heads and doc[k + 1].lower_ == "of" for k in range(s, e - 1)))
+        # "Danish Directorate of Quarries", "North Velm Shipping Co.", "Nordic Union Mission in Velm"
+        doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for", "in", "to", "on"} for k in range(s, e - 1)))
     while s < e:
         tok = doc[s]
         low = tok.lower_
