@@ -60,6 +60,8 @@ ROWS = [
     ("place-based", "Later a Kestmoor-based lender bought the mill.", "Kestmoor", "place-based", "Place"),
     ("apposition-to-role", "The chairman of Kestmoor district, Osk Tarvelsen, said the road was open.",
      "Osk Tarvelsen", "role-before", "Person"),
+    ("collective-subject", "Kestmoor won their first title on Saturday.", "Kestmoor", "collective-subject",
+     "Organisation"),
     ("org-service-region", "The Kestmoor Coast Health Region closed two wards.", "Kestmoor Coast Health Region",
      "org-shape", "Organisation"),
     ("place-head-modified", "Flights left Pellworth international airport late.", "Pellworth", "place-head", "Place"),

@@ -198,6 +198,20 @@ def _apposition_to_role(ctx: Context) -> bool:
     return False
 
 
+def _collective_subject(ctx: Context) -> bool:
+    """"Velmport won their first title", "Tarsk have lost their coach": a name that opens its
+    clause, then a verb and "their" within the next few words, is a team or a company (British
+    English makes them plural); a person is "he" or "she"."""
+    doc, s, e = ctx.doc, ctx.s, ctx.e
+    opens = doc[s].is_sent_start or (s > 0 and doc[s - 1].lower_ == "the" and doc[s - 1].is_sent_start)
+    if e >= len(doc) or not opens:
+        return False
+    verb = doc[e]
+    if verb.tag_ not in {"VBD", "VBP", "VBZ", "MD"}:
+        return False
+    return any(t.lower_ == "their" for t in doc[e + 1 : e + 5])
+
+
 def _title_before(ctx: Context) -> bool:
     """A person title ("Mr", "Gen.", "Prime Minister") stands just before the chunk."""
     doc, s, lex = ctx.doc, ctx.s, ctx.lex
@@ -526,6 +540,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "after-person-of": _after_person_of,
     "title-before": _title_before,
     "apposition-to-role": _apposition_to_role,
+    "collective-subject": _collective_subject,
     "org-noun-in-apposition": _org_noun_in_apposition,
     "outlet-before-possessive": _outlet_before_possessive,
     "after-place": _after_place,
