@@ -28,6 +28,7 @@ ROWS = [
     ("Officials said 4 lakh voters were added.", (400_000, None, "exact", "voter")),
     # a one-letter currency sign with the scale after a hyphen
     ("The board signed a P14.2-billion contract on Monday.", (14_200_000_000, None, "exact", "peso")),
+    ("The winner earns R180,000 from the sponsor.", (180_000, None, "exact", "rand")),
     # no noun: the subject of a passive is people; a compared number takes the noun before it
     ("Nearly 40,000 were evacuated before the storm.", (40_000, None, "about", "person")),
     # a hyphenated number word
@@ -149,6 +150,18 @@ def test_a_date_after_another_count_dates_that_count(nlp):
     doc = run_doc(nlp, "The Tarsk fair opened on Saturday. Organisers said 9,100 visitors came, beating the record "
                        "of 6,200 visitors in 2031.", "2036-09-14")
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(9100, "2036-09-13"), (6200, "2031")]
+
+
+def test_a_date_in_a_since_clause_dates_that_clause_not_the_count_before_it(nlp):
+    doc = run_doc(nlp, "Shelling hit Velm on Friday. Another strike killed four herders near Velm, in a feud that has "
+                       "simmered since a truce collapsed in 2021.", "2034-04-12")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(4, "2034-04-07")]
+
+
+def test_a_date_in_a_who_clause_dates_that_clause_not_the_count_after_it(nlp):
+    doc = run_doc(nlp, "Velm won the race on Saturday. Tarvel, who won the Nordic title in Oslo in June, earns "
+                       "R250,000 for the record.", "2035-12-09")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(250_000, "2035-12-08")]
 
 
 def test_each_amount_takes_its_own_year(nlp):

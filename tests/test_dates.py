@@ -80,6 +80,14 @@ def test_day_pairs_and_recurring_weekdays(nlp):
     assert not any(d.text.startswith(("Tuesday", "Thursday", "Saturday")) for d in doc._.kg_dates)
 
 
+def test_relative_dates_open_a_sentence_with_a_capital_and_a_year_names_a_championship(nlp):
+    doc = run_doc(nlp, "Last year the club grew. Tarvel, who won the 2029 Nordic Championships, "
+                       "starred. The Day Before Tomorrow is a film.", "2031-05-14")
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert {("Last year", "2030"), ("2029", "2029")} <= found
+    assert not any(d.text == "Tomorrow" for d in doc._.kg_dates)
+
+
 def test_a_time_after_a_date_line_is_no_second_day(nlp):
     doc = run_doc(nlp, "Tarsk Courier\nSeptember 14, 2031 - 6:05pm\n\nThe cup went ahead.", None)
     assert {d.value for d in doc._.kg_dates} == {"2031-09-14"}

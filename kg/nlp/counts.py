@@ -285,8 +285,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         hyphen = i + 2 < n and texts[i + 1] == "-" and not tok.whitespace_ and not doc[i + 1].whitespace_ \
             and lowers[i + 2] in nums["scales"]  # "R18.6-billion": the scale after a hyphen
         if glued is not None and glued[2] in nums["glued_needs_scale"] and not (
-                i + 1 < n and lowers[i + 1] in nums["scales"]) and not hyphen:
-            glued = None  # "the R62 road": a one-letter sign counts only before a scale word
+                i + 1 < n and lowers[i + 1] in nums["scales"]) and not hyphen and "," not in glued[1]:
+            glued = None  # "the R62 road": a one-letter sign counts only before a scale word (or grouped
+            # thousands: "R250,000")
         if vague_key is None and glued is None and not _is_numberish(tok, lex):
             i += 1
             continue

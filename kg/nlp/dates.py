@@ -225,6 +225,8 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     wd = "|".join(w.capitalize() for w in lex.dates["weekdays"])
     rel_days = "|".join(re.escape(k) for k in sorted(lex.dates["relative_days"], key=len, reverse=True))
     rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
+    rel_cap = "|".join(re.escape(k[:1].upper() + k[1:]) for k in sorted(
+        [*lex.dates["relative_days"], *lex.dates["relative_periods"]], key=len, reverse=True) if k[:1].isalpha())
     age = _alt(lex.dates["not_after_year"])
     counted = _alt(lex.dates["not_after_bare_year"])
     # (spaces, never a line break: "Cuts Power To 23\n\nMarch 4" is no "23 March")
@@ -243,11 +245,11 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
         # "Velm's 2009 drought"
         rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir )|(?<=\w's )|(?<=\w’s ))(?:1[89]\d\d|20\d\d)\b"
-        rf"(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))(?=[^\S\n]+[a-z])"
+        rf"(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))(?=[^\S\n]+[A-Za-z])"  # "the 2030 World Cup" too
         # "its appeal for 2031" (not "for 2000 days"), "between 2011 and 2017" (not "1200 and 1900 voters")
         rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
         rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
-        rf"|\b(?:{rel_days}|{rel_per})\b",
+        rf"|\b(?:{rel_days}|{rel_per}|{rel_cap})\b",  # "Last year, ...": also with a capital, opening a sentence
     )
 
 
@@ -359,6 +361,10 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             continue
         if s < skip_until:
             continue
+        low = expr.lower()
+        if expr[:1].isupper() and (low in lex.dates["relative_days"] or low in lex.dates["relative_periods"]) \
+                and not (span[0].is_sent_start or (span.start > 0 and span.doc[span.start - 1].is_quote)):
+            continue  # "The Day Before Tomorrow": a capital inside a sentence makes a title, not a date
         if expr.split()[0].lower() in weekdays:
             rec = pat.recurring.match(text, e)
             if rec:  # "Tuesday through Thursday", "on Saturday mornings": a recurring time, no date

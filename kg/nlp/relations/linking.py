@@ -36,6 +36,24 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
     def sent_start(d: DateMention) -> int:
         return sents[d.sentence].start_char
 
+    def relative_clause(d: DateMention) -> tuple[int, int] | None:
+        """'Tarvel, who won the title in Abuja in June, earns R250,000': the span of the ', who|which
+        ... ,' clause that holds the date (it dates that clause, not a count outside it), else None."""
+        lo, hi = sent_start(d), sents[d.sentence].end_char
+        m = re.search(r",\s+(?:who|which)\s+[^,;]*$", text[lo : d.start])
+        if m is None:
+            return None
+        end = re.search(r"[,;]", text[d.end : hi])
+        return lo + m.start(), (d.end + end.start()) if end else hi
+
+    def since_clause(d: DateMention) -> int | None:
+        """'..., in a conflict that has simmered since a ceasefire collapsed in 2020': where the
+        'since' clause holding the date starts (it dates that clause's event, not what the
+        sentence counted before it), else None."""
+        lo = sent_start(d)
+        m = re.search(r"\bsince\s+(?:the\s+|a\s+|an\s+)?[a-z]\w*\s+[^,;]*$", text[lo : d.start])
+        return lo + m.start() if m else None
+
     published = doc._.kg_published or ""
 
     def dateline(d: DateMention) -> bool:
@@ -124,6 +142,8 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         in_sent = [d for d in dates_in.get(c.sentence, ()) if d.value and not dateline(d)
                    and not (of_comparison(d) and not (0 <= d.start - c.end <= 12 and "," not in text[c.end : d.start]))
                    and not (ahead(d) and not looks_forward(c))]
+        in_sent = [d for d in in_sent if ((cs := since_clause(d)) is None or c.start >= cs)
+                   and ((r := relative_clause(d)) is None or r[0] <= c.start < r[1])]
         said = [d for d in in_sent if of_saying(d)]
         if len(said) < len(in_sent):  # a date of the event itself wins over the day of saying
             in_sent = [d for d in in_sent if d not in said]
