@@ -29,6 +29,7 @@ ROWS = [
     # a one-letter currency sign with the scale after a hyphen
     ("The board signed a P14.2-billion contract on Monday.", (14_200_000_000, None, "exact", "peso")),
     ("The winner earns R180,000 from the sponsor.", (180_000, None, "exact", "rand")),
+    ("The state paid Rs 45 lakh to the families.", (4_500_000, None, "exact", "rupee")),
     # no noun: the subject of a passive is people; a compared number takes the noun before it
     ("Nearly 40,000 were evacuated before the storm.", (40_000, None, "about", "person")),
     # a hyphenated number word
@@ -78,6 +79,10 @@ def test_money_before_a_noun_counts_the_money_and_keeps_the_noun(nlp):
     ("Of the 11 judges, four dissented from the ruling.", [(11, "judge"), (4, "judge")]),
     # a participle before a plural noun stays a modifier
     ("Some 420 stranded passengers waited overnight.", [(420, "passenger")]),
+    # "others" takes the noun of the count before it; a rate and a unit of energy count nothing
+    ("Four divers drowned and three others were rescued.", [(4, "diver"), (3, "diver")]),
+    ("The scanners misread up to 12 of every 1,000 forms.", []),
+    ("A home using 400 kilowatt-hours pays more.", []),
 ])
 def test_a_verb_after_a_number_is_no_counted_noun(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
@@ -150,6 +155,11 @@ def test_a_date_after_another_count_dates_that_count(nlp):
     doc = run_doc(nlp, "The Tarsk fair opened on Saturday. Organisers said 9,100 visitors came, beating the record "
                        "of 6,200 visitors in 2031.", "2036-09-14")
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(9100, "2036-09-13"), (6200, "2031")]
+
+
+def test_several_million_is_vague(nlp):
+    c = run_doc(nlp, "The fair is worth several million dollars to the town.")._.kg_counts[0]
+    assert (c.value, c.qualifier, c.magnitude) == (None, "vague", 1_000_000)
 
 
 def test_a_date_in_a_since_clause_dates_that_clause_not_the_count_before_it(nlp):

@@ -120,6 +120,9 @@ def test_abbreviated_months_without_a_year(nlp):
     # a future marker after a past auxiliary looks back
     ("Nobody had expected the river to flood in February.", "February", "2026-02"),
     ("The club had planned a parade in January.", "January", "2026-01"),
+    # a sentence that opens with "By the end of MONTH," takes the tense of its main clause
+    ("By the end of February, the virus had spread to 12 districts.", "February", "2026-02"),
+    ("By the end of August, the council will have spent its budget.", "August", "2026-08"),
     # a modal after a past verb, nearer the month; "by the end of" looks forward
     ("The ministry had sent doses to Velm and would review coverage by the end of August.", "August", "2026-08"),
 ])

@@ -91,6 +91,20 @@ ROWS = [
 ]
 
 
+@pytest.mark.parametrize("sentence, name, wrong_type", [
+    # a second reader's probes: a kind noun that modifies another noun describes a person
+    ("Tom Brask, a venture capitalist, said the fund grew.", "Tom Brask", "Organisation"),
+    ("Osk Tarvel, an exchange student from Velm, said he was safe.", "Osk Tarvel", "Organisation"),
+    # a capitalised word before the name is part of the name, not a noun for a person
+    ("Victim Support Tarsk said the hotline was busy.", "Support Tarsk", "Person"),
+    ("The Co-op said it would close 20 stores.", "Co-op", "Place"),
+    # the apposition to "the province" names the province
+    ("The governor of the province, North Tarsk, declared an emergency.", "North Tarsk", "Person"),
+])
+def test_context_rules_that_must_not_fire(nlp, sentence, name, wrong_type):
+    assert (name, wrong_type) not in _ents(run_doc(nlp, sentence))
+
+
 @pytest.mark.parametrize("sentence, expected", ROWS)
 def test_entity_rules(nlp, sentence, expected):
     assert expected in _ents(run_doc(nlp, sentence))
@@ -115,6 +129,12 @@ def test_entity_rules(nlp, sentence, expected):
         ("AI tools spread fast, the report said.", "AI"),
         ("The Kurdish-led Tarvel Forces and state-run Velm Radio said so.", "Kurdish-led Tarvel Forces"),
         ("Parents wore green Halden T-shirts to the meeting.", "Halden T"),
+        # context rules that must not fire (a second reader's probes)
+        ("The mayor told the Court that the road was open.", "Court"),
+        ("The mayor told TV reporters that the road was open.", "TV"),
+        ("The firm runs Linux-based servers in Velm.", "Linux"),
+        ("The Soviet-born artist sang in Velm.", "Soviet"),
+        ("Tom Brask and Jon Pell run a bakery. Pell said their sales had halved.", "Pell"),
     ],
 )
 def test_not_entities(nlp, sentence, not_entity):

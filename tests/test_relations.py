@@ -116,6 +116,14 @@ def test_a_communications_role_speaks_for_the_organisation(nlp):
     assert ("Ilka Strandvik", "Tarsk Water Board", True) in got
 
 
+def test_a_lower_case_role_may_stand_between_said_and_the_name(nlp):
+    doc = run_doc(nlp, "Velm beat Tarsk 3-1 on Saturday, said coach Ada Corwen. The road reopens in May, said "
+                       "Kestmoor mayor Osk Tarvel.")
+    ents = doc._.kg_entities
+    got = {(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements}
+    assert {("Ada Corwen", "Velm beat Tarsk 3-1 on Saturday"), ("Osk Tarvel", "The road reopens in May")} <= got
+
+
 def test_ambiguous_pronoun_gives_no_statement(nlp):
     """Two people could be "he": the statement is not given to either (an unresolved
     speaker is no statement, as the annotation guideline says of unnamed speakers)."""

@@ -404,6 +404,13 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 if k < n and doc[k].lower_ in not_units:
                     i = k
                     continue  # "between 50 and 100 basis points": a range of a unit, not a count
+        if end + 2 < n and lowers[end] == "of" and lowers[end + 1] in {"every", "each"} \
+                and _is_numberish(doc[end + 2], lex):
+            k = end + 2
+            while k < n and _is_numberish(doc[k], lex):
+                k += 1
+            i = k
+            continue  # "14 of every 1,000 ballots": a rate, neither number counts anything
         # qualifier before
         q_start = start
         before = " ".join(t.lower_ for t in doc[max(0, start - 3) : start])
@@ -464,6 +471,13 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                               and _word_before(full_text, c.start) in nums["people_harm_verbs"]), None)
             if head_from is not None:
                 what = head_from.what
+        if what and what.lower() == "others" and not currency:
+            # "three climbers were killed and two others were pulled out": the noun of the sentence's
+            # count before it
+            head_from = next((c for c in reversed(out) if c.sentence == sent_of[i] and c.what and not c.currency
+                              and c.head and c.head != "other"), None)
+            if head_from is not None:
+                what = f"{what} ({head_from.what})"  # "others (climbers)"
         if currency:
             what = what if what and what.lower() not in nums["not_what_after_currency"] else None
         head = None

@@ -383,7 +383,15 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
         if tense is None and not day_after_past_verb:
             before = re.split(r"[,;:\n]", text[sent.start_char : s])[-1]
             after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
-            tense = clause_tense(before, after, lex)
+            lead_in = text[sent.start_char : s]  # "By the end of ": a phrase that opens the sentence
+            opening = re.match(r"\s*,", text[e : sent.end_char]) and len(lead_in) <= 30 \
+                and re.match(r"\s*(?:By|In|On|Until|Before|After|Through|During|Early|Late|At)\b", lead_in) \
+                and not re.search(r"[,;:]", lead_in)
+            if opening:  # "By the end of April, the virus had spread": the main clause after the comma says
+                main = re.split(r"[;:.!?\n]", text[e : sent.end_char].lstrip(" ,"))[0]
+                tense = clause_tense(main, "", lex)
+            if tense is None:
+                tense = clause_tense(before, after, lex)
         if expr.split()[0].lower() in weekdays and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
             tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
         res = normalise(expr, published, lex, previous_day=last_day, tense=tense)

@@ -426,6 +426,7 @@ def _name_syllable(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
     doc, i = tok.doc, tok.i
     first = doc[i - 2] if i >= 2 else None  # the syllable before the hyphen
     return first is not None and i >= 3 and len(tok) <= 5 and 2 <= len(first) <= 5 and first.is_title \
+        and first.lower_ not in lex.common_words \
         and doc[i - 3].is_title and len(doc[i - 3]) <= 6 and "\n" not in doc[i - 3].whitespace_ \
         and not tok.lower_.endswith("ed") \
         and not doc[i - 3].is_sent_start and doc[i - 3].text not in lex.org_heads

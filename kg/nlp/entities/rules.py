@@ -56,6 +56,7 @@ from spacy.vocab import Vocab
 
 from kg.nlp.entities.cand import Cand, is_acronym
 from kg.nlp.entities.candidates import person_before_of_org, sent_initial
+from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.resources import nlp_data_dir
 from kg.types import ENTITY_TYPES, LOC
@@ -179,6 +180,10 @@ def _apposition_to_role(ctx: Context) -> bool:
     doc, s, e, lex = ctx.doc, ctx.s, ctx.e, ctx.lex
     if s < 2 or doc[s - 1].text != ",":
         return False
+    if s >= 3 and doc[s - 3].lower_ == "the" and (doc[s - 2].lower_ in lex.place_heads
+                                                    or doc[s - 2].lower_ in lex.place_of_words):
+        return False  # "the governor of the province, North Velm,": the name says which province
+
     def person_noun(t) -> bool:  # noqa: ANN001 (a spaCy Token)
         return t.is_lower and (t.lower_ in lex.roles or t.lower_ in lex.person_nouns)
 
@@ -198,6 +203,24 @@ def _apposition_to_role(ctx: Context) -> bool:
     return False
 
 
+def _place_based(ctx: Context) -> bool:
+    """"a Velm-based logistics company", "the Tarsk-born singer": what a body is based in, or a person
+    born in, is a place; not "Linux-based servers" (no body follows) nor "Soviet-born" (a demonym)."""
+    doc, e, lex = ctx.doc, ctx.e, ctx.lex
+    if e + 2 >= len(doc) or doc[e].text != "-" or doc[e - 1].whitespace_ or doc[e].whitespace_:
+        return False
+    word, kind = doc[e - 1].text, doc[e + 1].lower_
+    if kind == "born":
+        known = lex.gazetteer.get(normalize_name(word))
+        if known is not None:
+            return known.type == "Place"
+        return word not in lex.demonyms and not word.endswith(("an", "ese", "ish", "ic", "i"))  # "Kosovan-born"
+    if kind not in {"based", "headquartered"}:
+        return False
+    follow = [t.lower_ for t in doc[e + 2 : e + 6]]
+    return any(w in lex.org_appositive_nouns or w in lex.org_type_nouns_after for w in follow)
+
+
 def _collective_subject(ctx: Context) -> bool:
     """"Velmport won their first title", "Tarsk have lost their coach": a name that opens its
     clause, then a verb and "their" within the next few words, is a team or a company (British
@@ -207,8 +230,14 @@ def _collective_subject(ctx: Context) -> bool:
     if e >= len(doc) or not opens:
         return False
     verb = doc[e]
-    if verb.tag_ not in {"VBD", "VBP", "VBZ", "MD"}:
-        return False
+    if verb.tag_ not in {"VBD", "VBP", "VBZ", "MD"} or verb.lower_ in ctx.lex.speech_verbs \
+            or verb.lower_ in {"told", "tells", "tell", "thanked", "thanks"}:
+        return False  # "Pell said their sales had halved", "Orvenko thanked their fans": people too
+    word = doc[s].text
+    if s > 0 and doc[s - 1].lower_ == "the" and word.endswith("s"):
+        return False  # "The Brannocks lost their farm": a family
+    if re.search(rf"\b[A-Z][\w'-]+\s+{re.escape(word)}\b", doc_text(doc)):
+        return False  # "Jon Pell ... Pell lost their ...": a person's surname named in full before
     return any(t.lower_ == "their" for t in doc[e + 1 : e + 5])
 
 
@@ -223,6 +252,13 @@ def _title_before(ctx: Context) -> bool:
             ctx.title = s - k
             return True
     return False
+
+
+# words that may follow the kind noun of an apposition that describes a body ("Name, a Velm lender that
+# ...", "a charity based in ...", "a bank owned by ...")
+_AFTER_KIND_NOUN = frozenset({"that", "which", "who", "whose", "in", "of", "for", "with", "and", "or", "from",
+                              "at", "on", "to", "based", "owned", "run", "founded", "since", "by", "headquartered",
+                              "listed", "backed", "controlled", "set", "created", "formed"})
 
 
 def _org_noun_in_apposition(ctx: Context) -> bool:
@@ -240,6 +276,9 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
         if w in lex.org_appositive_nouns:
             if ctx.nxt[k][:1].isupper():
                 return False  # "Name, the Halden Seismic Institute said": a name, not a description
+            if k + 1 < len(follow) and follow[k + 1].isalpha() and ctx.nxt[k + 1].islower() \
+                    and follow[k + 1] not in _AFTER_KIND_NOUN:
+                return False  # "Name, a venture capitalist", "an exchange student": the noun modifies another
             return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
         if w in {"'s", "’s"}:
             continue  # "Name, the island's legislature": whose it is, then the kind
@@ -541,6 +580,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "title-before": _title_before,
     "apposition-to-role": _apposition_to_role,
     "collective-subject": _collective_subject,
+    "place-based": _place_based,
     "org-noun-in-apposition": _org_noun_in_apposition,
     "outlet-before-possessive": _outlet_before_possessive,
     "after-place": _after_place,

@@ -127,8 +127,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
         else:
             found = _relative_speaker(ctx, speakers, vs)
-            named_after = next((m for m in speakers if entities[m.entity].type == PER and 0 <= m.start - ve <= 30
-                                and _TITLE_GAP.fullmatch(text, ve, m.start)
+            named_after = next((m for m in speakers if entities[m.entity].type == PER and 0 <= m.start - ve <= 40
+                                and _title_gap(text[ve : m.start], lex)
                                 and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
             if found is None and named_after is not None and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
                 # "CLAIM, said (Sgt.) Ada Corwen": the name after the verb (a small parser may read a verb of
@@ -262,8 +262,13 @@ def _which_said(lex: Lexicon) -> re.Pattern[str]:
 
 
 # between a speech verb and a name: nothing, or capitalised title words ("said Sgt. ", "said Additional
-# Superintendent ")
-_TITLE_GAP = re.compile(r"\s*(?:[A-Z][\w.]*\s+)*")
+# Superintendent "), or a role in lower case after a place's or a body's name ("said Velm mayor ", "said coach ")
+_TITLE_GAP = re.compile(r"\s*(?:[A-Z][\w.]*\s+)*((?:[a-z][\w-]*\s+){0,2})(?:[A-Z][\w.]*\s+)*")
+
+
+def _title_gap(gap: str, lex: Lexicon) -> bool:
+    m = _TITLE_GAP.fullmatch(gap)
+    return m is not None and (not m.group(1).strip() or m.group(1).strip() in lex.roles)
 # a quotation's end, then at most three words (a pronoun or a name) before a quote verb: '..." she asked'
 _QUOTE_BEFORE = re.compile(r"[\"\u201d]\s*(?:[\w.'\u2019-]+\s+){0,3}$")
 
