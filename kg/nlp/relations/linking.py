@@ -37,10 +37,12 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         return sents[d.sentence].start_char
 
     def relative_clause(d: DateMention) -> tuple[int, int] | None:
-        """'Tarvel, who won the title in Abuja in June, earns R250,000': the span of the ', who|which
-        ... ,' clause that holds the date (it dates that clause, not a count outside it), else None."""
+        """'Tarvel, who won the title in Abuja in June, earns R250,000': the span of the ', who ...,'
+        clause that holds the date (a person's past, not the day of a count outside it), else None.
+        (Not ', which ...': 'surrendering to the SDF, which launched its attack on Sunday' may well
+        be the day of what the sentence counts.)"""
         lo, hi = sent_start(d), sents[d.sentence].end_char
-        m = re.search(r",\s+(?:who|which)\s+[^,;]*$", text[lo : d.start])
+        m = re.search(r",\s+who\s+[^,;]*$", text[lo : d.start])
         if m is None:
             return None
         end = re.search(r"[,;]", text[d.end : hi])
