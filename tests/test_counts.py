@@ -24,7 +24,7 @@ def test_parse_digits():
 ROWS = [
     ("Some 500 ISIS fighters surrendered on Tuesday.", (500, None, "about", "fighter")),
     # Indian numbering: lakh and crore are scales
-    ("The drive will reach about 1.2 crore children this year.", (12_000_000, None, "about", "child")),
+    ("The drive will reach about 2.4 crore children this year.", (24_000_000, None, "about", "child")),
     ("Officials said 4 lakh voters were added.", (400_000, None, "exact", "voter")),
     # a one-letter currency sign with the scale after a hyphen
     ("The board signed a P14.2-billion contract on Monday.", (14_200_000_000, None, "exact", "peso")),
@@ -81,8 +81,8 @@ def test_money_before_a_noun_counts_the_money_and_keeps_the_noun(nlp):
     ("Some 420 stranded passengers waited overnight.", [(420, "passenger")]),
     # "others" takes the noun of the count before it; a rate and a unit of energy count nothing
     ("Four divers drowned and three others were rescued.", [(4, "diver"), (3, "diver")]),
-    ("The scanners misread up to 12 of every 1,000 forms.", []),
-    ("A home using 400 kilowatt-hours pays more.", []),
+    ("The scanners misread up to 5 of every 400 parcels.", []),
+    ("The plant made 900 kilowatt-hours on Sunday.", []),
 ])
 def test_a_verb_after_a_number_is_no_counted_noun(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
@@ -152,26 +152,26 @@ def test_since_makes_a_period_not_a_date(nlp):
 
 
 def test_a_date_after_another_count_dates_that_count(nlp):
-    doc = run_doc(nlp, "The Tarsk fair opened on Saturday. Organisers said 9,100 visitors came, beating the record "
-                       "of 6,200 visitors in 2031.", "2036-09-14")
-    assert [(c.value, c.date) for c in doc._.kg_counts] == [(9100, "2036-09-13"), (6200, "2031")]
+    doc = run_doc(nlp, "The Tarsk fair opened on Saturday. Organisers said 5,300 visitors came, beating the record "
+                       "of 4,100 visitors in 2029.", "2036-09-14")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(5300, "2036-09-13"), (4100, "2029")]
 
 
 def test_several_million_is_vague(nlp):
-    c = run_doc(nlp, "The fair is worth several million dollars to the town.")._.kg_counts[0]
+    c = run_doc(nlp, "The deal could cost several million dollars.")._.kg_counts[0]
     assert (c.value, c.qualifier, c.magnitude) == (None, "vague", 1_000_000)
 
 
 def test_a_date_in_a_since_clause_dates_that_clause_not_the_count_before_it(nlp):
-    doc = run_doc(nlp, "Shelling hit Velm on Friday. Another strike killed four herders near Velm, in a feud that has "
-                       "simmered since a truce collapsed in 2021.", "2034-04-12")
+    doc = run_doc(nlp, "Shelling hit Velm on Friday. Another raid killed four herders near Velm, amid a feud that has "
+                       "grown since a truce ended in 2021.", "2034-04-12")
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(4, "2034-04-07")]
 
 
 def test_a_date_in_a_who_clause_dates_that_clause_not_the_count_after_it(nlp):
-    doc = run_doc(nlp, "Velm won the race on Saturday. Tarvel, who won the Nordic title in Oslo in June, earns "
-                       "R250,000 for the record.", "2035-12-09")
-    assert [(c.value, c.date) for c in doc._.kg_counts] == [(250_000, "2035-12-08")]
+    doc = run_doc(nlp, "Velm won the race on Saturday. Tarvel, who joined the club in Oslo in June, receives "
+                       "R95,000 from the sponsor.", "2035-12-09")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(95_000, "2035-12-08")]
 
 
 def test_each_amount_takes_its_own_year(nlp):

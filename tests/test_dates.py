@@ -81,7 +81,7 @@ def test_day_pairs_and_recurring_weekdays(nlp):
 
 
 def test_relative_dates_open_a_sentence_with_a_capital_and_a_year_names_a_championship(nlp):
-    doc = run_doc(nlp, "Last year the club grew. Tarvel, who won the 2029 Nordic Championships, "
+    doc = run_doc(nlp, "Last year the club grew. Tarvel, who took the 2029 Velm Open, "
                        "starred. The Day Before Tomorrow is a film.", "2031-05-14")
     found = {(d.text, d.value) for d in doc._.kg_dates}
     assert {("Last year", "2030"), ("2029", "2029")} <= found
@@ -89,8 +89,8 @@ def test_relative_dates_open_a_sentence_with_a_capital_and_a_year_names_a_champi
 
 
 def test_a_time_after_a_date_line_is_no_second_day(nlp):
-    doc = run_doc(nlp, "Tarsk Courier\nSeptember 14, 2031 - 6:05pm\n\nThe cup went ahead.", None)
-    assert {d.value for d in doc._.kg_dates} == {"2031-09-14"}
+    doc = run_doc(nlp, "Tarsk Courier\nMarch 3, 2031 - 7:40pm\n\nThe fair went ahead.", None)
+    assert {d.value for d in doc._.kg_dates} == {"2031-03-03"}
 
 
 def test_abbreviated_months_without_a_year(nlp):
@@ -124,7 +124,7 @@ def test_abbreviated_months_without_a_year(nlp):
     ("By the end of February, the virus had spread to 12 districts.", "February", "2026-02"),
     ("By the end of August, the council will have spent its budget.", "August", "2026-08"),
     # a modal after a past verb, nearer the month; "by the end of" looks forward
-    ("The ministry had sent doses to Velm and would review coverage by the end of August.", "August", "2026-08"),
+    ("The firm had shipped parts to Velm and would audit its stock by the end of August.", "August", "2026-08"),
 ])
 def test_a_month_without_a_year_follows_the_tense_of_its_clause(nlp, sentence, month, value):
     doc = run_doc(nlp, sentence, "2026-03-18")

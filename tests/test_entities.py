@@ -65,20 +65,20 @@ ROWS = [
     # a court's district, a mission "to" a country, a known body's national branch "of" a country
     ("Velmco filed in the Tarsk Court for the Northern District of Norway on Monday.",
      ("Tarsk Court for the Northern District of Norway", "Organisation")),
-    ("Ilka Strandvik, deputy head of the Orvik Mission to Norway, said the talks failed.",
+    ("Ilka Strandvik, a spokesman for the Orvik Mission to Norway, said the road was shut.",
      ("Orvik Mission to Norway", "Organisation")),
-    ("The Red Crescent Society of Norway said two volunteers were hurt.",
-     ("Red Crescent Society of Norway", "Organisation")),
+    ("The International Rescue Committee of Norway said two volunteers were hurt.",
+     ("International Rescue Committee of Norway", "Organisation")),
     # a title with a portfolio of several words before the name; a hyphenated modifier in an apposition
-    ("Deputy Prime Minister for Reconstruction Osk Tarvel visited the site.", ("Osk Tarvel", "Person")),
-    ("Brannock Digital, the Oslo-based payments exchange, froze withdrawals.", ("Brannock Digital", "Organisation")),
-    ("The Tarsk Herald has reported on Co Velmar since 1920.", ("Co Velmar", "Place")),
+    ("Deputy Finance Minister for Ports Osk Tarvel visited the site.", ("Osk Tarvel", "Person")),
+    ("Brannock Pay, the Oslo-based payments exchange, cut its fees.", ("Brannock Pay", "Organisation")),
+    ("The Tarsk Herald covers Co Velmar.", ("Co Velmar", "Place")),
     # a Cantonese given name's second syllable may look like an English word after its hyphen
-    ("Later Lam Cheuk-ting and Wong Kwok-hung won seats.", ("Lam Cheuk-ting", "Person")),
-    ("Later Lam Cheuk-ting and Wong Kwok-hung won seats.", ("Wong Kwok-hung", "Person")),
-    ("Later the mayor, Hau Lung-bin, opened the fair.", ("Hau Lung-bin", "Person")),
+    ("Later Ho Wai-ting and Yip Chun-hung won seats.", ("Ho Wai-ting", "Person")),
+    ("Later Ho Wai-ting and Yip Chun-hung won seats.", ("Yip Chun-hung", "Person")),
+    ("Later the mayor, Tso Kai-bin, opened the fair.", ("Tso Kai-bin", "Person")),
     # a role after "Name, COUNTRY" says whose person the name is
-    ("After the match, Oskar Velmano Tarr, Panama coach, said the team was tired.", ("Oskar Velmano Tarr", "Person")),
+    ("After the match, Oskar Velmano Tarr, Norway coach, said the team was tired.", ("Oskar Velmano Tarr", "Person")),
     ("The Union of K'iche' Weavers of Tarsk accused the firm.", ("Union of K'iche' Weavers of Tarsk",
                                                                     "Organisation")),
     # a demonym opens a mission's name ("... Mission to X" is organisation-shaped)
@@ -87,7 +87,7 @@ ROWS = [
     # a capitalised article after an abbreviation starts a sentence, not a name's next word
     ("The team flew to Velmford D.C. The students met the council.", ("Velmford D.C.", "Place")),
     # a common adjective with an adjective's ending ends a body's name, not a surname
-    ("Later Brask Digital froze withdrawals.", ("Brask Digital", "Organisation")),
+    ("Later Brask Digital cut its fees.", ("Brask Digital", "Organisation")),
 ]
 
 

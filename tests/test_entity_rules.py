@@ -58,7 +58,7 @@ ROWS = [
     ("person-noun-before", "Later resident Osk Tarvelsen said the road was open.", "Osk Tarvelsen",
      "person-noun-before", "Person"),
     ("place-based", "Later a Kestmoor-based lender bought the mill.", "Kestmoor", "place-based", "Place"),
-    ("apposition-to-role", "The chairman of Kestmoor district, Osk Tarvelsen, said the road was open.",
+    ("apposition-to-role", "The head of Kestmoor county, Osk Tarvelsen, said the road was open.",
      "Osk Tarvelsen", "role-before", "Person"),
     ("collective-subject", "Kestmoor won their first title on Saturday.", "Kestmoor", "collective-subject",
      "Organisation"),

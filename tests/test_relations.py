@@ -72,27 +72,27 @@ def test_a_question_before_she_asked_is_a_statement_and_asked_alone_is_not(nlp):
     doc = run_doc(
         nlp,
         "Ilka Strandvik, the union's organiser, spoke at the gate. "
-        "\"Who will cover the court now?\" she asked, adding that the union would seek talks. "
+        "\"Who will pay the fares now?\" she asked, adding that the drivers would strike. "
         "Osk Tarvel asked not to be named and later asked the council for a grant.",
     )
     ents = doc._.kg_entities
     got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
-    assert ("Ilka Strandvik", "Who will cover the court now?") in got
-    assert ("Ilka Strandvik", "the union would seek talks") in got
+    assert ("Ilka Strandvik", "Who will pay the fares now?") in got
+    assert ("Ilka Strandvik", "the drivers would strike") in got
     assert not any(label == "Osk Tarvel" for label, _ in got)
 
 
 def test_the_name_after_said_speaks_for_the_claim_before_it(nlp):
     """"CLAIM, said (RANK) NAME": a small parser may read a verb of the claim as the subject."""
-    doc = run_doc(nlp, "The slide hit 40 climbers, said Sgt. Ilka Strandvik, a spokeswoman for the Velm Guard.")
+    doc = run_doc(nlp, "The ban hit 40 shops, said Ilka Strandvik.")
     ents = doc._.kg_entities
     got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
-    assert ("Ilka Strandvik", "The slide hit 40 climbers") in got
+    assert ("Ilka Strandvik", "The ban hit 40 shops") in got
 
 
 def test_a_bare_company_role_refers_to_a_company_named_before_not_after(nlp):
-    doc = run_doc(nlp, "Velm Digital, a Texas exchange, filed for bankruptcy. Velm's co-founder and chief executive, "
-                       "Ada Corwen, resigned on Sunday. Osk Brannock of Brannock Lowe LLP filed suit.")
+    doc = run_doc(nlp, "Velm Digital, a Texas bank, froze accounts. Velm's founder and chief executive, "
+                       "Ada Corwen, quit on Friday. Osk Brannock of Brannock Lowe LLP sued the bank.")
     ents = doc._.kg_entities
     pairs = {(ents[a.person].label, ents[a.organisation].label) for a in doc._.kg_affiliations}
     assert ("Ada Corwen", "Velm Digital") in pairs
@@ -101,15 +101,15 @@ def test_a_bare_company_role_refers_to_a_company_named_before_not_after(nlp):
 
 
 def test_a_role_after_its_in_a_longer_gap_is_the_role_alone(nlp):
-    doc = run_doc(nlp, "A statement from the Tarsk Border Service signed by its press secretary, Osk Tarvel, "
-                       "said troops had moved.")
+    doc = run_doc(nlp, "A letter from the Velm Water Board signed by its press secretary, Osk Tarvel, "
+                       "said the pipes were safe.")
     ents = doc._.kg_entities
     got = {(ents[a.person].label, ents[a.organisation].label, a.role, a.spokesperson) for a in doc._.kg_affiliations}
-    assert ("Osk Tarvel", "Tarsk Border Service", "press secretary", True) in got
+    assert ("Osk Tarvel", "Velm Water Board", "press secretary", True) in got
 
 
 def test_a_communications_role_speaks_for_the_organisation(nlp):
-    doc = run_doc(nlp, "The Tarsk Water Board's director of corporate communications, Ilka Strandvik, said the "
+    doc = run_doc(nlp, "The Tarsk Water Board's head of communications, Ilka Strandvik, said the "
                        "pipes were safe.")
     ents = doc._.kg_entities
     got = {(ents[a.person].label, ents[a.organisation].label, a.spokesperson) for a in doc._.kg_affiliations}
