@@ -157,6 +157,11 @@ def test_a_date_after_another_count_dates_that_count(nlp):
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(5300, "2036-09-13"), (4100, "2029")]
 
 
+def test_of_them_opening_a_sentence_counts_what_the_sentence_before_counted(nlp):
+    counts = run_doc(nlp, "Seven kayakers were swept off the lake. Three of them swam ashore.")._.kg_counts
+    assert [(c.value, c.head) for c in counts] == [(7, "kayaker"), (3, "kayaker")]
+
+
 def test_several_million_is_vague(nlp):
     c = run_doc(nlp, "The deal could cost several million dollars.")._.kg_counts[0]
     assert (c.value, c.qualifier, c.magnitude) == (None, "vague", 1_000_000)

@@ -166,6 +166,11 @@ def test_a_year_before_a_noun_after_an_article_or_after_for_is_a_date(nlp, sente
     assert value in {d.value for d in run_doc(nlp, sentence, "2030-05-02")._.kg_dates}
 
 
+def test_both_years_of_a_period_from_one_to_the_other(nlp):
+    doc = run_doc(nlp, "The shop owes rates for the years from 2003 to 2008.", "2015-05-14")
+    assert {d.value for d in doc._.kg_dates} == {"2003", "2008"}
+
+
 def test_a_year_that_counts_is_no_date(nlp):
     """'the 2000 troops' shape is rare; '2,000' with a comma and a number after 'for' stay counts."""
     doc = run_doc(nlp, "Tarsk asked for 2,000 tents. Velm sent 1,500 blankets.", "2030-05-02")

@@ -520,6 +520,12 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                         lead = next((c for c in reversed(prior) if value is not None and c.value is not None
                                      and c.value >= value), prior[-1])
                     what, head = lead.what, lead.head
+                elif elided and value is not None and value >= 2 and _sent_start(doc, q_start):
+                    # "Four of them got out": them are what the last count of the two sentences before counted
+                    back = next((c for c in reversed(out) if 0 < sent_of[i] - c.sentence <= 2 and c.what
+                                 and not c.currency and c.head), None)
+                    if back is not None:
+                        what, head = f"{doc[np_start - 1].text} ({back.what})", back.head
         if currency:
             money = nums["currency_what"].get(currency, currency)
             if what and head_of_money is None:

@@ -249,6 +249,8 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         # "its appeal for 2031" (not "for 2000 days"), "between 2011 and 2017" (not "1200 and 1900 voters")
         rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
         rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
+        # "from 2004 to 2009": the end of a period of years
+        rf"|(?<=\d\d\d\d to )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
         rf"|\b(?:{rel_days}|{rel_per}|{rel_cap})\b",  # "Last year, ...": also with a capital, opening a sentence
     )
 
