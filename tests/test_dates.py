@@ -166,6 +166,14 @@ def test_a_year_before_a_noun_after_an_article_or_after_for_is_a_date(nlp, sente
     assert value in {d.value for d in run_doc(nlp, sentence, "2030-05-02")._.kg_dates}
 
 
+def test_a_month_something_is_scheduled_for_is_the_next_one(nlp):
+    doc = run_doc(nlp, "The ferry vote is scheduled for June. The derby was postponed for April. The union "
+                       "asked for higher pay for June.", "2031-07-20")
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert {("June", "2032-06"), ("April", "2032-04")} <= found
+    assert len([d for d in doc._.kg_dates if d.text == "June"]) == 1  # "pay for June": no schedule, no date
+
+
 def test_both_years_of_a_period_from_one_to_the_other(nlp):
     doc = run_doc(nlp, "The shop owes rates for the years from 2003 to 2008.", "2015-05-14")
     assert {d.value for d in doc._.kg_dates} == {"2003", "2008"}

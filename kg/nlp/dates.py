@@ -228,6 +228,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     rel_cap = "|".join(re.escape(k[:1].upper() + k[1:]) for k in sorted(
         [*lex.dates["relative_days"], *lex.dates["relative_periods"]], key=len, reverse=True) if k[:1].isalpha())
     age = _alt(lex.dates["not_after_year"])
+    scheduled = "|".join(rf"(?<=\b{re.escape(w)} for )" for w in lex.dates["scheduled_for"])
     counted = _alt(lex.dates["not_after_bare_year"])
     # (spaces, never a line break: "Cuts Power To 23\n\nMarch 4" is no "23 March")
     return re.compile(
@@ -241,6 +242,8 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf")"
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
         rf"|\b(?i:{preps})[^\S\n]+(?:{months_cap})\b(?!\.?[^\S\n]+\d)"  # "in May", "In January, ..." (not "Sept. 9")
+        # "scheduled for June", "due for March": what is planned for a month
+        rf"|(?:{scheduled})(?:{months_cap})\b(?!\.?[^\S\n]+\d)(?![^\S\n]+[A-Z])"
         rf"|\b(?i:{preps})[^\S\n]+(?:1[89]\d\d|20\d\d)\b(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))"
         # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
         # "Velm's 2009 drought"
@@ -394,6 +397,10 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
                 tense = clause_tense(main, "", lex)
             if tense is None:
                 tense = clause_tense(before, after, lex)
+        if lex.pattern("scheduled_for", lambda lx: re.compile(
+                r"\b(?:" + "|".join(re.escape(w) for w in lx.dates["scheduled_for"]) + r")\s+for\s+$", re.I)
+                       ).search(text, max(0, s - 30), s):
+            tense = "future"  # "postponed for March", "scheduled for June": a planned month is the next one
         if expr.split()[0].lower() in weekdays and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
             tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
         res = normalise(expr, published, lex, previous_day=last_day, tense=tense)
