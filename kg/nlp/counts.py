@@ -283,11 +283,11 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if currency:
             glued = None
         hyphen = i + 2 < n and texts[i + 1] == "-" and not tok.whitespace_ and not doc[i + 1].whitespace_ \
-            and lowers[i + 2] in nums["scales"]  # "R18.6-billion": the scale after a hyphen
+            and lowers[i + 2] in nums["scales"]  # "R7.2-billion": the scale after a hyphen
         if glued is not None and glued[2] in nums["glued_needs_scale"] and not (
                 i + 1 < n and lowers[i + 1] in nums["scales"]) and not hyphen and "," not in glued[1]:
             glued = None  # "the R62 road": a one-letter sign counts only before a scale word (or grouped
-            # thousands: "R250,000")
+            # thousands: "R95,000")
         if vague_key is None and glued is None and not _is_numberish(tok, lex):
             i += 1
             continue
@@ -410,7 +410,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             while k < n and _is_numberish(doc[k], lex):
                 k += 1
             i = k
-            continue  # "14 of every 1,000 ballots": a rate, neither number counts anything
+            continue  # "5 of every 400 parcels": a rate, neither number counts anything
         # qualifier before
         q_start = start
         before = " ".join(t.lower_ for t in doc[max(0, start - 3) : start])
@@ -472,12 +472,12 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             if head_from is not None:
                 what = head_from.what
         if what and what.lower() == "others" and not currency:
-            # "three climbers were killed and two others were pulled out": the noun of the sentence's
+            # "four divers drowned and three others were rescued": the noun of the sentence's
             # count before it
             head_from = next((c for c in reversed(out) if c.sentence == sent_of[i] and c.what and not c.currency
                               and c.head and c.head != "other"), None)
             if head_from is not None:
-                what = f"{what} ({head_from.what})"  # "others (climbers)"
+                what = f"{what} ({head_from.what})"  # "others (divers)"
         if currency:
             what = what if what and what.lower() not in nums["not_what_after_currency"] else None
         head = None
@@ -521,7 +521,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                                      and c.value >= value), prior[-1])
                     what, head = lead.what, lead.head
                 elif elided and value is not None and value >= 2 and _sent_start(doc, q_start):
-                    # "Four of them got out": them are what the last count of the two sentences before counted
+                    # "Three of them swam ashore": them are what the last count of the two sentences before counted
                     back = next((c for c in reversed(out) if 0 < sent_of[i] - c.sentence <= 2 and c.what
                                  and not c.currency and c.head), None)
                     if back is not None:

@@ -208,7 +208,7 @@ def _patterns(lex: Lexicon) -> DatePatterns:
             rf"(?:\s+(?:{_alt(d['range_words'])})\s+(?:{_alt([w.capitalize() for w in d['weekdays']])})\b"
             rf"|s?\s+(?:{_alt(d['recurring_after'])})\b)"
         ),
-        # "and 4" ends the date: not "and 4 people", "and 4,000", "- 6:05pm" (a time)
+        # "and 4" ends the date: not "and 4 people", "and 4,000", "- 7:40pm" (a time)
         second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.:]?\d)(?!,?\s+\d{{4}})"
                               rf"(?!\s+(?!(?:{_alt(d['prepositions'])})\b)[a-z])"),
     )

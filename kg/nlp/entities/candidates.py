@@ -340,7 +340,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 j += 1  # "Tarsk Drivers' Union": a plural's possessive inside the name
             elif t.text in {"'", "’"} and not doc[j - 1].whitespace_ and t.whitespace_ and j + 1 < n \
                     and is_cap(doc[j + 1]) and j + 1 not in taken and any(q in doc[j - 1].text[1:] for q in "'’"):
-                j += 1  # "the Council of Q'eqchi' Villages": a word's closing glottal stop, not a quotation
+                j += 1  # "the Union of K'iche' Weavers": a word's closing glottal stop, not a quotation
             elif is_cap(t) and not t.is_sent_start and not _MONEY_TOKEN.match(t.text):
                 j += 1  # (not "S$3.2" after a company's name: a sum, not the name's last word)
             elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
@@ -401,7 +401,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 break
         # a chunk never ends on a connector
         while j > i + 1 and doc[j - 1].lower_ in lex.connectors and doc[j - 1].text.islower() \
-                and not (doc[j - 2].text == "-" and not doc[j - 2].whitespace_):  # "Hau Lung-bin"
+                and not (doc[j - 2].text == "-" and not doc[j - 2].whitespace_):  # "Tso Kai-bin"
             j -= 1
         # "the 3rd Armoured Brigade", "the navy's 2nd Fleet": a unit's ordinal is part of its name
         # (not a date's: "on May 2nd Parliament voted")
@@ -418,7 +418,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
 def _name_syllable(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
     """A short lower-case word after a hyphen inside a name ("-wah" in "Kin-wah"): not an
     English word ("Kurdish-led", "state-run", "US-backed" stay out). After a surname and a short
-    syllable ("Lam Cheuk-ting", "Leung Kwok-hung") a given name's second syllable may look like one."""
+    syllable ("Ho Wai-ting", "Yip Chun-hung") a given name's second syllable may look like one."""
     if not (tok.is_lower and tok.is_alpha and len(tok) <= 6):
         return False
     if tok.lower_ not in lex.common_words and not tok.lower_.endswith(("ed", "ing", "ly")):
@@ -633,7 +633,7 @@ def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
 
 
 def _abstract_noun(low: str, lex: Lexicon) -> bool:
-    """"reintegration", "procurement": a long word with an abstract noun's ending, not a name."""
+    """"reconstruction", "procurement": a long word with an abstract noun's ending, not a name."""
     endings = tuple(x for x in lex.noun_endings if len(x) >= 3 and x not in {"age", "ure", "out"})
     return len(low) >= 7 and low.endswith(endings)
 

@@ -175,7 +175,7 @@ WORD_POSITIONS = {f"prev{k}" for k in range(1, PREV_WORDS + 1)} | {
 
 # ----------------------------------------------------------------- named predicates
 def _apposition_to_role(ctx: Context) -> bool:
-    """"The chairman of the Velm district, Ada Corwen, said": the parse makes the name an
+    """"The head of the Velm county, Ada Corwen, said": the parse makes the name an
     apposition to a role noun (or a noun for a person) written before it."""
     doc, s, e, lex = ctx.doc, ctx.s, ctx.e, ctx.lex
     if s < 2 or doc[s - 1].text != ",":
@@ -191,7 +191,7 @@ def _apposition_to_role(ctx: Context) -> bool:
         head = t.head
         if t.dep_ == "appos" and head.i < s - 1 and s - head.i <= 8 and person_noun(head):
             return True
-    # the same by shape: "the chairman of Velm district, Name," (a role, "of/at/for" and a few
+    # the same by shape: "the head of Velm county, Name," (a role, "of/at/for" and a few
     # words, the name between commas)
     if e >= len(doc) or doc[e].text != ",":
         return False

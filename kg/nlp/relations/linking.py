@@ -37,10 +37,10 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         return sents[d.sentence].start_char
 
     def relative_clause(d: DateMention) -> tuple[int, int] | None:
-        """'Tarvel, who won the title in Abuja in June, earns R250,000': the span of the ', who ...,'
+        """'Tarvel, who joined the club in Oslo in June, receives R95,000': the span of the ', who ...,'
         clause that holds the date (a person's past, not the day of a count outside it), else None.
-        (Not ', which ...': 'surrendering to the SDF, which launched its attack on Sunday' may well
-        be the day of what the sentence counts.)"""
+        (Not ', which ...': a body's action in a which-clause may well be on the day of what the
+        sentence counts.)"""
         lo, hi = sent_start(d), sents[d.sentence].end_char
         m = re.search(r",\s+who\s+[^,;]*$", text[lo : d.start])
         if m is None:
@@ -49,7 +49,7 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         return lo + m.start(), (d.end + end.start()) if end else hi
 
     def since_clause(d: DateMention) -> int | None:
-        """'..., in a conflict that has simmered since a ceasefire collapsed in 2020': where the
+        """'..., amid a feud that has grown since a truce ended in 2021': where the
         'since' clause holding the date starts (it dates that clause's event, not what the
         sentence counted before it), else None."""
         lo = sent_start(d)

@@ -132,7 +132,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                                 and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
             if found is None and named_after is not None and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
                 # "CLAIM, said (Sgt.) Ada Corwen": the name after the verb (a small parser may read a verb of
-                # the claim as the subject, "The slide hit ..." with "hit" a noun)
+                # the claim as the subject, "The ban hit ..." with "hit" a noun)
                 found = named_after.entity, named_after.text, named_after.start, named_after.end
             if found is None and token_mention is not None:
                 found = _speaker_from_parse(ctx, verb_tok, token_mention)
@@ -261,8 +261,8 @@ def _which_said(lex: Lexicon) -> re.Pattern[str]:
         rf"\s*,\s*which\s+(?:also\s+)?(?:{_verbs(lx)})\b"))
 
 
-# between a speech verb and a name: nothing, or capitalised title words ("said Sgt. ", "said Additional
-# Superintendent "), or a role in lower case after a place's or a body's name ("said Velm mayor ", "said coach ")
+# between a speech verb and a name: nothing, or capitalised title words ("said Sgt. ", "said Deputy
+# Inspector "), or a role in lower case after a place's or a body's name ("said Velm mayor ", "said coach ")
 _TITLE_GAP = re.compile(r"\s*(?:[A-Z][\w.]*\s+)*((?:[a-z][\w-]*\s+){0,2})(?:[A-Z][\w.]*\s+)*")
 
 
