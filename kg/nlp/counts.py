@@ -357,7 +357,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             continue  # "Category 4 storm", "Route 9"
         if not currency and _after_aged(doc, start, nums["age_words"]):
             i = j
-            continue  # "three men, aged 24, 27 and 31", "adults aged 18 to 50": ages, not counts
+            continue  # "four women, aged 22, 29 and 35", "adults aged 18 to 50": ages, not counts
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
             i = j
             continue
@@ -521,7 +521,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                                      and c.value >= value), prior[-1])
                     what, head = lead.what, lead.head
                 elif elided and value is not None and value >= 2 and _sent_start(doc, q_start):
-                    # "Three of them swam ashore": them are what the last count of the two sentences before counted
+                    # "Five of them swam ashore": them are what the last count of the two sentences before counted
                     back = next((c for c in reversed(out) if 0 < sent_of[i] - c.sentence <= 2 and c.what
                                  and not c.currency and c.head), None)
                     if back is not None:

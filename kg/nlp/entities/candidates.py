@@ -330,7 +330,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             ):  # (but "Deputy Cabinet Secretary Ada Corwen" is one title)
                 break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
             if t.text in {"The", "A", "An"} and doc[j - 1].text.endswith("."):
-                break  # "in Washington D.C. The students ...": a sentence the splitter kept after an abbreviation
+                break  # "in Velmford D.C. The students ...": a sentence the splitter kept after an abbreviation
             if len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < n and doc[j + 1].text == "-":
                 break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
             if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
@@ -447,7 +447,7 @@ def _subject_after_on(doc: Doc, k: int, lex: Lexicon, taken: set[int]) -> bool:
             return False
         words += 1
         k += 1
-    return words > 0 and doc[k - 1].text not in lex.place_proper_heads  # "on Main Street", "on Orvik Island"
+    return words > 0 and doc[k - 1].text not in lex.place_proper_heads  # "on Kestmoor Street", "on Orvik Island"
 
 
 def _listed_portfolio(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int | None:

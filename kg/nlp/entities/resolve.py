@@ -99,7 +99,7 @@ def _named_for_its_place(label: str, lead: str, lex: Lexicon) -> bool:
 
 
 def _kind_named_key(ent: Entity, lex: Lexicon) -> str | None:
-    """"wenlow" for the place "River Wenlow" (a kind word, then its name), else None."""
+    """"tarsk" for the place "River Tarsk" (a kind word, then its name), else None."""
     words = ent.label.split()
     if ent.type == LOC and len(words) == 2 and words[0] in lex.place_first_words:
         return normalize_name(words[1])
@@ -174,7 +174,7 @@ def _shape_type(text: str, lex: Lexicon) -> str:
               and (i < len(words) - 1 or w.lower() in body_or_place or _adjective_last(w.lower(), lex))]
     if len(words) >= 2 and words[0].lower() in lex.compass_modifiers and last not in body_or_place - (
             lex.place_heads | lex.place_of_words | lex.compass_modifiers):
-        return LOC  # "Western Tarsk Hills", "Eastern Orvik", "North West": a compass word starts a region's name
+        return LOC  # "Western Tarsk Hills", "Eastern Orvik", "North East": a compass word starts a region's name
     if len(words) < 2 or not common:
         return PER
     if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:
@@ -299,7 +299,7 @@ def resolve(
     placed: dict[str, Entity] = {}  # names a strong place rule typed as places in this article
     # pass 2: short forms resolve to the full names found in pass 1
     by_label = {normalize_name(e.label): e for e in entities.values()}  # the full names of pass 1
-    # "River Wenlow" -> "wenlow": places named by a kind word and a name (one look-up a name)
+    # "River Tarsk" -> "tarsk": places named by a kind word and a name (one look-up a name)
     kind_named = {key: e for e in entities.values() if (key := _kind_named_key(e, lex))}
     # typed short forms first, so weak or statistical readings meet the names they refer to
     # ("..., known as ABC," first of all: a later "ABC officials" is that name)
@@ -344,7 +344,7 @@ def resolve(
                     persons.append(target)
         if target is None and norm in placed:
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
-        if target is None:  # "the Wenlow" after "River Wenlow": the place without its kind word
+        if target is None:  # "the Tarsk" after "River Tarsk": the place without its kind word
             target = kind_named.get(norm)
         known = lex.gazetteer.get(norm)
         country = known is not None and known.type == LOC and known.kind in {"country", "state"}

@@ -133,21 +133,11 @@ class Context:
     def nxt(self) -> list[str]:
         return [self.texts[j] for j in self.nxt_idx]
 
-    def index(self, where: str) -> int | None:
-        """The token index of the word at a named position, or None when there is none."""
-        if where.startswith("prev"):
-            k, prv = int(where[4:]), self.prv_idx
-            return prv[-k] if len(prv) >= k else None
-        if where.startswith("next"):
-            k, nxt = int(where[4:]), self.nxt_idx
-            return nxt[k - 1] if len(nxt) >= k else None
-        j = {"first": self.s, "last": self.e - 1, "second_last": self.e - 2}[where]
-        return j if j >= self.s else None
-
 
 def _locator(where: str) -> Callable[[Context], int | None]:
-    """``Context.index`` for one position, with the position's name read once (the rule table
-    asks for a word's index hundreds of thousands of times on a big corpus)."""
+    """The token index of the word at a named position of a chunk's context, or None when there
+    is none; the position's name is read once (the rule table asks for a word's index hundreds of
+    thousands of times on a big corpus)."""
     if where.startswith("prev"):
         k = int(where[4:])
 
@@ -236,9 +226,11 @@ def _collective_subject(ctx: Context) -> bool:
     word = doc[s].text
     if s > 0 and doc[s - 1].lower_ == "the" and word.endswith("s"):
         return False  # "The Brannocks lost their farm": a family
-    if re.search(rf"\b[A-Z][\w'-]+\s+{re.escape(word)}\b", doc_text(doc)):
-        return False  # "Jon Pell ... Pell lost their ...": a person's surname named in full before
-    return any(t.lower_ == "their" for t in doc[e + 1 : e + 5])
+    if not any(t.lower_ == "their" for t in doc[e + 1 : e + 5]):
+        return False
+    # "Jon Pell ... Pell lost their ...": a person's surname named in full (the article is searched
+    # last, only for the few names that pass the rest)
+    return re.search(rf"\b[A-Z][\w'-]+\s+{re.escape(word)}\b", doc_text(doc)) is None
 
 
 def _title_before(ctx: Context) -> bool:

@@ -77,7 +77,7 @@ def _link_patterns(lex: Lexicon) -> LinkPatterns:
             rf"\b(?:{_alt(words['speech_date_verbs'])})(?:\s+(?:[A-Z][\w.]*|{_alt(words['speech_audiences'])})){{0,3}}"
             rf"(?:\s+(?:in|on)\s+(?:a|an|the)\s+(?:\w+\s+){{0,2}}?(?:{_alt(words['speech_occasions'])}))?"
             r"\s+(?:(?:late|early)\s+)?(?:on|in)?\s*$"),
-        # "down from 35 in 2022", "up from about $400,000 last year", "the record of 5,100 set in 2019"
+        # "down from 42 in 2021", "up from about $400,000 last year", "the record of 5,100 set in 2019"
         comparison_date=re.compile(rf"\b(?:{_alt(words['comparison_words'])})\s+(?:[a-z]+\s+){{0,2}}\W?[\d.,]+"
                                    r"(?:\s+\w+)?\s+(?:(?:in|on)\s*)?$", re.IGNORECASE),
         dateline_after=re.compile(r"\s*(?:\([^()\n]{1,40}\)\s*)?[-–—]"),

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
-from kg.nlp.relations.patterns import relation_patterns
+from kg.nlp.relations.patterns import _alt, relation_patterns
 from kg.nlp.relations.syntax import may_refer, names_noun
 from kg.types import LOC, ORG, PER, Entity, Mention, Statement
 
@@ -244,21 +244,16 @@ def _has_verb(doc: Doc, content: str, start: int, end: int) -> bool:
     return span is None or any(t.pos_ in {"VERB", "AUX"} for t in span)
 
 
-def _verbs(lex: Lexicon) -> str:
-    """The speech verbs as a regular-expression alternation, longest first."""
-    return "|".join(re.escape(v) for v in sorted(lex.speech_verbs, key=len, reverse=True))
-
-
 def _adding(lex: Lexicon) -> re.Pattern[str]:
     """", adding that" / ", saying" (speech.json continuing_verbs): what follows is said too."""
     return lex.pattern("statement_adding", lambda lx: re.compile(
-        rf",\s+(?:{'|'.join(re.escape(w) for w in lx.continuing_verbs)})\b(?:\s+that)?\s+"))
+        rf",\s+(?:{_alt(lx.continuing_verbs)})\b(?:\s+that)?\s+"))
 
 
 def _which_said(lex: Lexicon) -> re.Pattern[str]:
     """", which said" after a name: the name is the speaker of what follows."""
     return lex.pattern("statement_which", lambda lx: re.compile(
-        rf"\s*,\s*which\s+(?:also\s+)?(?:{_verbs(lx)})\b"))
+        rf"\s*,\s*which\s+(?:also\s+)?(?:{_alt(lx.speech_verbs, longest_first=True)})\b"))
 
 
 # between a speech verb and a name: nothing, or capitalised title words ("said Sgt. ", "said Deputy
@@ -430,7 +425,8 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
 
 def _and_said(lex: Lexicon) -> re.Pattern[str]:
     """", and warned that": a second speech verb of the same speaker starts its own statement."""
-    return lex.pattern("statement_and_said", lambda lx: re.compile(rf",?\s+and\s+(?:{_verbs(lx)})\s+that\b"))
+    return lex.pattern("statement_and_said", lambda lx: re.compile(
+        rf",?\s+and\s+(?:{_alt(lx.speech_verbs, longest_first=True)})\s+that\b"))
 
 
 def _quoted_text(content: str) -> bool:
