@@ -117,6 +117,8 @@ def test_bad_published_in_metadata(tmp_path):
     ("Rovers Go Top\n\nBy Ada Corwen\n14/11/2031 08:40\n\nThe club won.", "2031-11-14"),
     ("Rovers Go Top\n\n11/14/2031\n\nThe club won.", "2031-11-14"),
     ("Rovers Go Top\n\n14.11.2031\n\nThe club won.", "2031-11-14"),
+    # day first with a comma after the month, as some papers print it above a time
+    ("Rovers Go Top\n\nBy Ada Corwen\n\n3 Mar, 2031 10:05 AM\n\nThe club won.", "2031-03-03"),
     ("Rovers Go Top\n\n03/04/2031\n\nThe club won.", None),  # March 4 or April 3: never guessed
     # a byline whose parts separators divide is no sentence: its date dates the article
     ("Rovers Go Top\n\nAda Corwen · Velm News · Posted: Nov 14, 2031 8:40 AM\n\nThe club won.", "2031-11-14"),

@@ -16,7 +16,7 @@ from kg.resources import nlp_data_dir
 
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]{0,6}\.?"
 _DATE = re.compile(
-    rf"({_MONTH}\s{{1,3}}\d{{1,2}},?\s{{1,3}}\d{{4}}|\d{{1,2}}\s{{1,3}}{_MONTH}\s{{1,3}}\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
+    rf"({_MONTH}\s{{1,3}}\d{{1,2}},?\s{{1,3}}\d{{4}}|\d{{1,2}}\s{{1,3}}{_MONTH},?\s{{1,3}}\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
 )
 _TOP_LINES = 6  # the headline, a byline, a date line, the dateline paragraph...
 _SHORT_LINE = 120  # a line this short with no full stop at its end is not a sentence
