@@ -248,6 +248,19 @@ def test_a_day_an_abbreviated_month_and_a_year_is_a_date(nlp):
         assert ("3 Mar 2039", "2039-03-03") in found, (line, found)
 
 
+def test_a_day_a_month_a_comma_and_a_year_is_one_date(nlp):
+    """"15 Jun, 2039 04:15 PM" (a date line), "3 March, 2039": the comma keeps the year with the day and
+    month; "Jun" there is no name and "4 Mar." no count; "and 6" before its own month is no second day."""
+    doc = run_doc(nlp, "Ferry Operator Fined\n\nBy Osk Tarvel\n\n15 Jun, 2039 04:15 PM\n\n"
+                       "The regulator met on 3 March, 2039, on 5 Mar 2039 and 6 Sept. 2039 and on 4 Mar. 2039.")
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert {("15 Jun, 2039", "2039-06-15"), ("3 March, 2039", "2039-03-03"), ("5 Mar 2039", "2039-03-05"),
+            ("6 Sept. 2039", "2039-09-06"), ("4 Mar. 2039", "2039-03-04")} <= found, found
+    assert "2039-03-06" not in {v for _, v in found}
+    assert "Jun" not in {e.label for e in doc._.kg_entities.values()}
+    assert not [c.text for c in doc._.kg_counts if "Mar" in c.text or "Sept" in c.text]
+
+
 def test_a_month_and_day_near_a_day_written_with_its_year_is_in_that_year(nlp):
     """The story tells an earlier year ("failed on March 9, 2031"): "March 2" in the next sentence is in it,
     not in the year of publication; a day still to come stays ahead of publication; a birthday decades

@@ -75,3 +75,23 @@ def test_an_index_in_a_folder_others_may_write_to_is_never_read(tmp_path, monkey
 def test_the_united_kingdom_s_nations_are_first_order_divisions(lex):
     assert {n: lex.gazetteer[n].kind for n in ("england", "scotland", "wales", "northern ireland")} == dict.fromkeys(
         ("england", "scotland", "wales", "northern ireland"), "state")
+
+
+def test_a_parent_body_written_out_before_a_known_office_is_one_name(tmp_path, monkeypatch):
+    """The gazetteer knows "VA Office for Road Safety" (VA: an alias of the Velm Alliance): "the Velm
+    Alliance Office for Road Safety" is that office, one name, not the Alliance and a stray remainder."""
+    import spacy
+
+    from kg.nlp.entities.candidates import gazetteer_matches
+
+    data = tmp_path / "data"
+    shutil.copytree(nlp_data_dir(), data)
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path / "cache"))
+    with (data / "orgs.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write('{"id": null, "label": "Velm Alliance", "type": "Organisation", "aliases": ["VA"]}\n')
+        fh.write('{"id": null, "label": "VORS", "type": "Organisation", "aliases": '
+                 '["VA Office for Road Safety", "Office for Road Safety"]}\n')
+    lex = read_lexicon(data)
+    doc = spacy.blank("en")("The Velm Alliance Office for Road Safety said the Velm Alliance would pay.")
+    found = [(doc[c.start : c.end].text, c.gaz.label) for c in gazetteer_matches(doc, lex)]
+    assert found == [("Velm Alliance Office for Road Safety", "VORS"), ("Velm Alliance", "Velm Alliance")]

@@ -377,7 +377,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 and not (j + 1 < n and doc[j + 1].is_lower and doc[j + 1].pos_ == "NOUN"):
             i = j
             continue  # "the army's 7 Division": a unit's number, not a count
-        if nxt is not None and (nxt.lower_ in months or nxt.text in {":", "/"}):
+        if nxt is not None and (nxt.lower_.rstrip(".") in months or nxt.text in {":", "/"}):  # "4 Mar. 2031"
             i = j
             continue
         if value is not None and not currency and re.fullmatch(r"(1[6-9]|20)\d\d", doc[i].text) and j == i + 1:

@@ -209,8 +209,10 @@ def _patterns(lex: Lexicon) -> DatePatterns:
             rf"|s?\s+(?:{_alt(d['recurring_after'])})\b)"
         ),
         # "and 4" ends the date: not "and 4 people", "and 4,000", "- 7:40pm" (a time)
+        # (nor "5 Mar 2031 and 6 Sept. 2031": a day with its own month)
         second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.:]?\d)(?!,?\s+\d{{4}})"
-                              rf"(?!\s+(?!(?:{_alt(d['prepositions'])})\b)[a-z])"),
+                              rf"(?!\s+(?!(?:{_alt(d['prepositions'])})\b)[a-z])"
+                              rf"(?!\s+(?:{_alt([m.capitalize() for m in d['months']])})\b)"),
     )
 
 
@@ -233,7 +235,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
     # (spaces, never a line break: "Cuts Power To 23\n\nMarch 4" is no "23 March")
     return re.compile(
         rf"\b(?:(?:{wd}),?[^\S\n]+)?(?:(?:{months_cap}|{abbr})\.?[^\S\n]+\d{{1,2}}{nth}?,?[^\S\n]+\d{{4}}"
-        rf"|\d{{1,2}}[^\S\n]+(?:{months_cap}|{abbr})\.?[^\S\n]+\d{{4}}"  # "9 Apr 2031": the year makes it a month
+        rf"|\d{{1,2}}[^\S\n]+(?:{months_cap}|{abbr})\.?,?[^\S\n]+\d{{4}}"  # "9 Apr 2031", "9 Apr, 2031"
         rf"|(?:{months_cap})[^\S\n]+\d{{4}}"
         rf"|(?:{months_cap})\.?[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"
         rf"|(?:{abbr})\.[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"  # "Aug. 21": the full stop makes it a month

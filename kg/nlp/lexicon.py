@@ -38,6 +38,11 @@ _DASHES = re.compile(r"[\-\u2010-\u2015_/]+")
 _DROPPED = str.maketrans("", "", ".\"“”,()")
 
 
+def fold_accents(word: str) -> str:
+    """The text without its accents, case kept: "Atlético" -> "Atletico"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 def _normalize(text: str) -> str:
     if text.isascii():  # most names: no accents to fold, no curly quotes
         t = text.lower()
@@ -312,7 +317,10 @@ def _entities(path: Path) -> dict[str, Any]:
             "org_heads_before_to", "org_heads_before_on", "person_nouns",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads")
-    return {**{k: set(ents[k]) for k in keys}, "headlines": ents["headlines"],
+    folded = {k: set(ents[k]) for k in keys}
+    for k in ("org_first_words", "place_first_words"):  # "Atletico" as often as "Atlético"
+        folded[k] |= {fold_accents(w) for w in folded[k]}
+    return {**folded, "headlines": ents["headlines"],
             "national_societies": {_normalize(n) for n in ents["national_society_names"]}}
 
 

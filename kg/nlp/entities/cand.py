@@ -10,6 +10,7 @@ from spacy.tokens import Token
 
 from kg.nlp.lexicon import GazetteerEntry
 
+DROPPED = "kg_dropped_chunks"  # doc.user_data key: token spans a drop rule (or a date) rejected
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9&\-]{1,7}$")
 
 
@@ -26,7 +27,9 @@ class Cand:
 
 def is_cap(tok: Token) -> bool:
     t = tok.text
-    return bool(t) and t[0].isupper() and any(c.isalpha() for c in t)
+    # (a French or Italian elided particle before a capital is part of the name: "Val d'Orvik")
+    return bool(t) and (t[0].isupper() and any(c.isalpha() for c in t)
+                        or (t[:1] in {"d", "l"} and t[1:2] in {"'", "’"} and t[2:3].isupper()))
 
 
 def is_acronym(text: str) -> bool:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from spacy.attrs import IS_PUNCT, LOWER, ORTH, SPACY
 from spacy.tokens import Doc
 
-from kg.nlp.entities.cand import Cand, is_acronym, is_cap
+from kg.nlp.entities.cand import DROPPED, Cand, is_acronym, is_cap
 from kg.nlp.entities.headlines import Headlines
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.types import ORG
@@ -176,12 +176,34 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             break
         if hit and hit.type == "Organisation" and (end := _national_branch_end(doc, hit.end, lex)):
             hit = Cand(i, end, hit.type, "org-shape")  # "the Velm Society of Norway": a national body of its own
+        if hit and hit.gaz is not None and hit.type == "Organisation" \
+                and (start := _parent_before(doc, hit, lex, out)) is not None:
+            hit = Cand(start, hit.end, hit.type, "gazetteer", gaz=hit.gaz)  # "United Nations Office for ..."
         if hit:
             out.append(hit)
             i = hit.end
         else:
             i += skip
     return out
+
+
+def _parent_before(doc: Doc, hit: Cand, lex: Lexicon, found: list[Cand]) -> int | None:
+    """Where the full name starts when the parent body's name, written out, stands right before a body
+    the gazetteer knows by "PARENT-ALIAS NAME" ("United Nations Office for ..." where the gazetteer has
+    "UN Office for ..."): one name, the body's, not the parent and a stray remainder."""
+    assert hit.gaz is not None
+    own = {normalize_name(f) for f in (hit.gaz.label, *hit.gaz.aliases)}
+    written = normalize_name(doc[hit.start : hit.end].text)
+    last = found[-1].end if found else 0
+    for j in range(hit.start - 1, max(last, hit.start - 4) - 1, -1):
+        if not is_cap(doc[j]) or "\n" in doc[j].whitespace_:
+            return None
+        parent = lex.gazetteer.get(normalize_name(doc[j : hit.start].text))
+        if parent is None or parent.type != "Organisation" or parent is hit.gaz:
+            continue
+        if any(f"{normalize_name(p)} {written}" in own for p in (parent.label, *parent.aliases)):
+            return j
+    return None
 
 
 def _ends_described_name(doc: Doc, i: int, lex: Lexicon) -> bool:
@@ -392,8 +414,13 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                     break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
                 if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
                         doc[j - 1].lower_ in lex.common_words
-                        or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names)):
+                        or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names
+                            and t.lower_ not in lex.person_name_particles
+                            and doc[j - 1].text not in lex.org_first_words
+                            and doc[j - 1].text not in lex.place_first_words)):
                     break  # "Where do Halden Foods ...": a particle joins names, not an English word to one
+                    # ("Estudiantes de Velm", "Pieter van Velm" opening a sentence: a body's kind, a name before
+                    # a particle of a person's name (no common word: that is the line above) start the name)
                 if t.lower_ in {"of", "for"}:
                     seen_prep = True
                 j += 1
@@ -817,6 +844,10 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
             s += 1  # "Correspondent Ada Corwen", "Secretary-General Halden Ross": not the name
         if e - s == 1 and doc[s].text in lex.person_titles:
             continue
+        if e - s == 1 and doc[s].text.rstrip(".") in lex.month_abbreviations and (
+                (s > 0 and doc[s - 1].like_num) or (e < len(doc) and doc[e].like_num)):
+            doc.user_data.setdefault(DROPPED, []).append((s, e))  # (nor the statistical NER's name)
+            continue  # "15 Jun, 2031", "Jun 15": a month in a date, not a name
         cand = rules.type_chunk(doc, s, e, lex, before.last(s))
         if cand is not None:
             typed.append(cand)

@@ -11,7 +11,7 @@ from spacy.tokens import Doc
 from kg.nlp.entities.cand import Cand, is_acronym
 from kg.nlp.entities.candidates import sent_initial
 from kg.nlp.extensions import doc_text
-from kg.nlp.lexicon import Lexicon, normalize_name
+from kg.nlp.lexicon import Lexicon, fold_accents, normalize_name
 from kg.types import LOC, ORG, PER, Entity, Mention
 
 
@@ -136,7 +136,8 @@ def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
         return False
     low = word.lower()
     irregular = low in lex.plural_group_nouns  # "Gunmen", "Fishermen": a "-man" noun's plural
-    if tok.tag_ not in ({"NNS", "NNPS", "NNP"} if irregular else {"NNS", "NNPS"}) or not (
+    # (a capitalised opening plural is often tagged a proper noun: the word itself decides)
+    if tok.tag_ not in {"NNS", "NNPS", "NNP"} or not (
             low[:-1] in lex.common_words or _agent_of_common_verb(low, lex) or irregular):
         return False  # ("Walgreens said", "Vickers said": a name, not a common noun's plural)
     return doc_text(doc).count(word) == 1
@@ -149,6 +150,8 @@ def _agent_of_common_verb(low: str, lex: Lexicon) -> bool:
         return False
     stem = low[:-3]
     forms = {stem, stem + "e", stem.replace("is", "iz"), stem.replace("is", "iz") + "e"}
+    if low.endswith("iers"):
+        forms.add(low[:-4] + "y")  # "carriers" (carry), "suppliers" (supply)
     return any(f in lex.common_words for f in forms if len(f) > 2)
 
 
@@ -175,6 +178,10 @@ def _shape_type(text: str, lex: Lexicon) -> str:
     if len(words) >= 2 and words[0].lower() in lex.compass_modifiers and last not in body_or_place - (
             lex.place_heads | lex.place_of_words | lex.compass_modifiers):
         return LOC  # "Western Tarsk Hills", "Eastern Orvik", "North East": a compass word starts a region's name
+    if len(words) >= 2 and words[0] in lex.place_first_words and words[0] not in lex.given_names:
+        return LOC  # "Estadio Tarsk Norte", "Lago Velm": a kind of place opens its name
+    if len(words) >= 2 and words[0] in lex.org_first_words and words[0] not in lex.given_names:
+        return ORG  # "Defensores de Velm", "Columna Tarsk": a kind of body opens its name
     if len(words) < 2 or not common:
         return PER
     if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:
@@ -256,8 +263,13 @@ def resolve(
             key = "gz:" + (c.gaz.ref_id or c.gaz.label)
             ent = entities.get(key)
             if ent is None:
+                written = doc[c.start:c.end].text
+                # the article's own spelling of the same name without its accents ("Medecins" for
+                # "Médecins") labels it in this article; the gazetteer's spelling stays an alias
+                label = written if written != c.gaz.label and written.isascii() and not c.gaz.label.isascii() \
+                    and fold_accents(written) == fold_accents(c.gaz.label) else c.gaz.label
                 ent = entities[key] = Entity(
-                    key, c.gaz.label, c.gaz.type, set(c.gaz.aliases), c.gaz.ref_id, c.gaz.outlet
+                    key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet
                 )
                 ent.aliases.discard(ent.label)
                 if ent.type == ORG:

@@ -54,7 +54,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
-from kg.nlp.entities.cand import Cand, is_acronym
+from kg.nlp.entities.cand import DROPPED, Cand, is_acronym
 from kg.nlp.entities.candidates import person_before_of_org, sent_initial
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, normalize_name
@@ -62,7 +62,6 @@ from kg.resources import nlp_data_dir
 from kg.types import ENTITY_TYPES, LOC
 
 RULES_FILE = "entity_rules.jsonl"
-DROPPED = "kg_dropped_chunks"  # doc.user_data key: token spans a drop rule rejected
 
 
 def default_rules_path() -> Path:
