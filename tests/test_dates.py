@@ -286,3 +286,12 @@ def test_a_month_after_now_and_through_or_till(nlp):
         nlp, '"Prices will keep rising between now and October," the Velm grocers said. Talks ran from January '
              'till March. All Velm schools stay closed through Sept. 9.', "2035-08-23")._.kg_dates}
     assert {("October", "2035-10"), ("January", "2035-01"), ("March", "2035-03"), ("Sept. 9", "2035-09-09")} <= found
+
+
+def test_is_due_looks_forward_and_a_month_before_a_plural_noun_is_a_date(nlp):
+    """"is due in August" is the next August; "pay October salaries", "the June exams": a month right
+    before a plural noun is a date without a preposition (not "May", a modal as often)."""
+    doc = run_doc(nlp, "The last payment is due in August. The Velm college could not pay October salaries. "
+                       "The June exams were moved. Students may sit them later.", "2037-10-14")
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert {("August", "2038-08"), ("October", "2037-10"), ("June", "2037-06")} <= found, found

@@ -837,3 +837,10 @@ def test_a_river_named_without_its_kind_word_is_the_river(nlp):
                        "and its streams, said Ada Corwen, chief executive of the Tarvo Rivers and Wetlands Trust.")
     ents = {e.label: e for e in doc._.kg_entities.values()}
     assert "Tarvo" in ents["River Tarvo"].aliases and "Tarvo" not in ents["Tarvo Rivers and Wetlands Trust"].aliases
+
+
+def test_a_dash_glued_to_an_agency_dateline_is_split_off(nlp):
+    """Spanish agencies close the dateline with ").-": the agency and the name after it are two names."""
+    doc = run_doc(nlp, "Velm Port Closes\n\nTarsk, May 3, 2037 (EFE).- The Universidad de Velm Norte closed its "
+                       "campus on Monday.")
+    assert ("Universidad de Velm Norte", "Organisation") in _ents(doc)

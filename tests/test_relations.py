@@ -863,3 +863,36 @@ def test_more_shapes_of_a_body_and_its_officer(nlp, text, expected):
     doc = run_doc(nlp, text)
     ents = doc._.kg_entities
     assert expected in {(ents[a.person].label, ents[a.organisation].label) for a in doc._.kg_affiliations}
+
+
+def test_a_statement_from_a_body_is_the_body_speaking(nlp):
+    """"A statement from ORG (signed by NAME) said/denied": the body speaks; a verb coordinated with the
+    one whose subject refers back to it ("It accused X and said Y") speaks with that subject."""
+    doc = run_doc(
+        nlp,
+        "A statement from the Tarsk Dockers' Union said the strike would go on. "
+        "A statement from the Velm Liberation Front signed by its spokesman Osk Tarvel denied any role in "
+        "the raid. It blamed a rival group and said its units had been ordered not to fire.",
+    )
+    ents = doc._.kg_entities
+    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    assert ("Tarsk Dockers' Union", "the strike would go on") in got, got
+    assert ("Velm Liberation Front", "any role in the raid") in got, got
+    assert ("Velm Liberation Front", "its units had been ordered not to fire") in got, got
+
+
+@pytest.mark.parametrize("text, person, org, spokesperson", [
+    # "NAME of the KIND ORG": the kind of body between "of the" and its name
+    ("Rosa Tarvel of the aid group Velmendo said the clinic was full.", "Rosa Tarvel", "Velmendo", False),
+    # "ORG, a DESCRIPTION whose ROLE, NAME, said": the body the relative clause describes
+    ("The software comes from Tarsk Systems, a Velm developer whose spokeswoman, Ilka Orvane, said a "
+     "migration was to blame.", "Ilka Orvane", "Tarsk Systems", True),
+    # "ORG's NAME": a body's own person (a member when no role is written)
+    ("The Velm Rowing Federation met on Monday. The Velm Rowing Federation's Osk Brede told reporters the "
+     "result would stand.", "Osk Brede", "Velm Rowing Federation", False),
+])
+def test_more_affiliation_shapes(nlp, text, person, org, spokesperson):
+    doc = run_doc(nlp, text)
+    ents = doc._.kg_entities
+    got = {(ents[a.person].label, ents[a.organisation].label, a.spokesperson) for a in doc._.kg_affiliations}
+    assert (person, org, spokesperson) in got, got

@@ -129,7 +129,17 @@ def build_nlp(ner: str = SHIPPED) -> Language:
             nlp.add_pipe(factory, name=name, config=spec, **where)
     nlp.max_length = 2**63 - 1  # kg.ingest enforces --max-chars; spaCy's own 1,000,000 must not be lower
     _keep_abbreviations(nlp)
+    _split_agency_dash(nlp)
     return nlp
+
+
+def _split_agency_dash(nlp: Language) -> None:
+    """A dash glued to the close of a dateline ("Lima, May 3 (EFE).- The ...", Spanish agencies' style)
+    is a token of its own, so the agency and the name after it are read apart."""
+    from spacy.util import compile_suffix_regex
+
+    nlp.tokenizer.suffix_search = compile_suffix_regex(
+        [*(nlp.Defaults.suffixes or ()), r"(?<=[.)])-"]).search
 
 
 def _keep_abbreviations(nlp: Language) -> None:

@@ -25,6 +25,8 @@ from kg.nlp.relations.patterns import relation_patterns
 from kg.nlp.relations.syntax import org_descriptions, syntax_affiliations
 from kg.types import LOC, ORG, PER, Affiliation, Mention
 
+_WHOSE_ROLE = re.compile(r"\bwhose\s+([a-z][\w\- ]{1,40}?)\s*,?\s*$")
+
 
 def role_at(text: str, roles: dict) -> str | None:
     """The role phrase that ``text`` (lower-case words) ends with, longest first."""
@@ -418,6 +420,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if outlet(o) and re.fullmatch(r"\s*[’']s\s*", gap):
                     add(m, o, byline_role, si, False)
                     continue
+                # "the Halden Union's Ada Corwen said": a body's own person, a member (not an outlet's,
+                # a byline above)
+                if not outlet(o) and re.fullmatch(r"[’']s\s+", text[o.end : m.start]):
+                    add(m, o, lex.relations["role_without_noun"], si, False)
+                    continue
                 if outlet(o) and pat.outlet_photo.fullmatch(gap):
                     add(m, o, photo_role, si, False)
                     continue
@@ -434,6 +441,15 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 place_m = next((o for o in ms if typ(o) == LOC and o.start == m.end + om.end()), None)
                 if place_m is not None:
                     add(m, place_m, m.text.split()[0], si)
+                    continue
+            # "ORG, a Velm developer whose spokeswoman, PERSON, said": the body the relative clause is on
+            wh = _WHOSE_ROLE.search(before)
+            if wh and role_at(wh.group(1), roles):
+                whose_at = sent.start_char + wh.start()
+                body = next((o for o in reversed(orgs_before) if o.end <= whose_at
+                             and re.fullmatch(r"\s*,[^,;:()\"]{0,60}\s*", text[o.end : whose_at])), None)
+                if body is not None:
+                    add(m, body, wh.group(1), si)
                     continue
             # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
@@ -549,6 +565,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             of_m = re.match(r"\s*,?\s*of\s+(?:the\s+)?", after)
             if of_m:
                 member_of = next((o for o in ms if typ(o) == ORG and o.start == m.end + of_m.end()), None)
+                kind = re.match(r"(?:[a-z\-]+\s+){0,2}([a-z\-]+)\s+", after[of_m.end() :])
+                if member_of is None and kind and kind.group(1) in reference_nouns:
+                    # "NAME of the aid group ORG", "NAME of the trade association ORG": the kind, then the name
+                    member_of = next((o for o in ms if typ(o) == ORG
+                                      and o.start == m.end + of_m.end() + kind.end()), None)
                 if member_of is not None:
                     # "housing spokeswoman NAME of ORG": the role written before the name, else a member
                     rb = re.search(r"\b([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2})\s+$", before)

@@ -300,6 +300,12 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     # a subject inside a quotation is the parser reading the quote as the clause's subject
     # ('"... up to the roof," said Ada Corwen'): not the speaker
     subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
+    if not subjects and verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and verb.head.dep_ == "ROOT" \
+            and verb.head.i < verb.i and verb.doc[verb.i - 1].lower_ in {"and", "but"}:
+        # "It accused the army of X and said Y": the subject of the verb it is coordinated with; the
+        # attribution is the verb alone (what stands between is said by the first verb)
+        shared = _speaker_from_parse(ctx, verb.head, token_mention)
+        return None if shared is None or shared[0] is None else (shared[0], shared[1], verb.idx, verb.idx + len(verb))
     if not subjects:
         return None
     # the subject nearest before the verb: a dateline ("OSLO, May 6 (Reuters) - Halden said") or a
@@ -307,6 +313,14 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     before = [c for c in subjects if c.i < verb.i]
     subj = before[-1] if before else subjects[0]
     m = token_mention.get(subj.i)
+    if m is None and subj.lower_ in set(ctx.lex.relations["document_nouns"]):
+        # "a statement from the Velm Union (signed by its secretary, Ada Corwen) said": the body it comes from
+        # ("from" a preposition over its object, or the object's case marker in a UD parse)
+        source = [t for c in subj.children
+                  if (c.dep_ == "prep" and c.lower_ == "from") or any(
+                      k.dep_ == "case" and k.lower_ == "from" for k in c.children)
+                  for t in c.subtree if t.i in token_mention]
+        m = token_mention[source[0].i] if source else None
     if m is None:  # the subject may be the role noun of "ORG spokesman NAME": a person in it, the
         # one in apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor)
         people = [t for t in subj.subtree if t.i in token_mention
