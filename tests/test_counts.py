@@ -417,3 +417,9 @@ def test_metres_of_a_race_are_no_millions(nlp, sentence, expected):
 ])
 def test_ages_after_aged_are_no_counts(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected
+
+
+def test_an_age_after_of_and_a_number_to_call_are_no_counts(nlp):
+    doc = run_doc(nlp, "The Velm clinic received nine patients, including a boy of eight and a girl of 12. "
+                       "Residents should call the 112 emergency number.")
+    assert [c.text for c in doc._.kg_counts] == ["nine patients"]
