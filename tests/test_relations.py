@@ -896,3 +896,59 @@ def test_more_affiliation_shapes(nlp, text, person, org, spokesperson):
     ents = doc._.kg_entities
     got = {(ents[a.person].label, ents[a.organisation].label, a.spokesperson) for a in doc._.kg_affiliations}
     assert (person, org, spokesperson) in got, got
+
+
+def test_a_closed_quotation_of_the_sentence_before_is_not_the_next_speakers(nlp):
+    """'... was "ready to go." NAME added that Y' / 'The association says Y': the quotation ended a
+    sentence someone else said; the new speaker says Y. A bare attribution after a closed quotation
+    still takes it, and a role in apposition does not break an interrupted quotation."""
+    doc = run_doc(
+        nlp,
+        'The Velm Fraud Office said it was "ready to prove the case again." VFO director Osk Tarvel added '
+        'that the retrial would need no new inquiry. Ilka Orvane, a spokeswoman for the Tarsk Association of '
+        'Midwives, said the closure was "the result of years of warnings." The association says more than 300 '
+        'posts are unfilled. "We have tried everything," said Kari Brede, the trust\'s medical director, '
+        '"including bonuses. We cannot run a safe ward."',
+    )
+    ents = doc._.kg_entities
+    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    assert ("Osk Tarvel", "the retrial would need no new inquiry") in got, got
+    assert ("Tarsk Association of Midwives", "more than 300 posts are unfilled") in got, got
+    assert ("Kari Brede", "We have tried everything including bonuses. We cannot run a safe ward.") in got, got
+    assert not [q for who, q in got if who != "Velm Fraud Office" and "ready to prove" in q], got
+
+
+def test_a_body_in_a_relative_clause_speaks_only_that_clause(nlp):
+    """"the Tarsk militia, which says Y, has been accused ...": the body before its kind noun speaks Y,
+    which ends before the main clause goes on (a list inside Y stays in it)."""
+    doc = run_doc(nlp, "The Tarsk militia, which says it protects Velm herders, has also been accused of attacks. "
+                       "Aid came from the Orvik Relief Office, which said 40 people, including 12 children, died.")
+    ents = doc._.kg_entities
+    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    assert ("Tarsk", "it protects Velm herders") in got, got
+    assert ("Orvik Relief Office", "40 people, including 12 children, died") in got, got
+
+
+def test_a_title_that_names_a_kind_of_body_links_to_the_body_of_that_kind(nlp):
+    """"Rector NAME", "Justice NAME": the university, the court named before (relations.json
+    title_bodies); a coach with no club named before links to nothing."""
+    doc = run_doc(nlp, "The Universidad de Velm suspended classes on Wednesday. Rector Ilka Orvane told a news "
+                       "conference that the university faced a deficit. The Tarsk Court of Appeal ordered a retrial. "
+                       "Justice Kari Brede, writing for the panel, said the trial judge erred. Head coach Osk Brede "
+                       "said the team was tired.")
+    ents = doc._.kg_entities
+    got = {(ents[a.person].label, ents[a.organisation].label) for a in doc._.kg_affiliations}
+    assert {("Ilka Orvane", "Universidad de Velm"), ("Kari Brede", "Tarsk Court of Appeal")} <= got, got
+    assert not [p for p, _ in got if p == "Osk Brede"], got
+
+
+def test_a_statement_from_the_kind_of_a_body_named_before(nlp):
+    """"A statement from the committee signed by its co-president NAME said": the committee named before
+    (without a comma: "the citizens' committee Velm Autrement") speaks; its co-president is affiliated."""
+    doc = run_doc(nlp, "The citizens' committee Velm Autrement campaigned against the plan. A statement from the "
+                       "committee signed by its co-president Osk Tarvel said voters wanted buses.")
+    ents = doc._.kg_entities
+    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    assert ("Velm Autrement", "voters wanted buses") in got, got
+    affs = {(ents[a.person].label, ents[a.organisation].label, a.role) for a in doc._.kg_affiliations}
+    assert ("Osk Tarvel", "Velm Autrement", "co-president") in affs, affs

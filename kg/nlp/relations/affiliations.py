@@ -22,9 +22,10 @@ from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.bylines import byline_affiliations
 from kg.nlp.relations.patterns import relation_patterns
-from kg.nlp.relations.syntax import org_descriptions, syntax_affiliations
+from kg.nlp.relations.syntax import names_noun, org_descriptions, syntax_affiliations
 from kg.types import LOC, ORG, PER, Affiliation, Mention
 
+_TITLE_BEFORE = re.compile(r"(?:^|[^\w\-])((?:[Hh]ead\s+)?[A-Za-z][a-z\-]+)\s+$")
 _WHOSE_ROLE = re.compile(r"\bwhose\s+([a-z][\w\- ]{1,40}?)\s*,?\s*$")
 
 
@@ -34,6 +35,8 @@ def role_at(text: str, roles: dict) -> str | None:
     for r in sorted(roles, key=len, reverse=True):
         if t == r or t.endswith(" " + r):
             return r
+        if t.endswith("-" + r) and " " not in r:  # "co-president", "co-founder": the role with its prefix
+            return t.rsplit(" ", 1)[-1]
     return None
 
 
@@ -336,6 +339,9 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     described = org_descriptions(text, ordered, entities, lex.relations["org_reference_nouns"])
     described_roles: set[tuple[str, str, int]] = set()  # "the group's president": the body already chosen
     reference_nouns = set(lex.relations["org_reference_nouns"])
+    title_bodies: dict[str, list[str]] = lex.relations["title_bodies"]
+    noun_heads = lex.pattern("org_noun_heads",
+                             lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
 
     def described_body(at: int, person: Mention) -> str | None:
         """"... for the authority", "... chairs the cooperative": the kind of body named at character
@@ -581,6 +587,20 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     add(m, member_of, role_b or lex.relations["role_without_noun"], si,
                         is_spokesperson(role_b, lex, quoted(si)) if role_b else False)
                     continue
+            # "Rector PERSON told ...", "Justice PERSON, writing for the panel": a title that says the kind of
+            # body (relations.json title_bodies), the body of that kind named before
+            tb = _TITLE_BEFORE.search(text[max(sent.start_char, m.start - 30) : m.start])
+            title = tb.group(1) if tb else m.text.split()[0]  # (or the title kept in the mention)
+            kinds = title_bodies.get(title.lower(), ())
+            # (of several such bodies, the one the article has named most often so far: "Justice NAME" of
+            # the appeal court the story is about, not the trial court named in passing)
+            fitting = [o.entity for o in ordered if o.end <= m.start and typ(o) == ORG and not outlet(o)
+                       and any(names_noun(kind, entities[o.entity].label, noun_heads, lex)
+                               or kind in described.get(o.entity, ()) for kind in kinds)] if kinds else []
+            body = max(reversed(fitting), key=fitting.count) if fitting else None
+            if body is not None:
+                add(m, body, title, si)
+                continue
             # bylines: "and PERSON" after a byline person; "while PERSON wrote"
             if affs and affs[-1].sentence == si and affs[-1].role == byline_role and pat.byline_sentence.search(
                 sent.text

@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import _alt, relation_patterns
-from kg.nlp.relations.syntax import may_refer, names_noun
+from kg.nlp.relations.syntax import may_refer, names_noun, org_descriptions
 from kg.types import LOC, ORG, PER, Entity, Mention, Statement
 
 _OPEN, _CLOSE = "\u201c\"", "\u201d\""
@@ -59,6 +59,7 @@ class _Context:
     quotes: list[tuple[int, int]]
     lex: Lexicon
     prior: list[Statement] = field(default_factory=list)  # the statements found so far
+    described: dict[str, set[str]] = field(default_factory=dict)  # kinds appositions give bodies
 
 
 def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
@@ -68,7 +69,8 @@ def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
     for m in mentions:
         by_sent.setdefault(m.sentence, []).append(m)
     text = doc_text(doc)  # Doc.text joins every token: once per article, not per sentence
-    ctx = _Context(text, entities, mentions, quotations(text), lex)
+    ctx = _Context(text, entities, mentions, quotations(text), lex,
+                   described=org_descriptions(text, mentions, entities, lex.relations["org_reference_nouns"]))
     parsed = doc.has_annotation("DEP")
     token_mention: dict[int, Mention] = {}
     if parsed:
@@ -118,7 +120,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
                 if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
                     continue
-                speaker = resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex)
+                speaker = resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex, ctx.described)
                 if speaker is None:
                     continue
                 stext, att_end = f"the {dm.group(1)}", ve + dm.end()
@@ -127,6 +129,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
         else:
             found = _relative_speaker(ctx, speakers, vs)
+            relative = found is not None
             named_after = next((m for m in speakers if entities[m.entity].type == PER and 0 <= m.start - ve <= 40
                                 and _title_gap(text[ve : m.start], lex)
                                 and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
@@ -153,6 +156,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
                 content = content[: cut.start()] if cut else content
+                if relative:  # "ORG, which says Y, has been accused": Y ends where the main clause goes on
+                    content = _relative_clause_end(doc, content, ve, sent.end_char)
                 first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
                 if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
@@ -274,13 +279,32 @@ def _verb_first(text: str, pos: int, lex: Lexicon) -> bool:
     return m is not None and m.group(0).lower() in lex.speech_verbs
 
 
+def _relative_clause_end(doc: Doc, content: str, after: int, limit: int) -> str:
+    """The reported clause of ", which says Y, VERB ...": Y up to the comma before a finite verb
+    (not "which said 40 people, including 12 children, died")."""
+    at = doc.text.find(content, after, limit)
+    if at < 0:
+        return content
+    for cm in re.finditer(r",\s+", content):
+        tok = doc.char_span(at + cm.end(), at + cm.end() + 1, alignment_mode="expand")
+        if tok is not None and len(tok) and tok[0].tag_ in {"VBZ", "VBD", "VBP", "MD"}:
+            return content[: cm.start()]
+    return content
+
+
 def _relative_speaker(ctx: _Context, speakers: list[Mention], vs: int) -> tuple[str, str, int, int] | None:
     """"..., according to the Tarvel Relief Office, which said Y": the name right before ", which"."""
     m = re.search(r",\s*which\s+(?:also\s+)?$", ctx.text[max(0, vs - 20) : vs])
     if m is None:
         return None
     at = vs - (min(vs, 20) - m.start())
-    named = [s for s in speakers if s.end == at or 0 <= at - s.end <= 1]
+    kinds = set(ctx.lex.relations["org_reference_nouns"])
+
+    def kind_between(s: Mention) -> bool:  # "the Tarsk militia, which says Y": the name, then its kind
+        km = re.fullmatch(r"\s+(?:[a-z\-]+\s+)?([a-z\-]+)", ctx.text[s.end : at]) if 0 < at - s.end <= 30 else None
+        return km is not None and km.group(1) in kinds and ctx.entities[s.entity].type == ORG
+
+    named = [s for s in speakers if s.end == at or 0 <= at - s.end <= 1 or kind_between(s)]
     return (named[-1].entity, named[-1].text, named[-1].start, vs) if named else None
 
 
@@ -312,8 +336,12 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     # quotation the parser took for one ('"...," Corwen said') stands further away
     before = [c for c in subjects if c.i < verb.i]
     subj = before[-1] if before else subjects[0]
+    documents = set(ctx.lex.relations["document_nouns"])
+    # ("a statement from ORG signed by its co-president NAME said": the parser may read the signer as a
+    # second subject; the document says where it comes from)
+    subj = next((c for c in before if c.lower_ in documents), subj)
     m = token_mention.get(subj.i)
-    if m is None and subj.lower_ in set(ctx.lex.relations["document_nouns"]):
+    if m is None and subj.lower_ in documents:
         # "a statement from the Velm Union (signed by its secretary, Ada Corwen) said": the body it comes from
         # ("from" a preposition over its object, or the object's case marker in a UD parse)
         source = [t for c in subj.children
@@ -321,6 +349,17 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
                       k.dep_ == "case" and k.lower_ == "from" for k in c.children)
                   for t in c.subtree if t.i in token_mention]
         m = token_mention[source[0].i] if source else None
+        kind = next((c for c in subj.children if c.lower_ in set(ctx.lex.relations["org_reference_nouns"])
+                     and any(k.lower_ == "from" for k in (*c.children, c.head) if k.dep_ in {"case", "prep"})
+                     and any(k.lower_ == "the" for k in c.children)), None) if m is None else None
+        if kind is None and m is None:  # ClearNLP: "from" heads its object
+            kind = next((o for c in subj.children if c.dep_ == "prep" and c.lower_ == "from" for o in c.children
+                         if o.lower_ in set(ctx.lex.relations["org_reference_nouns"])
+                         and any(k.lower_ == "the" for k in o.children)), None)
+        if kind is not None:  # "a statement from the committee": the committee named before
+            ref = resolve_description(ctx.mentions, ctx.entities, kind.lower_, kind.idx, ctx.lex, ctx.described)
+            if ref is not None:
+                return ref, f"the {kind.text}", subj.left_edge.idx, subj.idx + len(subj)
     if m is None:  # the subject may be the role noun of "ORG spokesman NAME": a person in it, the
         # one in apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor)
         people = [t for t in subj.subtree if t.i in token_mention
@@ -364,7 +403,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         return _resolve_org_pronoun(ctx, subj.idx), subj.text, subj.idx, subj.idx + len(subj)
     if subj.lower_ in set(ctx.lex.relations["org_reference_nouns"]) and any(
             c.lower_ == "the" for c in subj.lefts):
-        ref = resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex)
+        ref = resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex, ctx.described)
         return ref, f"the {subj.text}", first, subj.idx + len(subj)
     if subj.pos_ not in {"NOUN", "PROPN", "PRON", "NUM", "DET", "ADJ"}:
         return None  # a verb read as the subject ("CLAIM, said Ada Corwen"): the surface reading decides
@@ -401,7 +440,7 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     if pron:
         return _resolve_pronoun(ctx, vs), pron.group(1), sent.start_char + pron.start(1), vs
     if ref is not None:
-        return resolve_description(ctx.mentions, entities, ref[0], vs, lex), ref[0], ref[1], vs
+        return resolve_description(ctx.mentions, entities, ref[0], vs, lex, ctx.described), ref[0], ref[1], vs
     if after:
         return after[0].entity, after[0].text, after[0].start, after[0].end
     return None
@@ -454,8 +493,12 @@ def _inside_quote(quotes: list[tuple[int, int]], pos: int) -> bool:
     return i >= 0 and quotes[i][0] <= pos < quotes[i][1]
 
 
+_WHEN_WHERE = frozenset({"on", "in", "at", "during", "after", "before", "from", "to", "late", "early", "last", "this",
+                         "yesterday", "today", "tonight", "by", "via", "through", "while", "when"})
 _GAP_BEFORE = re.compile(r"[\s,.!?\u201d\"]*")
-_GAP_AFTER = re.compile(r"\s*[^\w\n.!?]{0,3}\s*(?:[\w ]{0,25}?[,:]\s*)?[\u201c\"]\s*")
+# (a role in apposition between: '"A," said Ada Corwen, the trust's medical director, "B."')
+_GAP_AFTER = re.compile(r"\s*[^\w\n.!?]{0,3}\s*(?:[\w ]{0,25}?[,:]\s*"
+                        r"|(?:the|a|an|its|their)\s[\w '’\-]{1,50}?,\s*)?[\u201c\"]\s*")
 _GAP_NEXT = re.compile(r"[^\u201c\u201d\"]*[.!?]\s+[\u201c\"]")
 
 
@@ -469,7 +512,14 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
     if i >= 0:
         q = quotes[i]
         gap = text[q[1] : att_start] if att_start - q[1] < 8 else "x"
-        if q[1] <= att_start and _GAP_BEFORE.fullmatch(gap) and "\n\n" not in gap:
+        closed = re.search(r"[.!?][\u201d\"]?\s*$", text[q[0] : q[1]] + gap) is not None
+        rest = re.split(r"[.!?\n]", text[att_end : att_end + 200])[0]
+        words = re.findall(r"[\w'’]+", rest)
+        says_own = re.match(r"\s+(?:[\w'’]+\s+){0,3}?that\b", rest) is not None or (
+            len(words) >= 3 and not rest.lstrip().startswith(",") and words[0].lower() not in _WHEN_WHERE)
+        # ('... was "ready to go." Ada Corwen added that Y': a sentence of its own said by someone
+        # before, not the quotation of the speaker who says Y)
+        if q[1] <= att_start and _GAP_BEFORE.fullmatch(gap) and "\n\n" not in gap and not (closed and says_own):
             parts.append(q)
     j = bisect.bisect_left(quotes, (att_end, -1))
     for k, q in enumerate(quotes[j : j + 2]):
