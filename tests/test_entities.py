@@ -844,3 +844,27 @@ def test_a_dash_glued_to_an_agency_dateline_is_split_off(nlp):
     doc = run_doc(nlp, "Velm Port Closes\n\nTarsk, May 3, 2037 (EFE).- The Universidad de Velm Norte closed its "
                        "campus on Monday.")
     assert ("Universidad de Velm Norte", "Organisation") in _ents(doc)
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("Velmish Customs said checks at the Tarsk terminal were running normally.", "Velmish Customs"),
+    ("Tarsk Railways said trains would run late until Friday.", "Tarsk Railways"),
+])
+def test_a_national_service_named_by_its_kind_is_an_organisation(nlp, sentence, name):
+    """A national service's name is often its nationality and its kind ("Velmish Customs"): an
+    organisation, not a one-word speaker nor a person."""
+    assert (name, "Organisation") in _ents(run_doc(nlp, sentence))
+
+
+def test_a_headline_word_the_gazetteer_found_as_the_town_stays_the_town(nlp):
+    """"Halden Voters Reject ..." above "HALDEN, Norway -": the headline's "Halden" is the town the
+    gazetteer found in the article, not the short form of "Halden Autrement", a committee named later;
+    "Velm Tourism", a tourism office."""
+    doc = run_doc(nlp, "Halden Voters Reject Plan For New Cable Car\n\nHALDEN, Norway - Voters in the town of Halden "
+                       "rejected the plan on Sunday. Opponents, led by the citizens' committee Halden Autrement, said "
+                       "it was too costly. Velm Tourism's director, Ilka Orvane, said bookings would fall.")
+    ents = {e.label: e for e in doc._.kg_entities.values()}
+    assert ents["Halden Autrement"].type == "Organisation" and not ents["Halden Autrement"].aliases, ents
+    assert ("Velm Tourism", "Organisation") in _ents(doc)
+    halden = [m for m in doc._.kg_mentions if m.text == "Halden"]
+    assert halden and all(doc._.kg_entities[m.entity].type == "Place" for m in halden)

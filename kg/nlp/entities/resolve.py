@@ -358,6 +358,11 @@ def resolve(
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
         if target is None:  # "the Tarsk" after "River Tarsk": the place without its kind word
             target = kind_named.get(norm)
+        if target is None and c.type is None and c.end - c.start == 1:
+            # "Halden Voters Reject ..." above "HALDEN, Ore. -": the town the gazetteer found in this article,
+            # not the first word of "Halden Autrement", the committee named later
+            target = next((e for e in entities.values() if e.type == LOC and e.key.startswith("gz:")
+                           and normalize_name(e.label) == norm), None)
         known = lex.gazetteer.get(norm)
         country = known is not None and known.type == LOC and known.kind in {"country", "state"}
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names \
