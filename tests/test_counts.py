@@ -420,6 +420,6 @@ def test_ages_after_aged_are_no_counts(nlp, sentence, expected):
 
 
 def test_an_age_after_of_and_a_number_to_call_are_no_counts(nlp):
-    doc = run_doc(nlp, "The Velm clinic received nine patients, including a boy of eight and a girl of 12. "
-                       "Residents should call the 112 emergency number.")
+    doc = run_doc(nlp, "The Velm clinic took in nine patients, among them a girl of seven and a boy of 11. "
+                       "Residents should ring the 999 emergency number.")
     assert [c.text for c in doc._.kg_counts] == ["nine patients"]

@@ -249,15 +249,15 @@ def test_a_day_an_abbreviated_month_and_a_year_is_a_date(nlp):
 
 
 def test_a_day_a_month_a_comma_and_a_year_is_one_date(nlp):
-    """"15 Jun, 2039 04:15 PM" (a date line), "3 March, 2039": the comma keeps the year with the day and
-    month; "Jun" there is no name and "4 Mar." no count; "and 6" before its own month is no second day."""
-    doc = run_doc(nlp, "Ferry Operator Fined\n\nBy Osk Tarvel\n\n15 Jun, 2039 04:15 PM\n\n"
+    """"21 Feb, 2039 09:40 AM" (a date line), "3 March, 2039": the comma keeps the year with the day and
+    month; "Feb" there is no name and "4 Mar." no count; "and 6" before its own month is no second day."""
+    doc = run_doc(nlp, "Ferry Operator Fined\n\nBy Osk Tarvel\n\n21 Feb, 2039 09:40 AM\n\n"
                        "The regulator met on 3 March, 2039, on 5 Mar 2039 and 6 Sept. 2039 and on 4 Mar. 2039.")
     found = {(d.text, d.value) for d in doc._.kg_dates}
-    assert {("15 Jun, 2039", "2039-06-15"), ("3 March, 2039", "2039-03-03"), ("5 Mar 2039", "2039-03-05"),
+    assert {("21 Feb, 2039", "2039-02-21"), ("3 March, 2039", "2039-03-03"), ("5 Mar 2039", "2039-03-05"),
             ("6 Sept. 2039", "2039-09-06"), ("4 Mar. 2039", "2039-03-04")} <= found, found
     assert "2039-03-06" not in {v for _, v in found}
-    assert "Jun" not in {e.label for e in doc._.kg_entities.values()}
+    assert "Feb" not in {e.label for e in doc._.kg_entities.values()}
     assert not [c.text for c in doc._.kg_counts if "Mar" in c.text or "Sept" in c.text]
 
 
@@ -289,9 +289,9 @@ def test_a_month_after_now_and_through_or_till(nlp):
 
 
 def test_is_due_looks_forward_and_a_month_before_a_plural_noun_is_a_date(nlp):
-    """"is due in August" is the next August; "pay October salaries", "the June exams": a month right
+    """"is due in September" is the next September; "unpaid March wages", "the June exams": a month right
     before a plural noun is a date without a preposition (not "May", a modal as often)."""
-    doc = run_doc(nlp, "The last payment is due in August. The Velm college could not pay October salaries. "
-                       "The June exams were moved. Students may sit them later.", "2037-10-14")
+    doc = run_doc(nlp, "The final instalment is due in September. Staff at the Velm college still await unpaid "
+                       "March wages. The June exams were moved. Students may sit them later.", "2037-10-14")
     found = {(d.text, d.value) for d in doc._.kg_dates}
-    assert {("August", "2038-08"), ("October", "2037-10"), ("June", "2037-06")} <= found, found
+    assert {("September", "2038-09"), ("March", "2037-03"), ("June", "2037-06")} <= found, found

@@ -674,7 +674,7 @@ def test_a_plural_common_noun_opening_a_sentence_is_no_name(nlp, sentence):
 
 @pytest.mark.parametrize("sentence, word", [
     ("Retailers worried about stock before the Velm fair.", "Retailers"),
-    ("Receivers from the accounting firm Tarsk Orvane said creditors would be paid.", "Receivers"),
+    ("Liquidators at the audit firm Tarsk Orvane said creditors would be paid.", "Liquidators"),
     ("Suppliers warned the Osk plant of delays.", "Suppliers"),
 ])
 def test_a_plural_common_noun_tagged_a_proper_noun_is_still_no_name(nlp, sentence, word):
@@ -684,7 +684,7 @@ def test_a_plural_common_noun_tagged_a_proper_noun_is_still_no_name(nlp, sentenc
 
 
 @pytest.mark.parametrize("sentence, name, typ", [
-    ("Defensores de Velm Norte won the final 2-1 on Sunday.", "Defensores de Velm Norte", "Organisation"),
+    ("Defensores de Velm Norte won 3-0 at home.", "Defensores de Velm Norte", "Organisation"),
     ("The Columna Movil Tarsk Orvane attacked a police post.", "Columna Movil Tarsk Orvane", "Organisation"),
     ("Club Atletico Velm Sur lost at home.", "Club Atletico Velm Sur", "Organisation"),
     ("The match at the Estadio Orvane Tarsk was stopped twice.", "Estadio Orvane Tarsk", "Place"),
@@ -700,7 +700,7 @@ def test_a_foreign_kind_of_body_or_place_opens_an_unknown_name(nlp, sentence, na
     # that ends the surname does not make the name a place's
     ("Pieter van Velmdam, an analyst at a Tarsk bank, said rates would rise.", "Pieter van Velmdam", "Person"),
     # an elided French particle joins the name: "Val d'Orvik"
-    ("The ski lift company Remontees Tarsk-Val d'Orvik said it would close.", "Remontees Tarsk-Val d'Orvik",
+    ("The ski lift company Remontees Tarsk-Val d'Orvik announced its closure.", "Remontees Tarsk-Val d'Orvik",
      "Organisation"),
 ])
 def test_particles_inside_names(nlp, sentence, name, typ):
@@ -709,7 +709,7 @@ def test_particles_inside_names(nlp, sentence, name, typ):
 
 def test_the_article_spelling_of_an_accented_gazetteer_name_labels_it(nlp):
     """Agency copy drops accents: the entity is the gazetteer's, labelled as the article writes it."""
-    doc = run_doc(nlp, "Medecins Sans Frontieres said its clinic in the Velm camp treated 40 people.")
+    doc = run_doc(nlp, "Medecins Sans Frontieres opened a field hospital near the Velm camp on Monday.")
     ents = {e.label: e for e in doc._.kg_entities.values()}
     assert "Medecins Sans Frontieres" in ents, ents
     msf = ents["Medecins Sans Frontieres"]
@@ -841,8 +841,8 @@ def test_a_river_named_without_its_kind_word_is_the_river(nlp):
 
 def test_a_dash_glued_to_an_agency_dateline_is_split_off(nlp):
     """Spanish agencies close the dateline with ").-": the agency and the name after it are two names."""
-    doc = run_doc(nlp, "Velm Port Closes\n\nTarsk, May 3, 2037 (EFE).- The Universidad de Velm Norte closed its "
-                       "campus on Monday.")
+    doc = run_doc(nlp, "Velm Port Closes\n\nTarsk, May 3, 2035 (EFE).- The Universidad de Velm Norte shut its "
+                       "doors on Monday.")
     assert ("Universidad de Velm Norte", "Organisation") in _ents(doc)
 
 
@@ -861,8 +861,8 @@ def test_a_headline_word_the_gazetteer_found_as_the_town_stays_the_town(nlp):
     gazetteer found in the article, not the short form of "Halden Autrement", a committee named later;
     "Velm Tourism", a tourism office."""
     doc = run_doc(nlp, "Halden Voters Reject Plan For New Cable Car\n\nHALDEN, Norway - Voters in the town of Halden "
-                       "rejected the plan on Sunday. Opponents, led by the citizens' committee Halden Autrement, said "
-                       "it was too costly. Velm Tourism's director, Ilka Orvane, said bookings would fall.")
+                       "turned the plan down on Sunday. The residents' alliance Halden Autrement had campaigned "
+                       "against it. Velm Tourism's director, Ilka Orvane, said bookings would fall.")
     ents = {e.label: e for e in doc._.kg_entities.values()}
     assert ents["Halden Autrement"].type == "Organisation" and not ents["Halden Autrement"].aliases, ents
     assert ("Velm Tourism", "Organisation") in _ents(doc)

@@ -866,30 +866,30 @@ def test_more_shapes_of_a_body_and_its_officer(nlp, text, expected):
 
 
 def test_a_statement_from_a_body_is_the_body_speaking(nlp):
-    """"A statement from ORG (signed by NAME) said/denied": the body speaks; a verb coordinated with the
-    one whose subject refers back to it ("It accused X and said Y") speaks with that subject."""
+    """"A letter from ORG (signed by NAME) said/denied": the body speaks; a verb coordinated with the
+    one whose subject refers back to it ("It blamed X and said Y") speaks with that subject."""
     doc = run_doc(
         nlp,
-        "A statement from the Tarsk Dockers' Union said the strike would go on. "
-        "A statement from the Velm Liberation Front signed by its spokesman Osk Tarvel denied any role in "
-        "the raid. It blamed a rival group and said its units had been ordered not to fire.",
+        "A statement from the Tarsk Dockers' Union said the stoppage would continue. "
+        "A letter from the Velm Liberation Front signed by its spokesman Osk Tarvel denied that its fighters "
+        "had fired first. It blamed a rival faction and said its members were told to hold their fire.",
     )
     ents = doc._.kg_entities
     got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
-    assert ("Tarsk Dockers' Union", "the strike would go on") in got, got
-    assert ("Velm Liberation Front", "any role in the raid") in got, got
-    assert ("Velm Liberation Front", "its units had been ordered not to fire") in got, got
+    assert ("Tarsk Dockers' Union", "the stoppage would continue") in got, got
+    assert ("Velm Liberation Front", "its fighters had fired first") in got, got
+    assert ("Velm Liberation Front", "its members were told to hold their fire") in got, got
 
 
 @pytest.mark.parametrize("text, person, org, spokesperson", [
     # "NAME of the KIND ORG": the kind of body between "of the" and its name
-    ("Rosa Tarvel of the aid group Velmendo said the clinic was full.", "Rosa Tarvel", "Velmendo", False),
+    ("Rosa Tarvel of the relief charity Velmendo said the shelter was full.", "Rosa Tarvel", "Velmendo", False),
     # "ORG, a DESCRIPTION whose ROLE, NAME, said": the body the relative clause describes
-    ("The software comes from Tarsk Systems, a Velm developer whose spokeswoman, Ilka Orvane, said a "
-     "migration was to blame.", "Ilka Orvane", "Tarsk Systems", True),
+    ("The app comes from Tarsk Systems, a Velm studio whose spokeswoman, Ilka Orvane, said a faulty "
+     "update caused the crash.", "Ilka Orvane", "Tarsk Systems", True),
     # "ORG's NAME": a body's own person (a member when no role is written)
     ("The Velm Rowing Federation met on Monday. The Velm Rowing Federation's Osk Brede told reporters the "
-     "result would stand.", "Osk Brede", "Velm Rowing Federation", False),
+     "ban would stand.", "Osk Brede", "Velm Rowing Federation", False),
 ])
 def test_more_affiliation_shapes(nlp, text, person, org, spokesperson):
     doc = run_doc(nlp, text)
@@ -899,43 +899,42 @@ def test_more_affiliation_shapes(nlp, text, person, org, spokesperson):
 
 
 def test_a_closed_quotation_of_the_sentence_before_is_not_the_next_speakers(nlp):
-    """'... was "ready to go." NAME added that Y' / 'The association says Y': the quotation ended a
-    sentence someone else said; the new speaker says Y. A bare attribution after a closed quotation
-    still takes it, and a role in apposition does not break an interrupted quotation."""
+    """'... was "set to go." NAME added that Y' / 'The union says Y': the quotation ended a sentence
+    someone else said; the new speaker says Y. A bare attribution after a closed quotation still takes
+    it, and a role in apposition does not break an interrupted quotation."""
     doc = run_doc(
         nlp,
-        'The Velm Fraud Office said it was "ready to prove the case again." VFO director Osk Tarvel added '
-        'that the retrial would need no new inquiry. Ilka Orvane, a spokeswoman for the Tarsk Association of '
-        'Midwives, said the closure was "the result of years of warnings." The association says more than 300 '
-        'posts are unfilled. "We have tried everything," said Kari Brede, the trust\'s medical director, '
-        '"including bonuses. We cannot run a safe ward."',
+        'The Velm Port Office said the berth was "set to reopen within days." VPO director Osk Tarvel added '
+        'that no cargo had been lost. Ilka Orvane, a spokeswoman for the Tarsk Union of Pilots, called the '
+        'delay "a failure of planning." The union says 40 pilots are on sick leave. "The budget is gone," '
+        'said Kari Brede, the club\'s finance director, "and so is the coach. Nobody told the fans."',
     )
     ents = doc._.kg_entities
     got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
-    assert ("Osk Tarvel", "the retrial would need no new inquiry") in got, got
-    assert ("Tarsk Association of Midwives", "more than 300 posts are unfilled") in got, got
-    assert ("Kari Brede", "We have tried everything including bonuses. We cannot run a safe ward.") in got, got
-    assert not [q for who, q in got if who != "Velm Fraud Office" and "ready to prove" in q], got
+    assert ("Osk Tarvel", "no cargo had been lost") in got, got
+    assert ("Tarsk Union of Pilots", "40 pilots are on sick leave") in got, got
+    assert ("Kari Brede", "The budget is gone and so is the coach. Nobody told the fans.") in got, got
+    assert not [q for who, q in got if who != "Velm Port Office" and "set to reopen" in q], got
 
 
 def test_a_body_in_a_relative_clause_speaks_only_that_clause(nlp):
-    """"the Tarsk militia, which says Y, has been accused ...": the body before its kind noun speaks Y,
-    which ends before the main clause goes on (a list inside Y stays in it)."""
-    doc = run_doc(nlp, "The Tarsk militia, which says it protects Velm herders, has also been accused of attacks. "
+    """"the Tarsk brigade, which says Y, was fined ...": the body before its kind noun speaks Y, which
+    ends before the main clause goes on (a list inside Y stays in it)."""
+    doc = run_doc(nlp, "The Tarsk brigade, which says it guards Velm farms, was blamed for two raids. "
                        "Aid came from the Orvik Relief Office, which said 40 people, including 12 children, died.")
     ents = doc._.kg_entities
     got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
-    assert ("Tarsk", "it protects Velm herders") in got, got
+    assert ("Tarsk", "it guards Velm farms") in got, got
     assert ("Orvik Relief Office", "40 people, including 12 children, died") in got, got
 
 
 def test_a_title_that_names_a_kind_of_body_links_to_the_body_of_that_kind(nlp):
     """"Rector NAME", "Justice NAME": the university, the court named before (relations.json
     title_bodies); a coach with no club named before links to nothing."""
-    doc = run_doc(nlp, "The Universidad de Velm suspended classes on Wednesday. Rector Ilka Orvane told a news "
-                       "conference that the university faced a deficit. The Tarsk Court of Appeal ordered a retrial. "
-                       "Justice Kari Brede, writing for the panel, said the trial judge erred. Head coach Osk Brede "
-                       "said the team was tired.")
+    doc = run_doc(nlp, "The Universidad de Velm closed its library on Wednesday. Rector Ilka Orvane said on Friday "
+                       "the money had run out. The Tarsk Court of Appeal ordered a retrial. Justice Kari Brede, "
+                       "giving the court's reasons, said the jury had been misdirected. Head coach Osk Brede praised "
+                       "the defence.")
     ents = doc._.kg_entities
     got = {(ents[a.person].label, ents[a.organisation].label) for a in doc._.kg_affiliations}
     assert {("Ilka Orvane", "Universidad de Velm"), ("Kari Brede", "Tarsk Court of Appeal")} <= got, got
@@ -943,12 +942,12 @@ def test_a_title_that_names_a_kind_of_body_links_to_the_body_of_that_kind(nlp):
 
 
 def test_a_statement_from_the_kind_of_a_body_named_before(nlp):
-    """"A statement from the committee signed by its co-president NAME said": the committee named before
-    (without a comma: "the citizens' committee Velm Autrement") speaks; its co-president is affiliated."""
-    doc = run_doc(nlp, "The citizens' committee Velm Autrement campaigned against the plan. A statement from the "
-                       "committee signed by its co-president Osk Tarvel said voters wanted buses.")
+    """"A letter from the alliance signed by its co-chair NAME said": the alliance named before (without
+    a comma: "the residents' alliance Velm Ensemble") speaks; its co-chair is affiliated."""
+    doc = run_doc(nlp, "The residents' alliance Velm Ensemble fought the tower plan. A letter from the alliance "
+                       "signed by its co-chair Osk Tarvel said voters wanted parks.")
     ents = doc._.kg_entities
     got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
-    assert ("Velm Autrement", "voters wanted buses") in got, got
+    assert ("Velm Ensemble", "voters wanted parks") in got, got
     affs = {(ents[a.person].label, ents[a.organisation].label, a.role) for a in doc._.kg_affiliations}
-    assert ("Osk Tarvel", "Velm Autrement", "co-president") in affs, affs
+    assert ("Osk Tarvel", "Velm Ensemble", "co-chair") in affs, affs

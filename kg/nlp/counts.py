@@ -337,7 +337,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             continue
         if not currency and unit_at + 1 < n and doc[unit_at].is_alpha and doc[unit_at + 1].lower_ == "number":
             i = j
-            continue  # "the 112 emergency number": a number to call, not a count
+            continue  # "the 999 emergency number": a number to call, not a count
         if not currency and j - 1 > i and doc[j - 1].lower_ == "m" and not doc[j - 2].whitespace_ \
                 and (nxt is None or nxt.lower_ in nums["metre_events"] or nxt.is_punct):
             i = j  # "the 200m butterfly", "won the 800m.": metres of a race, not millions
@@ -365,7 +365,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 and doc[start - 2].lower_ in nums["age_nouns"] and (
                     nxt is None or not nxt.is_alpha or nxt.lower_ in {"and", "or"}):
             i = j
-            continue  # "a boy of eight": his age, not a count
+            continue  # "a girl of seven": her age, not a count
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
             i = j
             continue

@@ -244,7 +244,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf")"
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
         rf"|\b(?i:{preps})[^\S\n]+(?:{months_cap})\b(?!\.?[^\S\n]+\d)"  # "in May", "In January, ..." (not "Sept. 9")
-        # "could not pay October salaries", "the June exams": a month before a plural noun is when they fall
+        # "unpaid March wages", "the June exams": a month before a plural noun is when they fall
         # (not "May", a modal verb as often)
         rf"|(?:{months_cap.replace('May|', '').replace('|May', '')})(?=[^\S\n]+[a-z]{{3,}}s\b)"
         # "scheduled for June", "due for March": what is planned for a month

@@ -178,7 +178,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             hit = Cand(i, end, hit.type, "org-shape")  # "the Velm Society of Norway": a national body of its own
         if hit and hit.gaz is not None and hit.type == "Organisation" \
                 and (start := _parent_before(doc, hit, lex, out)) is not None:
-            hit = Cand(start, hit.end, hit.type, "gazetteer", gaz=hit.gaz)  # "United Nations Office for ..."
+            hit = Cand(start, hit.end, hit.type, "gazetteer", gaz=hit.gaz)  # "Velm Alliance Office for ..."
         if hit:
             out.append(hit)
             i = hit.end
@@ -189,8 +189,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
 
 def _parent_before(doc: Doc, hit: Cand, lex: Lexicon, found: list[Cand]) -> int | None:
     """Where the full name starts when the parent body's name, written out, stands right before a body
-    the gazetteer knows by "PARENT-ALIAS NAME" ("United Nations Office for ..." where the gazetteer has
-    "UN Office for ..."): one name, the body's, not the parent and a stray remainder."""
+    the gazetteer knows by "PARENT-ALIAS NAME" ("Velm Alliance Office for ..." where the gazetteer has
+    "VA Office for ..."): one name, the body's, not the parent and a stray remainder."""
     assert hit.gaz is not None
     own = {normalize_name(f) for f in (hit.gaz.label, *hit.gaz.aliases)}
     written = normalize_name(doc[hit.start : hit.end].text)
@@ -847,7 +847,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
         if e - s == 1 and doc[s].text.rstrip(".") in lex.month_abbreviations and (
                 (s > 0 and doc[s - 1].like_num) or (e < len(doc) and doc[e].like_num)):
             doc.user_data.setdefault(DROPPED, []).append((s, e))  # (nor the statistical NER's name)
-            continue  # "15 Jun, 2031", "Jun 15": a month in a date, not a name
+            continue  # "21 Feb, 2031", "Feb 21": a month in a date, not a name
         cand = rules.type_chunk(doc, s, e, lex, before.last(s))
         if cand is not None:
             typed.append(cand)

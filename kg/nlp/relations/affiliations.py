@@ -573,7 +573,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 member_of = next((o for o in ms if typ(o) == ORG and o.start == m.end + of_m.end()), None)
                 kind = re.match(r"(?:[a-z\-]+\s+){0,2}([a-z\-]+)\s+", after[of_m.end() :])
                 if member_of is None and kind and kind.group(1) in reference_nouns:
-                    # "NAME of the aid group ORG", "NAME of the trade association ORG": the kind, then the name
+                    # "NAME of the relief charity ORG", "NAME of the dockers' union ORG": the kind, then the name
                     member_of = next((o for o in ms if typ(o) == ORG
                                       and o.start == m.end + of_m.end() + kind.end()), None)
                 if member_of is not None:

@@ -156,7 +156,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
                 content = content[: cut.start()] if cut else content
-                if relative:  # "ORG, which says Y, has been accused": Y ends where the main clause goes on
+                if relative:  # "ORG, which says Y, was fined": Y ends where the main clause goes on
                     content = _relative_clause_end(doc, content, ve, sent.end_char)
                 first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
@@ -300,7 +300,7 @@ def _relative_speaker(ctx: _Context, speakers: list[Mention], vs: int) -> tuple[
     at = vs - (min(vs, 20) - m.start())
     kinds = set(ctx.lex.relations["org_reference_nouns"])
 
-    def kind_between(s: Mention) -> bool:  # "the Tarsk militia, which says Y": the name, then its kind
+    def kind_between(s: Mention) -> bool:  # "the Tarsk brigade, which says Y": the name, then its kind
         km = re.fullmatch(r"\s+(?:[a-z\-]+\s+)?([a-z\-]+)", ctx.text[s.end : at]) if 0 < at - s.end <= 30 else None
         return km is not None and km.group(1) in kinds and ctx.entities[s.entity].type == ORG
 
@@ -326,7 +326,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
     if not subjects and verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and verb.head.dep_ == "ROOT" \
             and verb.head.i < verb.i and verb.doc[verb.i - 1].lower_ in {"and", "but"}:
-        # "It accused the army of X and said Y": the subject of the verb it is coordinated with; the
+        # "It blamed the police for X and said Y": the subject of the verb it is coordinated with; the
         # attribution is the verb alone (what stands between is said by the first verb)
         shared = _speaker_from_parse(ctx, verb.head, token_mention)
         return None if shared is None or shared[0] is None else (shared[0], shared[1], verb.idx, verb.idx + len(verb))
@@ -337,7 +337,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     before = [c for c in subjects if c.i < verb.i]
     subj = before[-1] if before else subjects[0]
     documents = set(ctx.lex.relations["document_nouns"])
-    # ("a statement from ORG signed by its co-president NAME said": the parser may read the signer as a
+    # ("a letter from ORG signed by its co-chair NAME said": the parser may read the signer as a
     # second subject; the document says where it comes from)
     subj = next((c for c in before if c.lower_ in documents), subj)
     m = token_mention.get(subj.i)
@@ -356,7 +356,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
             kind = next((o for c in subj.children if c.dep_ == "prep" and c.lower_ == "from" for o in c.children
                          if o.lower_ in set(ctx.lex.relations["org_reference_nouns"])
                          and any(k.lower_ == "the" for k in o.children)), None)
-        if kind is not None:  # "a statement from the committee": the committee named before
+        if kind is not None:  # "a letter from the alliance": the alliance named before
             ref = resolve_description(ctx.mentions, ctx.entities, kind.lower_, kind.idx, ctx.lex, ctx.described)
             if ref is not None:
                 return ref, f"the {kind.text}", subj.left_edge.idx, subj.idx + len(subj)
@@ -496,7 +496,7 @@ def _inside_quote(quotes: list[tuple[int, int]], pos: int) -> bool:
 _WHEN_WHERE = frozenset({"on", "in", "at", "during", "after", "before", "from", "to", "late", "early", "last", "this",
                          "yesterday", "today", "tonight", "by", "via", "through", "while", "when"})
 _GAP_BEFORE = re.compile(r"[\s,.!?\u201d\"]*")
-# (a role in apposition between: '"A," said Ada Corwen, the trust's medical director, "B."')
+# (a role in apposition between: '"A," said Ada Corwen, the club's finance director, "B."')
 _GAP_AFTER = re.compile(r"\s*[^\w\n.!?]{0,3}\s*(?:[\w ]{0,25}?[,:]\s*"
                         r"|(?:the|a|an|its|their)\s[\w '’\-]{1,50}?,\s*)?[\u201c\"]\s*")
 _GAP_NEXT = re.compile(r"[^\u201c\u201d\"]*[.!?]\s+[\u201c\"]")
@@ -517,7 +517,7 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
         words = re.findall(r"[\w'’]+", rest)
         says_own = re.match(r"\s+(?:[\w'’]+\s+){0,3}?that\b", rest) is not None or (
             len(words) >= 3 and not rest.lstrip().startswith(",") and words[0].lower() not in _WHEN_WHERE)
-        # ('... was "ready to go." Ada Corwen added that Y': a sentence of its own said by someone
+        # ('... was "set to go." Ada Corwen added that Y': a sentence of its own said by someone
         # before, not the quotation of the speaker who says Y)
         if q[1] <= att_start and _GAP_BEFORE.fullmatch(gap) and "\n\n" not in gap and not (closed and says_own):
             parts.append(q)

@@ -164,7 +164,7 @@ def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
 _DESCRIBED = re.compile(r"^(?:\s+[a-z]+)?\s*,\s+(?:a|an|the)\s+((?:[\w'’\-]+\s+){0,3}[\w\-]+)")
 
 
-# "the migration agency, Velm Migración", "the citizens' committee Velm Autrement"
+# "the migration agency, Velm Migración", "the residents' alliance Velm Ensemble"
 _KIND_BEFORE = re.compile(r"\b(?:[Tt]he|[Ii]ts|\w+['’]s)\s+(?:[a-z\-]+['’]?\s+){0,2}?([a-z]+),?\s*$")
 _KIND_AFTER = re.compile(
     r"^(?:\s*\([A-Z][A-Za-z]{1,9}\))?\s+([a-z]+)"
