@@ -157,7 +157,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
                 content = content[: cut.start()] if cut else content
                 if relative:  # "ORG, which says Y, was fined": Y ends where the main clause goes on
-                    content = _relative_clause_end(doc, content, ve, sent.end_char)
+                    content = _relative_clause_end(doc, text, content, ve, sent.end_char)
                 first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
                 if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
@@ -279,10 +279,10 @@ def _verb_first(text: str, pos: int, lex: Lexicon) -> bool:
     return m is not None and m.group(0).lower() in lex.speech_verbs
 
 
-def _relative_clause_end(doc: Doc, content: str, after: int, limit: int) -> str:
+def _relative_clause_end(doc: Doc, text: str, content: str, after: int, limit: int) -> str:
     """The reported clause of ", which says Y, VERB ...": Y up to the comma before a finite verb
     (not "which said 40 people, including 12 children, died")."""
-    at = doc.text.find(content, after, limit)
+    at = text.find(content, after, limit)
     if at < 0:
         return content
     for cm in re.finditer(r",\s+", content):
@@ -314,6 +314,25 @@ _SUBJECTS = {"nsubj", "nsubj:pass", "nsubjpass"}
 _ROLE_OF_GAP = re.compile(r"\s*,\s*(?:(?:a|an|the)\s+)?[\w\-’' ]{1,50}?\s+(?:of|for|at|with)\s+(?:the\s+)?")
 
 
+def _document_source(ctx: _Context, subj: Token, token_mention: dict[int, Mention]
+                     ) -> tuple[Mention | None, str | None, str]:
+    """Who "a statement from X (signed by NAME) said" comes from: the name after "from" (a mention),
+    or the body that "from the KIND" refers back to (its entity key, and the kind noun)."""
+    kinds = set(ctx.lex.relations["org_reference_nouns"])
+    # ("from" a preposition over its object in a ClearNLP parse, its object's case marker in a UD parse)
+    sources = [c for c in subj.children if c.dep_ == "prep" and c.lower_ == "from"] + [
+        c for c in subj.children if any(k.dep_ == "case" and k.lower_ == "from" for k in c.children)]
+    named = [t for c in sources for t in c.subtree if t.i in token_mention]
+    if named:
+        return token_mention[named[0].i], None, ""
+    kind = next((o for c in sources for o in ([c] if c.lower_ != "from" else list(c.children))
+                 if o.lower_ in kinds and any(k.lower_ == "the" for k in o.children)), None)
+    if kind is None:
+        return None, None, ""
+    key = resolve_description(ctx.mentions, ctx.entities, kind.lower_, kind.idx, ctx.lex, ctx.described)
+    return None, key, kind.text
+
+
 def _speaker_from_parse(ctx: _Context, verb: Token | None,
                         token_mention: dict[int, Mention]) -> tuple[str | None, str, int, int] | None:
     """The speech verb's grammatical subject: a named entity, a pronoun or "the company".
@@ -342,24 +361,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     subj = next((c for c in before if c.lower_ in documents), subj)
     m = token_mention.get(subj.i)
     if m is None and subj.lower_ in documents:
-        # "a statement from the Velm Union (signed by its secretary, Ada Corwen) said": the body it comes from
-        # ("from" a preposition over its object, or the object's case marker in a UD parse)
-        source = [t for c in subj.children
-                  if (c.dep_ == "prep" and c.lower_ == "from") or any(
-                      k.dep_ == "case" and k.lower_ == "from" for k in c.children)
-                  for t in c.subtree if t.i in token_mention]
-        m = token_mention[source[0].i] if source else None
-        kind = next((c for c in subj.children if c.lower_ in set(ctx.lex.relations["org_reference_nouns"])
-                     and any(k.lower_ == "from" for k in (*c.children, c.head) if k.dep_ in {"case", "prep"})
-                     and any(k.lower_ == "the" for k in c.children)), None) if m is None else None
-        if kind is None and m is None:  # ClearNLP: "from" heads its object
-            kind = next((o for c in subj.children if c.dep_ == "prep" and c.lower_ == "from" for o in c.children
-                         if o.lower_ in set(ctx.lex.relations["org_reference_nouns"])
-                         and any(k.lower_ == "the" for k in o.children)), None)
-        if kind is not None:  # "a letter from the alliance": the alliance named before
-            ref = resolve_description(ctx.mentions, ctx.entities, kind.lower_, kind.idx, ctx.lex, ctx.described)
-            if ref is not None:
-                return ref, f"the {kind.text}", subj.left_edge.idx, subj.idx + len(subj)
+        m, ref, noun = _document_source(ctx, subj, token_mention)
+        if ref is not None:  # "a letter from the alliance": the alliance named before
+            return ref, f"the {noun}", subj.left_edge.idx, subj.idx + len(subj)
     if m is None:  # the subject may be the role noun of "ORG spokesman NAME": a person in it, the
         # one in apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor)
         people = [t for t in subj.subtree if t.i in token_mention
