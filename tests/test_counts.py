@@ -423,3 +423,8 @@ def test_an_age_after_of_and_a_number_to_call_are_no_counts(nlp):
     doc = run_doc(nlp, "The Velm clinic took in nine patients, among them a girl of seven and a boy of 11. "
                        "Residents should ring the 999 emergency number.")
     assert [c.text for c in doc._.kg_counts] == ["nine patients"]
+
+
+def test_an_age_after_of_before_a_verb_is_no_count(nlp):
+    doc = run_doc(nlp, "A woman of 82 died in the Velm fire on Monday.")
+    assert not doc._.kg_counts, [c.text for c in doc._.kg_counts]

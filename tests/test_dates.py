@@ -295,3 +295,12 @@ def test_is_due_looks_forward_and_a_month_before_a_plural_noun_is_a_date(nlp):
                        "March wages. The June exams were moved. Students may sit them later.", "2037-10-14")
     found = {(d.text, d.value) for d in doc._.kg_dates}
     assert {("September", "2038-09"), ("March", "2037-03"), ("June", "2037-06")} <= found, found
+
+
+def test_a_month_before_a_verb_and_due_to_are_no_forward_dates(nlp):
+    """"Her daughter June works ...": a name before a verb, no date; "is due mainly to flooding in March":
+    a cause, not a schedule (the latest March)."""
+    doc = run_doc(nlp, "Her daughter June works as a nurse in Velm. The fall is due mainly to flooding in March.",
+                  "2037-10-14")
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert found == {("March", "2037-03")}, found

@@ -696,12 +696,12 @@ def test_a_foreign_kind_of_body_or_place_opens_an_unknown_name(nlp, sentence, na
 
 
 @pytest.mark.parametrize("sentence, name, typ", [
-    # a person's name particle after a sentence's first word (no common word), and the place word
-    # that ends the surname does not make the name a place's
+    # a person's name particle after a sentence's first word (no common word) joins the name
     ("Pieter van Velmdam, an analyst at a Tarsk bank, said rates would rise.", "Pieter van Velmdam", "Person"),
-    # an elided French particle joins the name: "Val d'Orvik"
+    # an elided French particle continues the name ("Val d'Orvik"), a place's more often than a person's
     ("The ski lift company Remontees Tarsk-Val d'Orvik announced its closure.", "Remontees Tarsk-Val d'Orvik",
      "Organisation"),
+    ("The riders reached the Vallee d'Orvik hamlet at noon.", "Vallee d'Orvik", "Place"),
 ])
 def test_particles_inside_names(nlp, sentence, name, typ):
     assert (name, typ) in _ents(run_doc(nlp, sentence))
@@ -868,3 +868,16 @@ def test_a_headline_word_the_gazetteer_found_as_the_town_stays_the_town(nlp):
     assert ("Velm Tourism", "Organisation") in _ents(doc)
     halden = [m for m in doc._.kg_mentions if m.text == "Halden"]
     assert halden and all(doc._.kg_entities[m.entity].type == "Place" for m in halden)
+
+
+@pytest.mark.parametrize("sentence, name, typ", [
+    # a kind of place at the end outweighs a body's first word ("Union", "Club" open bodies' names too)
+    ("Protesters filled Union Square in Velm on Friday.", "Union Square", "Place"),
+    ("Police sealed off Club Lane after the match.", "Club Lane", "Place"),
+    # a place named after a person: the particle is not right before the place word
+    ("The final was held at the Ernst von Tarsk Stadium.", "Ernst von Tarsk Stadium", "Place"),
+    # a national service named by its kind alone speaks
+    ("The Navy said a frigate was heading for the Velm coast.", "Navy", "Organisation"),
+])
+def test_kinds_of_places_and_services_against_first_words(nlp, sentence, name, typ):
+    assert (name, typ) in _ents(run_doc(nlp, sentence))

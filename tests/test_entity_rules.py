@@ -55,6 +55,8 @@ ROWS = [
     ("org-shape-head-to", "The Kestland Mission to Norway said the road was open.", "Kestland Mission to Norway",
      "org-shape", "Organisation"),
     ("told-outlet", "The mayor told KVX on Monday that the road was open.", "KVX", "told-outlet", "Organisation"),
+    ("national-service-alone", "Later the Coastguard said the boat was found.", "Coastguard", "org-shape",
+     "Organisation"),
     ("person-noun-before", "Later resident Osk Tarvelsen said the road was open.", "Osk Tarvelsen",
      "person-noun-before", "Person"),
     ("place-based", "Later a Kestmoor-based lender bought the mill.", "Kestmoor", "place-based", "Place"),

@@ -951,3 +951,29 @@ def test_a_statement_from_the_kind_of_a_body_named_before(nlp):
     assert ("Velm Ensemble", "voters wanted parks") in got, got
     affs = {(ents[a.person].label, ents[a.organisation].label, a.role) for a in doc._.kg_affiliations}
     assert ("Osk Tarvel", "Velm Ensemble", "co-chair") in affs, affs
+
+
+def test_possessive_members_titles_and_shared_subjects_only_where_they_fit(nlp):
+    """"ORG's NAME" is a member only where the name is no modifier ("the Festival's NAME award") and
+    the body is named as such (a plural's apostrophe too); a title links only capitalised before the
+    name ("judge NAME" on a talent show does not); "Prosecutors charged NAME and said Y": NAME says
+    nothing."""
+    doc = run_doc(nlp, "The Tarsk Appeals Court upheld the fine. The Velm Film Festival's Ilka Orvane award went to a "
+                       "newcomer. Velm Rovers beat Orvik on Saturday. Velm Rovers' Osk Tarvel scored twice. On the "
+                       "talent show Velm Stars, judge Kari Brede walked out. Assistant Coach Ada Velmsen praised "
+                       "Velm Rovers. Prosecutors charged Brann Osk and said the suspect fled.")
+    ents = doc._.kg_entities
+    affs = {(ents[a.person].label, ents[a.organisation].label, a.role) for a in doc._.kg_affiliations}
+    assert ("Osk Tarvel", "Velm Rovers", "member") in affs, affs
+    assert not [a for a in affs if a[0] in {"Ilka Orvane", "Kari Brede"}], affs
+    said = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    assert not [q for who, q in said if who == "Brann Osk"], said
+
+
+def test_a_body_opening_a_sentence_with_a_relative_clause_says_the_clause_and_a_dateline_town_is_no_subject(nlp):
+    doc = run_doc(nlp, "The Velm Relief Agency, which says the province, hit by floods last week, needs urgent aid, "
+                       "appealed for funds.\n\nQUITO, May 3 (EFE).- Osk Tarvel said the stoppage would end.")
+    ents = doc._.kg_entities
+    said = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    assert ("Velm Relief Agency", "the province, hit by floods last week, needs urgent aid") in said, said
+    assert ("Osk Tarvel", "the stoppage would end") in said, said

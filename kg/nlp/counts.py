@@ -363,7 +363,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             continue  # "four women, aged 22, 29 and 35", "adults aged 18 to 50": ages, not counts
         if not currency and prev is not None and prev.lower_ == "of" and start >= 2 \
                 and doc[start - 2].lower_ in nums["age_nouns"] and (
-                    nxt is None or not nxt.is_alpha or nxt.lower_ in {"and", "or"}):
+                    nxt is None or not nxt.is_alpha or nxt.lower_ in {"and", "or"} or nxt.pos_ in {"VERB", "AUX"}):
             i = j
             continue  # "a girl of seven": her age, not a count
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):

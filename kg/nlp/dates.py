@@ -372,6 +372,9 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
         if s < skip_until:
             continue
         low = expr.lower()
+        if not lead and len(span) == 1 and low in lex.dates["months"] and span.end < len(doc) \
+                and doc[span.end].is_lower and doc[span.end].text.endswith("s") and doc[span.end].tag_ != "NNS":
+            continue  # a month before a plural noun is a date ("the June exams"), not before a verb ("June works")
         if expr[:1].isupper() and (low in lex.dates["relative_days"] or low in lex.dates["relative_periods"]) \
                 and not (span[0].is_sent_start or (span.start > 0 and span.doc[span.start - 1].is_quote)):
             continue  # "The Day Before Tomorrow": a capital inside a sentence makes a title, not a date

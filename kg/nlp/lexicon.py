@@ -122,6 +122,7 @@ class Lexicon:
     person_name_particles: set[str] = field(default_factory=set)  # "Pieter van Velm": inside a person's name
     org_heads_before_in: set[str] = field(default_factory=set)  # "Relief Mission in Velm": one name
     org_heads_before_to: set[str] = field(default_factory=set)  # "the Velm Mission to Tarsk": one name
+    national_services: set[str] = field(default_factory=set)  # "The Navy said": a body named by its kind alone
     person_nouns: set[str] = field(default_factory=set)  # "resident Ada Corwen said": a person, with no organisation
     org_heads_before_on: set[str] = field(default_factory=set)  # "Council on Water Policy": one name
     adjective_endings: set[str] = field(default_factory=set)  # "Legal charity ...": an adjective opens it
@@ -314,12 +315,13 @@ def _entities(path: Path) -> dict[str, Any]:
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
             "english_connectors", "person_name_particles", "org_heads_before_in",
-            "org_heads_before_to", "org_heads_before_on", "person_nouns",
+            "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads")
     folded = {k: set(ents[k]) for k in keys}
     for k in ("org_first_words", "place_first_words"):  # "Atletico" as often as "Atlético"
-        folded[k] |= {fold_accents(w) for w in folded[k]}
+        # (not where the word without accents is an English head: "Unión" -> "Union Square")
+        folded[k] |= {fold_accents(w) for w in folded[k]} - folded["org_heads"]
     return {**folded, "headlines": ents["headlines"],
             "national_societies": {_normalize(n) for n in ents["national_society_names"]}}
 

@@ -102,6 +102,8 @@ def typed_entity_iri(type_: str, label: str) -> str:
 def entity_iri(ent: Entity) -> str:
     if ent.ref_id:
         return BASE + "entity/" + ent.ref_id.replace(":", "-")
+    if ent.key.startswith("gz:"):  # the gazetteer's own label (an article may label it as it writes it)
+        return BASE + ent.type.lower() + "/" + slug(ent.key[3:])
     return BASE + ent.type.lower() + "/" + slug(ent.label)
 
 

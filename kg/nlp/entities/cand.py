@@ -27,7 +27,7 @@ class Cand:
 
 def is_cap(tok: Token) -> bool:
     t = tok.text
-    # (a French or Italian elided particle before a capital is part of the name: "Val d'Orvik")
+    # (a French or Italian elided particle before a capital continues a name: "Val d'Orvik")
     return bool(t) and (t[0].isupper() and any(c.isalpha() for c in t)
                         or (t[:1] in {"d", "l"} and t[1:2] in {"'", "’"} and t[2:3].isupper()))
 

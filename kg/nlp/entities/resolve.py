@@ -161,6 +161,9 @@ def _adjective_last(low: str, lex: Lexicon) -> bool:
     return len(low) >= 6 and low.endswith(tuple(lex.adjective_endings))
 
 
+_ELIDED = re.compile(r"(?:.*-)?[dl]['’][A-Z]")
+
+
 def _shape_type(text: str, lex: Lexicon) -> str:
     """The type of an unknown run of title-case words that nothing else typed. A person's name is made
     of names: a capitalised common English word in it ("Velm Harbour Patrol", "Tarsk Coast", "Orsk
@@ -178,10 +181,14 @@ def _shape_type(text: str, lex: Lexicon) -> str:
     if len(words) >= 2 and words[0].lower() in lex.compass_modifiers and last not in body_or_place - (
             lex.place_heads | lex.place_of_words | lex.compass_modifiers):
         return LOC  # "Western Tarsk Hills", "Eastern Orvik", "North East": a compass word starts a region's name
-    if len(words) >= 2 and words[0] in lex.place_first_words and words[0] not in lex.given_names:
-        return LOC  # "Estadio Tarsk Norte", "Lago Velm": a kind of place opens its name
-    if len(words) >= 2 and words[0] in lex.org_first_words and words[0] not in lex.given_names:
-        return ORG  # "Defensores de Velm", "Columna Tarsk": a kind of body opens its name
+    if len(words) >= 2 and words[0] not in lex.given_names and any(
+            _ELIDED.match(w) for w in words[1:]):
+        return LOC  # "Vallee d'Orvik", "Pont-l'Osk": an elided French particle names places far more than people
+    if len(words) >= 2 and words[-1] not in lex.place_proper_heads and words[0] not in lex.given_names:
+        if words[0] in lex.place_first_words:
+            return LOC  # "Estadio Tarsk Norte", "Lago Velm": a kind of place opens its name
+        if words[0] in lex.org_first_words:
+            return ORG  # "Defensores de Velm", "Columna Tarsk": a kind of body opens its name
     if len(words) < 2 or not common:
         return PER
     if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:

@@ -18,6 +18,7 @@ import re
 
 from spacy.tokens import Doc
 
+from kg.nlp.entities.cand import is_acronym
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.bylines import byline_affiliations
@@ -25,7 +26,8 @@ from kg.nlp.relations.patterns import relation_patterns
 from kg.nlp.relations.syntax import names_noun, org_descriptions, syntax_affiliations
 from kg.types import LOC, ORG, PER, Affiliation, Mention
 
-_TITLE_BEFORE = re.compile(r"(?:^|[^\w\-])((?:[Hh]ead\s+)?[A-Za-z][a-z\-]+)\s+$")
+# "Rector", "Head coach", "Assistant Coach" right before a name (a capitalised title)
+_TITLE_BEFORE = re.compile(r"(?:^|[^\w\-])(?:([A-Z][a-z]+)\s+)?([A-Za-z][a-z\-]+)\s+$")
 _WHOSE_ROLE = re.compile(r"\bwhose\s+([a-z][\w\- ]{1,40}?)\s*,?\s*$")
 
 
@@ -428,7 +430,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     continue
                 # "the Halden Union's Ada Corwen said": a body's own person, a member (not an outlet's,
                 # a byline above)
-                if not outlet(o) and re.fullmatch(r"[’']s\s+", text[o.end : m.start]):
+                # (only the person as a subject or in apposition, not a noun's modifier: "the Festival's
+                # Ada Corwen award"; and the body's name as written, not a place word that starts it)
+                if not outlet(o) and (re.fullmatch(r"[’']s\s+", text[o.end : m.start]) or (
+                        o.text.endswith("s") and re.fullmatch(r"[’']\s+", text[o.end : m.start]))) \
+                        and re.match(r"\s*(?:[,;:.]|$|(?:told|said|says|scored|won|added|warned|"
+                                     r"called|announced|insisted|wrote|led)\b)", after) \
+                        and (o.text == entities[o.entity].label or is_acronym(o.text)):
                     add(m, o, lex.relations["role_without_noun"], si, False)
                     continue
                 if outlet(o) and pat.outlet_photo.fullmatch(gap):
@@ -589,9 +597,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     continue
             # "Rector PERSON told ...", "Justice PERSON, writing for the panel": a title that says the kind of
             # body (relations.json title_bodies), the body of that kind named before
-            tb = _TITLE_BEFORE.search(text[max(sent.start_char, m.start - 30) : m.start])
-            title = tb.group(1) if tb else m.text.split()[0]  # (or the title kept in the mention)
-            kinds = title_bodies.get(title.lower(), ())
+            tb = _TITLE_BEFORE.search(text[max(sent.start_char, m.start - 40) : m.start])
+            # (or the title kept in the mention, before a name of two words: "Dean Orvane" may be a name)
+            kept = m.text.split()
+            lead = tb.group(1) if tb and tb.group(1) not in {"The", "A", "An", None} else ""
+            word = tb.group(2) if tb else (kept[0] if len(kept) >= 3 else "")
+            title = f"{lead} {word}".strip()  # "Head coach", "Assistant Coach"
+            kinds = title_bodies.get(word.lower(), ()) if title[:1].isupper() else ()
             # (of several such bodies, the one the article has named most often so far: "Justice NAME" of
             # the appeal court the story is about, not the trial court named in passing)
             fitting = [o.entity for o in ordered if o.end <= m.start and typ(o) == ORG and not outlet(o)

@@ -156,8 +156,10 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
                 content = content[: cut.start()] if cut else content
-                if relative:  # "ORG, which says Y, was fined": Y ends where the main clause goes on
-                    content = _relative_clause_end(doc, text, content, ve, sent.end_char)
+                if relative and not _finite(sent, sent.start_char, att_start, tensed=True):
+                    # "ORG, which says Y, was fined" (the body opens the sentence): Y ends where its main
+                    # clause goes on
+                    content = _relative_clause_end(doc, text, content, ve, sent.end_char, att_start)
                 first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
                 if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
@@ -279,16 +281,24 @@ def _verb_first(text: str, pos: int, lex: Lexicon) -> bool:
     return m is not None and m.group(0).lower() in lex.speech_verbs
 
 
-def _relative_clause_end(doc: Doc, text: str, content: str, after: int, limit: int) -> str:
-    """The reported clause of ", which says Y, VERB ...": Y up to the comma before a finite verb
-    (not "which said 40 people, including 12 children, died")."""
+def _relative_clause_end(doc: Doc, text: str, content: str, after: int, limit: int, speaker_at: int) -> str:
+    """The reported clause of "ORG, which says Y, VERB ..." (the body opens the sentence): Y up to the
+    comma before the verb whose subject the speaker is (by the parse), else before the last verb after
+    a comma."""
     at = text.find(content, after, limit)
-    if at < 0:
-        return content
-    for cm in re.finditer(r",\s+", content):
+    if at < 0 or re.sub(r"[\s.!?\"”]", "", text[at + len(content) : limit]):
+        return content  # (the reported clause already ends before the sentence does)
+    # the body's words, up to the comma before "which": the one the parser made a subject heads the main clause
+    named = doc.char_span(speaker_at, max(speaker_at + 1, text.rfind(",", speaker_at, after)), alignment_mode="expand")
+    head = next((t.head for t in named if t.dep_ in _SUBJECTS and t.head.idx > at), None) if named is not None else None
+    commas = list(re.finditer(r",\s+", content))
+    if head is not None and head.idx < at + len(content):
+        cut = [cm for cm in commas if at + cm.end() <= head.idx]
+        return content[: cut[-1].start()] if cut else content
+    for cm in reversed(commas):
         tok = doc.char_span(at + cm.end(), at + cm.end() + 1, alignment_mode="expand")
-        if tok is not None and len(tok) and tok[0].tag_ in {"VBZ", "VBD", "VBP", "MD"}:
-            return content[: cm.start()]
+        if tok is not None and len(tok) and tok[0].tag_ in {"VBZ", "VBD", "VBP", "VBN", "MD"}:
+            return content[: cm.start()]  # (a past form the tagger may read as a participle)
     return content
 
 
@@ -309,6 +319,7 @@ def _relative_speaker(ctx: _Context, speakers: list[Mention], vs: int) -> tuple[
 
 
 _SUBJECTS = {"nsubj", "nsubj:pass", "nsubjpass"}
+_DATELINE_CLOSE = re.compile(r"\)\s*\.?\s*[-—–]")
 
 
 _ROLE_OF_GAP = re.compile(r"\s*,\s*(?:(?:a|an|the)\s+)?[\w\-’' ]{1,50}?\s+(?:of|for|at|with)\s+(?:the\s+)?")
@@ -348,7 +359,17 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         # "It blamed the police for X and said Y": the subject of the verb it is coordinated with; the
         # attribution is the verb alone (what stands between is said by the first verb)
         shared = _speaker_from_parse(ctx, verb.head, token_mention)
-        return None if shared is None or shared[0] is None else (shared[0], shared[1], verb.idx, verb.idx + len(verb))
+        if shared is None:
+            return None
+        if shared[0] is None:
+            # a subject the parse could not tie to a name: the surface reading decides where a person or
+            # body is named before the first verb ("Police spokesperson Inspector NAME of ... confirmed X
+            # and said Y"), but never the first verb's object ("Prosecutors charged NAME and said Y")
+            start = verb.sent.start_char
+            named_before = any(start <= x.start and x.end <= verb.head.idx and ctx.entities[x.entity].type in {PER, ORG}
+                               for x in ctx.mentions)
+            return None if named_before else (None, "", verb.idx, verb.idx + len(verb))
+        return shared[0], shared[1], verb.idx, verb.idx + len(verb)
     if not subjects:
         return None
     # the subject nearest before the verb: a dateline ("OSLO, May 6 (Reuters) - Halden said") or a
@@ -399,6 +420,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
                        and ctx.entities[x.entity].type == PER and _ROLE_OF_GAP.fullmatch(ctx.text[x.end : m.start])),
                       None)
         m = holder or m
+    close = _DATELINE_CLOSE.search(ctx.text, m.end, verb.idx) if m is not None else None
+    if m is not None and ctx.entities[m.entity].type == LOC and close and verb.idx - close.end() <= 60:
+        return None  # "LIMA, May 3 (EFE).- NAME said": the parser took the dateline's town for the subject
     if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
         return m.entity, m.text, min(first, m.start), m.end
     if subj.pos_ == "PRON" and subj.lower_ in set(ctx.lex.relations["pronouns"]):
