@@ -731,6 +731,8 @@ def test_a_one_name_speaker_opening_a_sentence_stays_a_name(nlp):
     ("The Osk Valley Jazz Festival moved to a larger park.", "Osk Valley Jazz Festival", "Organisation"),
     ("Brannock Meats bought two abattoirs.", "Brannock Meats", "Organisation"),
     ("Tarsk Diner reopened after a kitchen fire.", "Tarsk Diner", "Organisation"),
+    ("A reporter at the Velm Weekly broke the story.", "Velm Weekly", "Organisation"),
+    ("The Tarsk Globe printed the letter on Monday.", "Tarsk Globe", "Organisation"),
     ("Tickets for the concert at the Tarsk Coliseum sold out.", "Tarsk Coliseum", "Place"),
     ("Hikers camped near Orvik Falls.", "Orvik Falls", "Place"),
 ])
@@ -881,3 +883,19 @@ def test_a_headline_word_the_gazetteer_found_as_the_town_stays_the_town(nlp):
 ])
 def test_kinds_of_places_and_services_against_first_words(nlp, sentence, name, typ):
     assert (name, typ) in _ents(run_doc(nlp, sentence))
+
+
+def test_names_of_a_person_before_of_and_a_body_without_a_head_word(nlp):
+    """"Osk Tarvel of Velm Power and Ilka Orvane of Tarsk Welfare": two or three names with no word
+    of a body's or a place's name end at "of"; the body after it is a name of its own."""
+    doc = run_doc(nlp, "Newly elected councillors include Osk Tarvel of Velm Power and Ilka Orvane of Tarsk Welfare.")
+    ents = _ents(doc)
+    assert {("Osk Tarvel", "Person"), ("Ilka Orvane", "Person")} <= ents, ents
+    assert not [n for n, _ in ents if " of " in n], ents
+
+
+def test_and_before_a_place_and_a_body_of_three_words_starts_a_second_body(nlp):
+    doc = run_doc(nlp, "Researchers at the Velm Institute of Technology and Ontario Tarsk University found the bug.")
+    ents = _ents(doc)
+    want = {("Velm Institute of Technology", "Organisation"), ("Ontario Tarsk University", "Organisation")}
+    assert want <= ents, ents

@@ -157,6 +157,8 @@ ROWS = [
      "photo-credit", "Person"),
     ("locative", "Shelling was reported near Kovrast overnight.", "Kovrast", "locative", "Place"),
     ("speaker", "Later Pellam said the road was closed.", "Pellam", "speaker", None),
+    ("locative-from-name", "The goal came from Brann Osklund in the second half.", "Brann Osklund", "capitalised",
+     None),
     ("place-comma-country", "The convoy reached Dunmerrow, Peru, on Friday.", "Dunmerrow", "place-comma-country",
      "Place"),
     ("place-head", "Later Torvesh province reopened its roads.", "Torvesh", "place-head", "Place"),

@@ -531,6 +531,8 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
     while k < len(doc) and k not in taken and is_cap(doc[k]) and not doc[k].is_sent_start:
         k += 1
     right_head = doc[k - 1].text in lex.org_heads or doc[k - 1].text in lex.corporate_suffixes
+    if seen_prep and right_head and k - (j + 1) >= 3 and _place_word(doc, j + 1, lex):
+        return False  # "... Institute of Technology and Velmshire State University": a place opens a second body
     if seen_prep:  # the head before "of" is the name's own: "Department of Job and Family Services"
         last_prep = max(x for x in range(i, j) if doc[x].lower_ in {"of", "for"})
         i = last_prep + 1
@@ -551,6 +553,8 @@ def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
         return False
     if left[-2].text in lex.given_names and left[-1].text not in lex.given_names:
         return True  # "Ada Corwen of Halden Advisory": a given name and a surname end at "of"
+    if len(left) <= 3 and not any(t.lower_ in lex.common_words for t in left):
+        return True  # "Raymond Chan of Velm Power": two or three names, no word of a body's or place's name
     k = j + 1
     if k < len(doc) and doc[k].lower_ == "the":
         k += 1
