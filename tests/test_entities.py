@@ -899,3 +899,27 @@ def test_and_before_a_place_and_a_body_of_three_words_starts_a_second_body(nlp):
     ents = _ents(doc)
     want = {("Velm Institute of Technology", "Organisation"), ("Ontario Tarsk University", "Organisation")}
     assert want <= ents, ents
+
+
+def test_a_persian_linking_vowel_joins_a_name_and_an_irregular_plural_is_never_a_name(nlp):
+    """"Dasht-e Velm": the ezafe after a hyphen joins the name (entities.json linking_vowels); "Gunmen"
+    in a headline and in the text is a group both times, not a surname written twice."""
+    doc = run_doc(nlp, "Gunmen Kill Nine at Checkpoint\n\nGunmen attacked a checkpoint in Dasht-e Velm on Monday.")
+    ents = _ents(doc)
+    assert ("Dasht-e Velm", "Place") in ents and not [n for n, _ in ents if n == "Gunmen"], ents
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("Crews from Dorset and Wiltshire Fire Service put out the blaze.", "Dorset and Wiltshire Fire Service"),
+    ("Soldiers of the Tarsk Rifles patrolled the border.", "Tarsk Rifles"),
+])
+def test_bodies_that_two_places_share_and_units_named_by_their_kind(nlp, sentence, name):
+    assert (name, "Organisation") in _ents(run_doc(nlp, sentence))
+
+
+def test_a_place_before_a_body_the_gazetteer_knows_names_the_places_own_body(nlp):
+    """"Ontario Department of State": the province's own department, not the national body the
+    gazetteer knows as "Department of State"."""
+    doc = run_doc(nlp, "The Ontario Department of State certified the count on Friday.")
+    ents = {e.label: e for e in doc._.kg_entities.values()}
+    assert "Ontario Department of State" in ents and not ents["Ontario Department of State"].ref_id, ents

@@ -123,6 +123,7 @@ class Lexicon:
     org_heads_before_in: set[str] = field(default_factory=set)  # "Relief Mission in Velm": one name
     org_heads_before_to: set[str] = field(default_factory=set)  # "the Velm Mission to Tarsk": one name
     national_services: set[str] = field(default_factory=set)  # "The Navy said": a body named by its kind alone
+    linking_vowels: set[str] = field(default_factory=set)  # "Pul-e Velmi": a Persian ezafe joins a name
     person_nouns: set[str] = field(default_factory=set)  # "resident Ada Corwen said": a person, with no organisation
     org_heads_before_on: set[str] = field(default_factory=set)  # "Council on Water Policy": one name
     adjective_endings: set[str] = field(default_factory=set)  # "Legal charity ...": an adjective opens it
@@ -315,7 +316,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
             "english_connectors", "person_name_particles", "org_heads_before_in",
-            "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services",
+            "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services", "linking_vowels",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads")
     folded = {k: set(ents[k]) for k in keys}

@@ -172,6 +172,10 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 skip = k  # the whole name, not a shorter one inside it
                 break  # "Norvalian Red Cross": a national society, not the international body whose
                 # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
+            if entry.type == "Organisation" and i >= 1 and texts[i - 1][:1].isupper() and not punct[i - 1] \
+                    and "\n" not in with_ws[i - 1] and _place_word(doc, i - 1, lex):
+                skip = k  # the whole name, not a shorter one inside it
+                break  # "Velmshire Department of State": a place's own body, not the one the gazetteer knows
             hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
             break
         if hit and hit.type == "Organisation" and (end := _national_branch_end(doc, hit.end, lex)):
@@ -260,6 +264,10 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
     if partners:
         k += 1  # "Varga and Lund LLP": a firm's partners, when a legal form or a firm's head ends the run
         e = k
+        # "Avon and Velmshire Police": two places that share one body (a place, then a body's head)
+        if _place_word(doc, k, lex) and k + 1 < len(doc) and doc[k + 1].text in lex.org_heads \
+                and "\n" not in doc[k].whitespace_:
+            return True
     while k < len(doc) and k - e < 5 and (is_cap(doc[k]) or (doc[k].text in {"'s", "’s"} and k > e) or (
             doc[k].text in {"'", "’"} and k > e and doc[k - 1].text.endswith("s"))) \
             and "\n" not in doc[k - 1].whitespace_:
@@ -389,6 +397,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
             elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
                     and not t.whitespace_ and j + 1 not in taken:
                 j += 2
+            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 2 < n \
+                    and doc[j + 1].lower_ in lex.linking_vowels and doc[j + 1].whitespace_ and is_cap(doc[j + 2]) \
+                    and not {j + 1, j + 2} & taken:
+                j += 3  # "Pul-e Velmi", "Dasht-e Tarsk": a Persian linking vowel after a hyphen joins the name
             elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 3 < n \
                     and doc[j + 1].is_lower and len(doc[j + 1]) <= 3 and not doc[j + 1].whitespace_ \
                     and doc[j + 2].text == "-" and not doc[j + 2].whitespace_ and is_cap(doc[j + 3]) \
