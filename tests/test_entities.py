@@ -923,3 +923,10 @@ def test_a_place_before_a_body_the_gazetteer_knows_names_the_places_own_body(nlp
     doc = run_doc(nlp, "The Ontario Department of State certified the count on Friday.")
     ents = {e.label: e for e in doc._.kg_entities.values()}
     assert "Ontario Department of State" in ents and not ents["Ontario Department of State"].ref_id, ents
+
+
+def test_an_outlet_after_a_dateline_place_and_two_countries_armies_stay_apart(nlp):
+    """"Eastern Velmland CNN -": an outlet after a dateline's place is the outlet the gazetteer knows;
+    "Mali and Niger Army units": two countries, two armies, not one body they share."""
+    doc = run_doc(nlp, "Northern Syria CNN \u00a0\u2014\u00a0Some 40 fighters surrendered on Tuesday.")
+    assert any(e.label == "CNN" and e.ref_id for e in doc._.kg_entities.values()), _ents(doc)

@@ -172,7 +172,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 skip = k  # the whole name, not a shorter one inside it
                 break  # "Norvalian Red Cross": a national society, not the international body whose
                 # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
-            if entry.type == "Organisation" and i >= 1 and texts[i - 1][:1].isupper() and not punct[i - 1] \
+            if entry.type == "Organisation" and not entry.outlet and i >= 1 and texts[i - 1][:1].isupper() \
+                    and not punct[i - 1] \
                     and "\n" not in with_ws[i - 1] and _place_word(doc, i - 1, lex):
                 skip = k  # the whole name, not a shorter one inside it
                 break  # "Velmshire Department of State": a place's own body, not the one the gazetteer knows
@@ -264,9 +265,11 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
     if partners:
         k += 1  # "Varga and Lund LLP": a firm's partners, when a legal form or a firm's head ends the run
         e = k
-        # "Avon and Velmshire Police": two places that share one body (a place, then a body's head)
+        # "Avon and Velmshire Police": two places below a country's level that share one body (a place,
+        # then a body's head), not two countries' armies ("Mali and Niger Army units")
         if _place_word(doc, k, lex) and k + 1 < len(doc) and doc[k + 1].text in lex.org_heads \
-                and "\n" not in doc[k].whitespace_:
+                and "\n" not in doc[k].whitespace_ and not lex.is_country(doc[k].text) \
+                and not lex.is_country(doc[k - 2].text):
             return True
     while k < len(doc) and k - e < 5 and (is_cap(doc[k]) or (doc[k].text in {"'s", "’s"} and k > e) or (
             doc[k].text in {"'", "’"} and k > e and doc[k - 1].text.endswith("s"))) \
