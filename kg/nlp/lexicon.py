@@ -47,8 +47,7 @@ def _normalize(text: str) -> str:
     if text.isascii():  # most names: no accents to fold, no curly quotes
         t = text.lower()
     else:
-        t = unicodedata.normalize("NFKD", text)
-        t = "".join(c for c in t if not unicodedata.combining(c))
+        t = fold_accents(text)
         t = t.replace("\u2019", "'").replace("\u2018", "'").lower()
     t = _DASHES.sub(" ", t).translate(_DROPPED)
     words = t.split()

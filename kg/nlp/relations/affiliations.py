@@ -31,6 +31,12 @@ _TITLE_BEFORE = re.compile(r"(?:^|[^\w\-])(?:([A-Z][a-z]+)\s+)?([A-Za-z][a-z\-]+
 _WHOSE_ROLE = re.compile(r"\bwhose\s+([a-z][\w\- ]{1,40}?)\s*,?\s*$")
 
 
+def _verb_after(doc: Doc, m: Mention) -> bool:
+    """The word right after mention ``m`` is a verb (the name is a subject, not a noun's modifier)."""
+    span = doc.char_span(m.start, m.end, alignment_mode="expand")
+    return span is not None and span.end < len(doc) and doc[span.end].pos_ in {"VERB", "AUX"}
+
+
 def role_at(text: str, roles: dict) -> str | None:
     """The role phrase that ``text`` (lower-case words) ends with, longest first."""
     t = text.lower().strip()
@@ -434,8 +440,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 # Ada Corwen award"; and the body's name as written, not a place word that starts it)
                 if not outlet(o) and (re.fullmatch(r"[’']s\s+", text[o.end : m.start]) or (
                         o.text.endswith("s") and re.fullmatch(r"[’']\s+", text[o.end : m.start]))) \
-                        and re.match(r"\s*(?:[,;:.]|$|(?:told|said|says|scored|won|added|warned|"
-                                     r"called|announced|insisted|wrote|led)\b)", after) \
+                        and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m)) \
                         and (o.text == entities[o.entity].label or is_acronym(o.text)):
                     add(m, o, lex.relations["role_without_noun"], si, False)
                     continue

@@ -521,8 +521,6 @@ def _inside_quote(quotes: list[tuple[int, int]], pos: int) -> bool:
     return i >= 0 and quotes[i][0] <= pos < quotes[i][1]
 
 
-_WHEN_WHERE = frozenset({"on", "in", "at", "during", "after", "before", "from", "to", "late", "early", "last", "this",
-                         "yesterday", "today", "tonight", "by", "via", "through", "while", "when"})
 _GAP_BEFORE = re.compile(r"[\s,.!?\u201d\"]*")
 # (a role in apposition between: '"A," said Ada Corwen, the club's finance director, "B."')
 _GAP_AFTER = re.compile(r"\s*[^\w\n.!?]{0,3}\s*(?:[\w ]{0,25}?[,:]\s*"
@@ -543,8 +541,9 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
         closed = re.search(r"[.!?][\u201d\"]?\s*$", text[q[0] : q[1]] + gap) is not None
         rest = re.split(r"[.!?\n]", text[att_end : att_end + 200])[0]
         words = re.findall(r"[\w'’]+", rest)
+        tail = ctx.lex.relations["attribution_tail_words"]  # "said on Tuesday", "said in a statement"
         says_own = re.match(r"\s+(?:[\w'’]+\s+){0,3}?that\b", rest) is not None or (
-            len(words) >= 3 and not rest.lstrip().startswith(",") and words[0].lower() not in _WHEN_WHERE)
+            len(words) >= 3 and not rest.lstrip().startswith(",") and words[0].lower() not in tail)
         # ('... was "set to go." Ada Corwen added that Y': a sentence of its own said by someone
         # before, not the quotation of the speaker who says Y)
         if q[1] <= att_start and _GAP_BEFORE.fullmatch(gap) and "\n\n" not in gap and not (closed and says_own):
