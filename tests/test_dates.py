@@ -304,3 +304,15 @@ def test_a_month_before_a_verb_and_due_to_are_no_forward_dates(nlp):
                   "2037-10-14")
     found = {(d.text, d.value) for d in doc._.kg_dates}
     assert found == {("March", "2037-03")}, found
+
+
+def test_a_day_written_in_figures_is_a_date(nlp):
+    """"22/03/2041 - 10:15" (a date line) and "on 14/11/2040" are days; "03/04/2040" could be either
+    month first or day first and stays no date, as the date line reader reads it."""
+    doc = run_doc(nlp, "Ferry Operator Fined\n\nBy Osk Tarvel\n22/03/2041 - 10:15\n\n"
+                       "The regulator fined it on 14/11/2040 and warned it on 03/04/2040. "
+                       "Tarsk (Velmpress) - 07.12.2040.",
+                  "2041-03-22")
+    found = {(d.text, d.value) for d in doc._.kg_dates}
+    assert {("22/03/2041", "2041-03-22"), ("14/11/2040", "2040-11-14"), ("07.12.2040", "2040-12-07")} <= found
+    assert not [v for t, v in found if "03/04" in t]

@@ -58,27 +58,36 @@ def _full_date(value: str) -> str | None:
 
 
 # "14/11/2031 08:40", "14.11.2031": a date line written in figures
-_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/.])")
+_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/]|\.\d)")
+
+
+def numeric_dates(text: str) -> list[tuple[int, int, str]]:
+    """Every day, month and year written in figures in ``text``, as (start, end, ISO date): day first
+    with dots ("14.11.2031"); with slashes only when one of the first two numbers is over 12 and so
+    must be the day ("14/11/2031", "11/14/2031"), never a guess between 03/04 and 04/03."""
+    found = []
+    for m in _NUMERIC.finditer(text):
+        a, sep, b, year = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4))
+        if sep == "." or a > 12:
+            day, month = a, b
+        elif b > 12:
+            day, month = b, a
+        else:
+            continue
+        try:
+            found.append((m.start(), m.end(), datetime(year, month, day).date().isoformat()))
+        except ValueError:
+            continue
+    return found
 
 
 def _numeric_date(line: str) -> str | None:
-    """ISO date of a day, month and year written in figures on a short line: day first with dots
-    ("14.11.2031"); with slashes only when one of the first two numbers is over 12 and so must be
-    the day ("14/11/2031", "11/14/2031"), never a guess between 03/04 and 04/03."""
+    """The first date written in figures on a short line ("14/11/2031 08:40"), else None."""
     m = _NUMERIC.search(line)
     if m is None:
         return None
-    a, sep, b, year = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4))
-    if sep == "." or a > 12:
-        day, month = a, b
-    elif b > 12:
-        day, month = b, a
-    else:
-        return None
-    try:
-        return datetime(year, month, day).date().isoformat()
-    except ValueError:
-        return None
+    found = numeric_dates(line[m.start():m.end()])
+    return found[0][2] if found else None
 
 
 def top_date(text: str) -> str | None:

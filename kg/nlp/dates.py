@@ -19,6 +19,7 @@ from datetime import date, timedelta
 from dateutil.relativedelta import relativedelta
 from spacy.tokens import Doc
 
+from kg.ingest.datelines import numeric_dates
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.types import DateMention
@@ -434,4 +435,17 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
                 continue
             out.append(DateMention(text[s : second.end()], s, second.end(), sent_of[span.start], d2.isoformat(),
                                    "day", res.relative))
-    return out
+    return _with_numeric_dates(doc, text, out, sent_of)
+
+
+def _with_numeric_dates(doc: Doc, text: str, out: list[DateMention], sent_of: list[int]) -> list[DateMention]:
+    """Add the days written in figures ("15/07/2038 - 14:20", "07.12.2038") that no word pattern found:
+    the same reading as the date line's (day first; slashes only where a number over 12 says which)."""
+    taken = [(d.start, d.end) for d in out]
+    added = []
+    for s, e, iso in numeric_dates(text):
+        span = doc.char_span(s, e, alignment_mode="expand")
+        if span is None or any(s < te and ts < e for ts, te in taken):
+            continue
+        added.append(DateMention(text[s:e], s, e, sent_of[span.start], iso, "day", False))
+    return sorted(out + added, key=lambda d: d.start) if added else out
