@@ -977,3 +977,50 @@ def test_a_body_opening_a_sentence_with_a_relative_clause_says_the_clause_and_a_
     said = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
     assert ("Velm Relief Agency", "the province, hit by floods last week, needs urgent aid") in said, said
     assert ("Osk Tarvel", "the stoppage would end") in said, said
+
+
+def _said(doc):
+    ents = doc._.kg_entities
+    return [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+
+
+def test_a_quotation_of_two_sentences_before_a_body_role_and_name(nlp):
+    """'"A. B," Velm Harbour Authority spokeswoman Osk Tarvel said': the sentence splitter cuts the
+    quotation in two; both sentences are hers, and the body and role are no part of what she said."""
+    doc = run_doc(nlp, '"The water rose fast in the night. Nobody had time to leave," Velm Harbour Authority '
+                       'spokeswoman Osk Tarvel said. Boats had lifted 80 people from roofs, she said.')
+    got = _said(doc)
+    assert ("Osk Tarvel", "The water rose fast in the night. Nobody had time to leave") in got, got
+    assert not [q for _, q in got if "spokeswoman" in q]
+
+
+def test_a_description_of_the_speaker_before_its_name_is_no_part_of_the_claim(nlp):
+    """'CLAIM, the region's grain office, VGO, said': the description set off by commas is the
+    speaker's; 'CLAIM, the Tarsk Council for Relief said' keeps its claim even when the parser hangs
+    the claim under the subject."""
+    doc = run_doc(nlp, "Some 900 herders have moved their flocks north since the drought began, raising the "
+                       "total on the move this year to roughly 12,000, the region's grain office, VGO, said on "
+                       "its website. Wells have dried up in four districts of upper Velm since March, the "
+                       "Tarsk Council for Relief said.")
+    got = _said(doc)
+    assert ("VGO", "Some 900 herders have moved their flocks north since the drought began, raising the "
+                   "total on the move this year to roughly 12,000") in got, got
+    assert ("Tarsk Council for Relief", "Wells have dried up in four districts of upper Velm since March") in got, got
+
+
+def test_according_to_a_body_and_its_bracketed_short_form_leaves_no_bracket(nlp):
+    doc = run_doc(nlp, "Landslides have cut the valley road 40 times since 2019, according to the "
+                       "Hill Roads Survey project (HRS).")
+    assert [q for _, q in _said(doc)] == ["Landslides have cut the valley road 40 times since 2019"]
+
+
+def test_told_an_outlet_a_clause_without_that_is_the_clause_alone(nlp):
+    doc = run_doc(nlp, "Velmor Foods said it would close a shift. Its managing director, Osk Tarvel, told the "
+                       "Velm Courier the company had bought land for years.")
+    assert ("Osk Tarvel", "the company had bought land for years") in _said(doc), _said(doc)
+
+
+def test_told_a_hearer_without_that_the_clause_is_what_was_said(nlp):
+    for sentence, quote in (("The mayor, Osk Tarvel, told supporters she was glad.", "she was glad"),
+                            ("Osk Tarvel told local radio the road was shut.", "the road was shut")):
+        assert [q for _, q in _said(run_doc(nlp, sentence))] == [quote], sentence

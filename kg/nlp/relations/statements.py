@@ -124,6 +124,12 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 if speaker is None:
                     continue
                 stext, att_end = f"the {dm.group(1)}", ve + dm.end()
+            if text.count("(", ve, att_end) > text.count(")", ve, att_end):
+                close = re.match(r"[^()\n]{0,3}\)", text[att_end : sent.end_char])
+                att_end += close.end() if close else 0  # "according to the Velm Data project (VDP)"
+            else:
+                kind = re.match(r"(?:\s+[a-z][\w\-]*){1,2}\s*\([A-Z][\w\-]{1,12}\)", text[att_end : sent.end_char])
+                att_end += kind.end() if kind else 0
             which = _which_said(lex).match(text, att_end, sent.end_char)
             cut = which.start() if which else sent.end_char  # "..., which said Y": Y is its own statement
             content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
@@ -146,6 +152,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if found is None or found[0] is None:
                 continue
             speaker, stext, att_start, att_end = found
+            att_start = _description_start(ctx, speaker, sent.start_char, att_start)
             holder = _role_holder(ctx, speaker, att_end)
             if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
                 speaker, stext, att_end = holder.entity, holder.text, holder.end
@@ -179,8 +186,20 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             am = _adding(lex).search(content)
             head, rest = (content[: am.start()], content[am.start() :]) if am else (content, "")
             tm = re.match(r"(?:[\w'’\-]+\s+){0,5}?that\s+", head)
+            hearer = next((m for m in ms if 0 <= m.start - ve < 6 and entities[m.entity].type in {PER, ORG}), None)
+            heard = text[ve : hearer.end].strip() if hearer is not None else ""
+            objects = [c for c in verb_tok.children if c.dep_ in {"dobj", "obj", "iobj", "dative"}] \
+                if verb_tok is not None else []
+            if not heard and objects:
+                # "told supporters she was glad", "told local radio in Velm the road was shut" (a parser may
+                # hang the clause on the hearer: not the hearer's words)
+                o = objects[0]
+                last = max([o] + [t for r in o.rights if r.dep_ not in _CLAUSAL for t in r.subtree], key=lambda t: t.i)
+                heard = text[ve : last.idx + len(last)].strip()
             if tm:
                 content = head[tm.end() :] + rest
+            elif heard and head.startswith(heard) and _has_verb(doc, head[len(heard) :], att_end, sent.end_char):
+                content = head[len(heard) :].strip() + rest  # "told the Velm Courier the plant had closed"
             elif not _has_verb(doc, head, att_end, sent.end_char):
                 content = rest
         if not content or len(_WORD.findall(content)) < 2:
@@ -226,6 +245,22 @@ def _role_phrase_end(ctx: _Context, person: Mention, limit: int) -> int:
 
 
 _ROLE_THEN_NAME = re.compile(r"(?:['’]s)?\s+([a-z][a-z\- ]{0,40}?)\s*,\s*")
+
+
+# "CLAIM, the United Nations' relief office, VRO, said": a description of the speaker before its name
+_DESCRIPTION_BEFORE = re.compile(r",\s+(?:the|a|an)\s+[^,;\"\u201c\u201d]{1,60}?(\w+),\s*$")
+
+
+def _description_start(ctx: _Context, speaker: str | None, sent_start: int, att_start: int) -> int:
+    """Where the attribution starts when the speaker's name comes after a description of it set off by
+    commas (a kind of body for a body, a role for a person): the description is no part of the claim."""
+    m = _DESCRIPTION_BEFORE.search(ctx.text, sent_start, att_start)
+    if m is None or speaker is None or speaker not in ctx.entities:
+        return att_start
+    noun = m.group(1).lower()
+    kind = ctx.entities[speaker].type
+    fits = noun in ctx.lex.relations["org_reference_nouns"] if kind == ORG else kind == PER and noun in ctx.lex.roles
+    return m.start() + 1 if fits else att_start
 
 
 def _role_holder(ctx: _Context, speaker: str | None, end: int) -> Mention | None:
@@ -319,6 +354,8 @@ def _relative_speaker(ctx: _Context, speakers: list[Mention], vs: int) -> tuple[
 
 
 _SUBJECTS = {"nsubj", "nsubj:pass", "nsubjpass"}
+_CLAUSAL = frozenset({"acl", "acl:relcl", "relcl", "ccomp", "xcomp", "advcl", "parataxis"})
+_FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 _DATELINE_CLOSE = re.compile(r"\)\s*\.?\s*[-—–]")
 
 
@@ -396,8 +433,14 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
     # (not the words of a quotation the parser hung under the subject)
     def start_of(c: Token) -> int:
-        return min((t.idx for t in c.subtree if not t.is_punct and not t.is_quote
-                    and not _inside_quote(ctx.quotes, t.idx)), default=c.idx)
+        toks = [t for t in c.subtree if not t.is_punct and not t.is_quote and not _inside_quote(ctx.quotes, t.idx)]
+        if any(t.i < c.i and t.tag_ in _FINITE_TAGS for t in toks):
+            # "CLAIM HAVING A VERB, the Velm office said": a small parser may hang the claim under the
+            # subject; the subject starts after the last comma before it
+            comma = max((t.i for t in c.subtree if t.i < c.i and t.text == ","), default=None)
+            if comma is not None:
+                toks = [t for t in toks if t.i > comma]
+        return min((t.idx for t in toks), default=c.idx)
 
     def end_of(c: Token) -> int:
         return max((t.idx + len(t) for t in c.subtree if not t.is_punct), default=c.idx + len(c))
@@ -538,6 +581,8 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
     if i >= 0:
         q = quotes[i]
         gap = text[q[1] : att_start] if att_start - q[1] < 8 else "x"
+        if gap == "x" and att_start - q[1] < 100:
+            gap = _role_gap(ctx, text[q[1] : att_start])
         closed = re.search(r"[.!?][\u201d\"]?\s*$", text[q[0] : q[1]] + gap) is not None
         rest = re.split(r"[.!?\n]", text[att_end : att_end + 200])[0]
         words = re.findall(r"[\w'’]+", rest)
@@ -560,6 +605,19 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
     parts = [q for q in parts if q not in used]
     used.update(parts)
     return " ".join(text[s:e].strip().rstrip(",;:") for s, e in sorted(parts)).strip()
+
+
+# '..." Velm Harbour Authority spokeswoman Osk Tarvel said': the speaker's body and role between
+# the quotation and the name (capitalised words, then one or two lower-case words, the last a role)
+_ROLE_GAP = re.compile(r"([\s,.!?\u201d\"]*)(?:(?:[A-Z][\w.&'’\-]*|of|for|the|and|\([A-Z]+\))\s+)+"
+                       r"(?:[a-z][\w\-]*\s+)?([a-z][\w\-]*)\s+(?:[A-Z][\w.]*\s+)*")
+
+
+def _role_gap(ctx: _Context, gap: str) -> str:
+    """The quotation's closing marks when ``gap`` is a body's name and a role before the speaker's
+    name, else a gap that joins nothing ("x")."""
+    m = _ROLE_GAP.fullmatch(gap)
+    return m.group(1) if m and ctx.lex.title_or_role(m.group(2)) else "x"
 
 
 def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
