@@ -930,3 +930,14 @@ def test_an_outlet_after_a_dateline_place_and_two_countries_armies_stay_apart(nl
     "Mali and Niger Army units": two countries, two armies, not one body they share."""
     doc = run_doc(nlp, "Northern Syria CNN \u00a0\u2014\u00a0Some 40 fighters surrendered on Tuesday.")
     assert any(e.label == "CNN" and e.ref_id for e in doc._.kg_entities.values()), _ents(doc)
+
+
+def test_a_double_surname_is_one_person_and_half_of_it_no_town(nlp):
+    """"Ilka Tarvel-Preston ... Tarvel-Preston said": the double surname alone is the same person, and
+    "Preston" in it is no town the gazetteer knows."""
+    doc = run_doc(nlp, "The winner, Ilka Tarvel-Preston, a 41-year-old agronomist, beat two rivals. "
+                       "Tarvel-Preston told supporters she was glad. Osk Bent-Orvane, a farmer, voted. "
+                       "Bent-Orvane said the count was fair.")
+    ents = _ents(doc)
+    assert ("Ilka Tarvel-Preston", "Person") in ents and ("Osk Bent-Orvane", "Person") in ents, ents
+    assert not [label for label, _ in ents if label in {"Preston", "Tarvel-Preston", "Bent-Orvane"}], ents

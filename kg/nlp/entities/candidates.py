@@ -136,6 +136,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # Ada "Velm" Corwen: the surname after a nickname, not the town
             if k == 1 and i >= 2 and texts[i - 1] == "-" and lowers[i - 2] in lex.arabic_articles:
                 continue  # "Hadi al-Velmi": the family name after an Arabic article, not the town
+            if k == 1 and entry.kind != "country" and _hyphened_to_name(doc, i, with_ws, lex):
+                continue  # "Ilka Tarvel-Preston": half of a double surname, not the town
             if k == 1 and _given_name_of_person(doc, i, lex):
                 continue  # "spokesman Chad Orvane": a place's name as a given name
             if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
@@ -190,6 +192,17 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
         else:
             i += skip
     return out
+
+
+def _hyphened_to_name(doc: Doc, i: int, with_ws: list[str], lex: Lexicon) -> bool:
+    """Token i is joined by a hyphen, without spaces, to a capitalised word that is no place of its
+    own ("Tarvel-Preston", "Preston-Tarvel": a double surname; not "Paris-Lyon", two towns)."""
+    n = len(doc)
+    for j, dash in ((i - 2, i - 1), (i + 2, i + 1)):
+        if 0 <= j < n and doc[dash].text == "-" and with_ws[min(j, i)] == doc[min(j, i)].text \
+                and with_ws[dash] == "-" and is_cap(doc[j]) and doc[j].is_alpha and not _place_word(doc, j, lex):
+            return True
+    return False
 
 
 def _parent_before(doc: Doc, hit: Cand, lex: Lexicon, found: list[Cand]) -> int | None:

@@ -347,6 +347,7 @@ def resolve(
         if target is None:
             hits = [p for p in persons if norm and (
                 normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
+                or ("-" in text and normalize_name(p.label).endswith(" " + norm))  # "Bent-Orvane"
             )]
             if len({p.key for p in hits}) == 1:
                 target = hits[0]
