@@ -1024,3 +1024,18 @@ def test_told_a_hearer_without_that_the_clause_is_what_was_said(nlp):
     for sentence, quote in (("The mayor, Osk Tarvel, told supporters she was glad.", "she was glad"),
                             ("Osk Tarvel told local radio the road was shut.", "the road was shut")):
         assert [q for _, q in _said(run_doc(nlp, sentence))] == [quote], sentence
+
+
+def test_the_towns_officer_is_of_the_place_the_text_calls_a_town(nlp):
+    """"Orvik, a town in the Velm region ... NAME, the town's deputy mayor": Orvik, not the region
+    named after it."""
+    doc = run_doc(nlp, "Gunmen raided the market in Orvik, a town in the Velm region, on Sunday. Ilka Orvane, "
+                       "the town's deputy mayor, said 14 people had died.")
+    assert {(p, o) for p, o, _, _ in _affs(doc)} >= {("Ilka Orvane", "Orvik")}, _affs(doc)
+
+
+def test_its_officer_after_a_business_said_with_which_is_of_that_business(nlp):
+    doc = run_doc(nlp, "Ada Corwen, chair of the Tarsk Growers Union, said jobs would go. The processor Velmor "
+                       "Seafood, which employs 140 people in Orvik, said it would drop a shift. Its managing "
+                       "director, Brin Aldo, said the company had no choice.")
+    assert ("Brin Aldo", "Velmor Seafood") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)

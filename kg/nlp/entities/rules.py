@@ -280,6 +280,24 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
     return False
 
 
+def _place_noun_in_apposition(ctx: Context) -> bool:
+    """"Orvik, a town in ...", "Tarsk, a small farming village": the first noun after the article, past
+    lower-case modifiers, is a kind of place (not "Orvik, a town councillor": a role after it)."""
+    lex = ctx.lex
+    follow = [x.lower() for x in ctx.nxt]
+    for k in range(2, min(6, len(follow))):
+        w = follow[k]
+        if not ctx.nxt[k].isalpha() or not ctx.nxt[k].islower() or w in lex.roles or w in lex.connectors:
+            return False
+        if w in lex.place_of_words:
+            after = follow[k + 1] if k + 1 < len(follow) else ""
+            # (not "a town councillor", "a village elder's", "a city council", "a town hall")
+            return not (after in lex.roles or after in {"'s", "’s"} or after in lex.person_nouns
+                        or after in lex.org_appositive_nouns or after in lex.place_heads
+                        or after in lex.not_after_place_kind)
+    return False
+
+
 def _org_noun_before_alias_marker(ctx: Context) -> bool:
     """"a cell calling itself Name", "a gang known as Name": the noun before the marker names
     a kind of organisation (up to three words before it), or an organisation's name stands
@@ -573,6 +591,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "collective-subject": _collective_subject,
     "place-based": _place_based,
     "org-noun-in-apposition": _org_noun_in_apposition,
+    "place-noun-in-apposition": _place_noun_in_apposition,
     "outlet-before-possessive": _outlet_before_possessive,
     "after-place": _after_place,
     "org-noun-before-alias-marker": _org_noun_before_alias_marker,

@@ -166,7 +166,7 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     if role_text is None:
         return None
     if om.group(1):
-        return _noun_owner(om.group(1).lower(), role_text, m, mentions, entities, lex, described)
+        return _noun_owner(om.group(1).lower(), role_text, m, mentions, entities, lex, described, text)
     if text and re.match(r"\s*(?:In|Through|Via|With)\b", before):
         # "In a statement signed by its spokesman, PERSON, the Velm Union said": the body named next
         following = next((o for o in mentions if o.start >= m.end and entities[o.entity].type == ORG
@@ -198,7 +198,7 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
 
 
 def _noun_owner(noun: str, role_text: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
-                described: dict[str, set[str]]) -> tuple[Mention | str, str] | None:
+                described: dict[str, set[str]], text: str = "") -> tuple[Mention | str, str] | None:
     """The owner that "the NOUN's" names for a person with ``role_text``: a town's mayor the place
     named last, a union's or an army's officer the organisation named before whose name says that
     kind; None for a company (the company in view decides, kg.nlp.relations.syntax)."""
@@ -209,11 +209,21 @@ def _noun_owner(noun: str, role_text: str, m: Mention, mentions: list[Mention], 
         # "the town's mayor, NAME": the place named last
         places = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC
                   and m.sentence - o.sentence <= 1]
-        return (places[-1], role_text) if places else None
+        # the one the text calls so ("Orvik, a town in the Velm region", "the town of Orvik"), if any
+        so_called = [o for o in places if text and _called(noun, o, text)]
+        return ((so_called or places)[-1], role_text) if places else None
     if noun not in set(lex.relations["org_reference_nouns"]) or noun in set(lex.relations["company_nouns"]):
         return None  # "the company's chief executive, NAME": the company in view (kg.nlp.relations.syntax)
     key = resolve_description(mentions, entities, noun, m.start, lex, described)
     return (key, role_text) if key else None
+
+
+def _called(noun: str, o: Mention, text: str) -> bool:
+    """The text calls place ``o`` a ``noun``: "Orvik, a (small) town ...", "the town of Orvik", "Orvik town"."""
+    n = re.escape(noun)
+    return re.match(rf"\s*,\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}?{n}\b", text[o.end : o.end + 60]) is not None \
+        or re.search(rf"\b{n}\s+of\s+$", text[max(0, o.start - 30) : o.start]) is not None \
+        or re.match(rf"\s+{n}\b", text[o.end : o.end + 20]) is not None
 
 
 _OWNER_ROLE_AFTER = re.compile(
@@ -221,7 +231,7 @@ _OWNER_ROLE_AFTER = re.compile(
 
 
 def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
-                      described: dict[str, set[str]]) -> tuple[Mention | str, str] | None:
+                      described: dict[str, set[str]], text: str = "") -> tuple[Mention | str, str] | None:
     """"PERSON, the brigade's spokesman, said": as ``_owner_role``, the description after the name;
     "the company's ..." / "the union's ..." with no organisation whose name says that kind: the
     organisation in view (the company in view for a company's noun), as the parse would read it."""
@@ -242,7 +252,7 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
     if role_text is None:
         return None
     noun = om.group(1).lower()
-    owner = _noun_owner(noun, role_text, m, mentions, entities, lex, described)
+    owner = _noun_owner(noun, role_text, m, mentions, entities, lex, described, text)
     if owner is not None or noun not in set(lex.relations["org_reference_nouns"]) \
             or noun in set(lex.relations["owner_place_nouns"]) or noun in set(lex.relations["government_place_heads"]):
         return owner
@@ -477,7 +487,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))
                 continue
-            owner = _owner_role_after(after, m, ordered, entities, lex, described)
+            owner = _owner_role_after(after, m, ordered, entities, lex, described, text)
             if owner is not None:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))
