@@ -428,3 +428,14 @@ def test_an_age_after_of_and_a_number_to_call_are_no_counts(nlp):
 def test_an_age_after_of_before_a_verb_is_no_count(nlp):
     doc = run_doc(nlp, "A woman of 82 died in the Velm fire on Monday.")
     assert not doc._.kg_counts, [c.text for c in doc._.kg_counts]
+
+
+def test_a_currency_written_after_its_number_and_dollar_signs_of_other_countries(nlp):
+    """"210 billion won on the plan": the won is the currency, not a verb; "TT$4 million", "NT$9 million":
+    a country's dollar sign; "won 3 of 5 games" is no money."""
+    doc = run_doc(nlp, "The firm has spent 210 billion won on the plan, worth about 4.3 trillion won ($3.1 billion) "
+                       "now. The fund paid TT$4 million and NT$9 million. The team won 3 of 5 games.", "2041-03-22")
+    got = {(c.value, c.currency, c.what) for c in doc._.kg_counts}
+    assert {(210e9, "KRW", "won"), (4.3e12, "KRW", "won"), (4e6, "TTD", "Trinidad and Tobago dollars"),
+            (9e6, "TWD", "Taiwan dollars")} <= got, got
+    assert not [c for c in doc._.kg_counts if c.currency and c.value in {3, 5}], got

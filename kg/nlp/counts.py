@@ -276,7 +276,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     break
         currency = None
         start = i
-        if tok.text in currencies and i + 1 < n and _is_numberish(doc[i + 1], lex):
+        if tok.text in currencies and not tok.text.islower() and i + 1 < n and _is_numberish(doc[i + 1], lex):
+            # a sign or a symbol before the number ("$", "Rs"); a currency's word follows it ("5 million won")
             currency = currencies[tok.text]
             i += 1
             tok = doc[i]
@@ -462,8 +463,12 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             if b > a + 1 and (doc[a].lower_ in nums["nominal_participles"] or doc[a].lower_ in nums[
                     "people_participles"]) and doc[a + 1].pos_ not in {"NOUN", "PROPN"}:
                 b = a + 1  # "nine of the injured went home": the participle is the noun
-            if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and doc[a].lower_ not in nums[
-                    "nominal_participles"] and doc[a].lower_ not in nums["people_participles"] and not (
+            # "210 billion won on the plan": the currency, not a verb ("12 won medals": a verb)
+            money_word = b > a and doc[a].lower_ in nums["currencies"] and not (
+                a + 1 < n and doc[a + 1].pos_ in {"NOUN", "PROPN", "ADJ", "DET", "NUM", "PRON"})
+            if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and not money_word \
+                    and doc[a].lower_ not in nums["nominal_participles"] \
+                    and doc[a].lower_ not in nums["people_participles"] and not (
                     a + 1 < n and doc[a + 1].pos_ in {"NOUN", "PROPN"}) and not _plural_ahead(doc, a + 1, lex):
                 b = a  # "including 19 blamed on ...", "two preferred a ...": a verb, the noun is elided
             if b > a and (doc[a].lower_ in nums["not_what_starts"]
