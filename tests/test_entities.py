@@ -941,3 +941,16 @@ def test_a_double_surname_is_one_person_and_half_of_it_no_town(nlp):
     ents = _ents(doc)
     assert ("Ilka Tarvel-Preston", "Person") in ents and ("Osk Bent-Orvane", "Person") in ents, ents
     assert not [label for label, _ in ents if label in {"Preston", "Tarvel-Preston", "Bent-Orvane"}], ents
+
+
+def test_a_demonym_in_a_name_a_persons_surname_or_a_bodys_first_word(nlp):
+    """"Andrei Moldovan, a farmer": a surname that is a demonym ends a person's name of two words;
+    "of Norwegian Waters", "a claim Icelandic Water denied": a demonym and one capitalised common noun
+    inside a sentence name a body; "Kenyan officials", "Norwegian diplomats" name no one."""
+    doc = run_doc(nlp, "Andrei Moldovan, a farmer, lost his cows. Ada Corwen of Norwegian Waters, the state agency "
+                       "that runs the dam, said it held. It was a claim Icelandic Water denied. Kenyan officials "
+                       "met Norwegian diplomats.")
+    ents = _ents(doc)
+    assert {("Andrei Moldovan", "Person"), ("Norwegian Waters", "Organisation"),
+            ("Icelandic Water", "Organisation")} <= ents, ents
+    assert not [label for label, _ in ents if label in {"Waters", "Water", "Andrei", "Kenyan", "Norwegian"}], ents

@@ -617,6 +617,11 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes or any(
         # "Danish Directorate of Quarries", "North Velm Shipping Co.", "Nordic Union Mission in Velm"
         doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for", "in", "to", "on"} for k in range(s, e - 1)))
+    # "of Norwegian Waters", "a claim Icelandic Water denied": inside a sentence, a demonym and one capitalised
+    # common noun are a body's name (the noun alone would name nothing)
+    org_shaped = org_shaped or (e - s == 2 and doc[s].text in lex.demonyms and not sent_initial(doc, s)
+                                and doc[e - 1].is_title and doc[e - 1].lower_ in lex.common_words
+                                and doc[e - 1].text not in lex.demonyms)
     while s < e:
         tok = doc[s]
         low = tok.lower_
@@ -669,8 +674,25 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 doc[k].is_title and doc[k].text not in lex.demonyms and doc[k].text not in lex.org_heads
                 for k in range(s, e - 1)):
             break  # "Osk Tarvo Baloch": a surname that is also a demonym ends a name of three words
+        if e - s == 2 and not adjective and _demonym_surname(doc, s, e, lex):
+            break  # "Andrei Moldovan, a farmer", "Osk Moldovan said": a given name, then the surname
         e -= 1
     return s, e
+
+
+def _demonym_surname(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """A name of two words whose second is a demonym is a person's ("Andrei Moldovan") when the first is
+    a name of no place, body or people, no article stands before it, and a comma, a full stop, a
+    possessive or a speech verb follows."""
+    first = doc[s]
+    if not first.is_title or first.text in lex.demonyms or first.text in lex.not_entities \
+            or first.text in lex.org_heads or first.lower_ in lex.common_words \
+            or normalize_name(first.text) in lex.gazetteer:
+        return False
+    if s > 0 and doc[s - 1].lower_ in {"the", "a", "an"}:
+        return False
+    nxt = doc[e] if e < len(doc) else None
+    return nxt is None or nxt.text in {",", ".", ";", ")", "'s", "’s"} or nxt.lower_ in lex.speech_verbs
 
 
 def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:

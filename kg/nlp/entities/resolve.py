@@ -189,6 +189,8 @@ def _shape_type(text: str, lex: Lexicon) -> str:
             return LOC  # "Estadio Tarsk Norte", "Lago Velm": a kind of place opens its name
         if words[0] in lex.org_first_words:
             return ORG  # "Defensores de Velm", "Columna Tarsk": a kind of body opens its name
+    if len(words) == 2 and words[0] in lex.demonyms and words[1] not in lex.demonyms:
+        return ORG  # "Icelandic Water denied": a people's adjective opens a body's name, not a person's
     if len(words) < 2 or not common:
         return PER
     if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:
