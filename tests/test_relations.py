@@ -1039,3 +1039,14 @@ def test_its_officer_after_a_business_said_with_which_is_of_that_business(nlp):
                        "Seafood, which employs 140 people in Orvik, said it would drop a shift. Its managing "
                        "director, Brin Aldo, said the company had no choice.")
     assert ("Brin Aldo", "Velmor Seafood") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)
+
+
+def test_his_team_in_apposition_speaks_and_is_his(nlp):
+    """"NAME was taken to hospital. His team, Orvo Cycling, said ...": the team speaks, and is his;
+    "NAME, 24, who rides for the team Velmo-Rapid": an age before 'who' keeps the link."""
+    doc = run_doc(nlp, "The crash brought down 14 riders, including the favourite, Brin Aldo, who was taken to "
+                       "hospital. His team, Orvo Cycling, said he would need surgery. Ilka Orvane, 24, who rides "
+                       "for the team Velmo-Rapid, won the race.")
+    pairs = {(p, o) for p, o, _, _ in _affs(doc)}
+    assert {("Brin Aldo", "Orvo Cycling"), ("Ilka Orvane", "Velmo-Rapid")} <= pairs, pairs
+    assert ("Orvo Cycling", "he would need surgery") in _said(doc), _said(doc)

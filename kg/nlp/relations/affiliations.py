@@ -644,6 +644,15 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         for m in ms:
             if typ(m) == ORG and not entities[m.entity].outlet:
                 last_org = m.entity
+    # "NAME was hurt. His team, ORG, said ...": the body in apposition to "his team" is the person's
+    whose = lex.pattern("affiliation_whose_body", lambda lx: re.compile(
+        r"\b(?:[Hh]is|[Hh]er)\s+(?:" + "|".join(map(re.escape, lx.relations["person_body_nouns"])) + r")\s*,\s*$"))
+    for o in ordered:
+        if typ(o) != ORG or not text.startswith(",", o.end) or not whose.search(text, max(0, o.start - 30), o.start):
+            continue
+        people = [p for p in ordered if p.end <= o.start and typ(p) == PER and o.sentence - p.sentence <= 1]
+        if people:
+            add(people[-1], o, lex.relations["role_without_noun"], o.sentence, False)
     # bylines, then what the parse adds (nothing without a parser): the surface phrasings above come first
     known = {(a.person, a.organisation) for a in affs}
     def speaks(role: str, si: int) -> bool:

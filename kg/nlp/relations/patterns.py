@@ -51,7 +51,9 @@ def _relation_patterns(lex: Lexicon) -> RelationPatterns:
             rf"\s*,\s*(?:{_alt(words['alias_appositions'])}) (?:a|an|the)\s+([a-z\- ]+?)\s+(?:with|for|of)\s+the\s+"
             r"([\w\- ]+)"
         ),
-        leader=re.compile(rf"\s*,\s*who\s+(?:also\s+)?({_alt(lex.leader_verbs, longest_first=True)})\s+(?:the\s+)?"),
+        # ("NAME, 24, who rides for ORG": an age may stand before "who")
+        leader=re.compile(rf"\s*(?:,\s*\d{{1,3}}\s*)?,\s*who\s+(?:also\s+)?"
+                          rf"({_alt(lex.leader_verbs, longest_first=True)})\s+(?:the\s+)?"),
         # "according to" also starts a sentence ("According to ORG, ..."): its case is free
         speech=re.compile(rf"\b(?:{speech})\b|\b(?i:{_alt(lex.according_to)})\b"),
         alias_before=re.compile(rf"(?:{_alt(words['alias_before_person'])})\s*$"),
