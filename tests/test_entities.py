@@ -954,3 +954,13 @@ def test_a_demonym_in_a_name_a_persons_surname_or_a_bodys_first_word(nlp):
     assert {("Andrei Moldovan", "Person"), ("Norwegian Waters", "Organisation"),
             ("Icelandic Water", "Organisation")} <= ents, ents
     assert not [label for label, _ in ents if label in {"Waters", "Water", "Andrei", "Kenyan", "Norwegian"}], ents
+
+
+def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
+    """"Islamic State Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
+    that body's branch, not a place (and not "State Tarsk Province" with the known body's first word lost)."""
+    doc = run_doc(nlp, "Violence linked to the Velm Front and its rival, Islamic State Tarsk Province, has killed "
+                       "thousands. Islamic State said it was behind the attack.")
+    ents = _ents(doc)
+    assert {("Islamic State Tarsk Province", "Organisation"), ("Islamic State", "Organisation")} <= ents, ents
+    assert not [label for label, typ in ents if typ == "Place"], ents

@@ -147,6 +147,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                     or (i + k + 1 < n and texts[i + k] == "&" and not _place_word(doc, i + k + 1, lex))):
                 continue  # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
             if _starts_longer_name(doc, i + k, lex):
+                if entry.type == "Organisation" and (end := _longer_name_end(doc, i + k, lex)) is not None:
+                    hit = Cand(i, end, entry.type, "org-shape")  # "Islamic State Tarsk Province": a branch
+                    break
                 continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
             if entry.type == "Place" and i >= 2 and (lowers[i - 1] in _NAME_OF or lowers[i - 1] == "for") and (
                     texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words):
@@ -294,6 +297,17 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
             return True
         k += 1
     return False
+
+
+def _longer_name_end(doc: Doc, e: int, lex: Lexicon) -> int | None:
+    """The end of the run of capitalised words from token e on that ``_starts_longer_name`` found
+    (after its last organisation or place head), without partners joined by "and"; else None."""
+    k, end = e, None
+    while k < len(doc) and k - e < 5 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
+        if doc[k].text in lex.org_heads or doc[k].text in lex.place_proper_heads:
+            end = k + 1
+        k += 1
+    return end
 
 
 def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
