@@ -964,3 +964,9 @@ def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     ents = _ents(doc)
     assert {("Islamic State Tarsk Province", "Organisation"), ("Islamic State", "Organisation")} <= ents, ents
     assert not [label for label, typ in ents if typ == "Place"], ents
+    # a known body, then a body's head and its place, stays the one longer name ("... Mission in Velmland")
+    doc = run_doc(nlp, "The UN Assistance Mission in Velmland said 12 people died, and the Velmland Red Cross "
+                       "Society said it sent two teams.")
+    ents = _ents(doc)
+    assert {("UN Assistance Mission in Velmland", "Organisation"),
+            ("Velmland Red Cross Society", "Organisation")} <= ents, ents

@@ -300,14 +300,17 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
 
 
 def _longer_name_end(doc: Doc, e: int, lex: Lexicon) -> int | None:
-    """The end of the run of capitalised words from token e on that ``_starts_longer_name`` found
-    (after its last organisation or place head), without partners joined by "and"; else None."""
-    k, end = e, None
+    """The end of a run of capitalised words from token e on that names a region and ends there with a
+    place's head ("... Tarsk Province"), where no word is an organisation's head and no "of", "in" or
+    "for" goes on with the name; else None (not "UN Assistance Mission in Velm": a body of its own)."""
+    k = e
     while k < len(doc) and k - e < 5 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
-        if doc[k].text in lex.org_heads or doc[k].text in lex.place_proper_heads:
-            end = k + 1
+        if doc[k].text in lex.org_heads:
+            return None
         k += 1
-    return end
+    if k - e < 2 or doc[k - 1].text not in lex.place_proper_heads:
+        return None
+    return None if k < len(doc) and doc[k].lower_ in {"of", "in", "for", "on", "to"} else k
 
 
 def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
