@@ -1050,3 +1050,17 @@ def test_his_team_in_apposition_speaks_and_is_his(nlp):
     pairs = {(p, o) for p, o, _, _ in _affs(doc)}
     assert {("Brin Aldo", "Orvo Cycling"), ("Ilka Orvane", "Velmo-Rapid")} <= pairs, pairs
     assert ("Orvo Cycling", "he would need surgery") in _said(doc), _said(doc)
+
+
+def test_a_region_that_opens_a_bodys_name_stays_a_place_and_its_officer_finds_the_business(nlp):
+    """"In the Tarsklands, ..." is where, not a short form of "Tarsklands Growers Union" named after it;
+    "Its managing director, NAME" after "The packer Velmor Greens, which employs ..." is that business's."""
+    doc = run_doc(nlp, 'In the Tarsklands, where farming still gives most work, the mood was grim. Ada Corwen, '
+                       'head of the Tarsklands Growers Union, a 900-member union, said the cut might cost 40 posts.'
+                       '\n\n"Who will hire us now?" she asked.\n\nThe packer Velmor Greens, which employs 80 people '
+                       'in Tosk, said it would end its late shift in May. Its managing director, Brin Aldo, told '
+                       'the Herald the firm had no choice.')
+    pairs = {(p, o) for p, o, _, _ in _affs(doc)}
+    assert ("Brin Aldo", "Velmor Greens") in pairs and ("Brin Aldo", "Tarsklands Growers Union") not in pairs, pairs
+    union = next(e for e in doc._.kg_entities.values() if e.label == "Tarsklands Growers Union")
+    assert "Tarsklands" not in union.aliases, union.aliases

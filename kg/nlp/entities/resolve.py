@@ -91,6 +91,17 @@ def _longer_form(label: str, lead: str, rule: str, kind: str = "") -> bool:
     return label[len(lead) :].split(" ", 1)[0] in {"of", "for", "in"}
 
 
+_WHERE = frozenset({"in", "near", "outside", "inside", "across", "throughout", "within", "around"})
+
+
+def _where(doc: Doc, c: Cand) -> bool:
+    """A one-word name right after a preposition of place, with or without "the" ("in the Tarsklands")."""
+    k = c.start - 1
+    if k >= 0 and doc[k].lower_ == "the":
+        k -= 1
+    return c.end - c.start == 1 and k >= 0 and doc[k].lower_ in _WHERE
+
+
 def _named_for_its_place(label: str, lead: str, lex: Lexicon) -> bool:
     """A local body named for the place it governs ("Tarsk County Council", "Velm City Police"):
     its leading word alone is that place, not the body."""
@@ -376,7 +387,8 @@ def resolve(
         known = lex.gazetteer.get(norm)
         country = known is not None and known.type == LOC and known.kind in {"country", "state"}
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names \
-                and not country:  # ("Norway" in a headline is the country, not "Norway Freedom Front")
+                and not country and not _where(doc, c):  # ("Norway" in a headline is the country, not
+            # "Norway Freedom Front"; "in the Tarsklands" is where, not "Tarsklands Growers Union")
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
             hits = [o for o in orgs if _without_article(normalize_name(o.label), lex).startswith(norm + " ")] or [
                 o for o in orgs  # "Tarvel" for "Sporting Tarvel": the name without its generic first word

@@ -144,6 +144,18 @@ def _subject_org(orgs: list[Mention], text: str) -> Mention:
     return orgs[-1]
 
 
+def _described_as_business(o: Mention, text: str, lex: Lexicon) -> bool:
+    """The text says ``o`` is a business: a company's noun before it ("the processor Velmor Seafood")
+    or after it ("Velmor Seafood, a processor"), or "which employs ..." after it."""
+    nouns = lex.pattern("business_nouns", lambda lx: "|".join(
+        re.escape(w) for w in sorted(set(lx.relations["company_nouns"]) | set(lx.relations["business_nouns"]),
+                                     key=len, reverse=True)))
+    before = re.search(rf"\b(?:{nouns})\s+$", text[max(0, o.start - 30) : o.start], re.I)
+    after = re.match(rf",\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}?(?:{nouns})\b|which\s+(?:employs|employed)\b)",
+                     text[o.end : o.end + 60], re.I)
+    return before is not None or after is not None
+
+
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:said|says|has|had|have|was|were|is|are|will|would|did|[a-z]+ed)\b")
 
 
@@ -193,6 +205,8 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
         last = [o for o in orgs if o.sentence == orgs[-1].sentence]
         hit = next((o for o in last if entities[o.entity].label.split()[-1] in companies), None)
+        if hit is None and text and _described_as_business(last[0], text, lex):
+            hit = last[0]  # "The processor Velmor Seafood, which employs 140 people, said ..."
         return (hit, role_text) if hit is not None else None
     return next(o for o in orgs if o.sentence == orgs[-1].sentence), role_text
 
