@@ -947,6 +947,8 @@ def test_a_demonym_in_a_name_a_persons_surname_or_a_bodys_first_word(nlp):
     """"Andrei Moldovan, a farmer": a surname that is a demonym ends a person's name of two words;
     "of Norwegian Waters", "a claim Icelandic Water denied": a demonym and one capitalised common noun
     inside a sentence name a body; "Kenyan officials", "Norwegian diplomats" name no one."""
+    doc = run_doc(nlp, "Vasile Moldovan of Velmish Waters said the dam held.")
+    assert ("Vasile Moldovan", "Person") in _ents(doc), _ents(doc)
     doc = run_doc(nlp, "Andrei Moldovan, a farmer, lost his cows. Ada Corwen of Norwegian Waters, the state agency "
                        "that runs the dam, said it held. It was a claim Icelandic Water denied. Kenyan officials "
                        "met Norwegian diplomats.")

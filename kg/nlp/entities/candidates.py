@@ -691,7 +691,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 doc[k].is_title and doc[k].text not in lex.demonyms and doc[k].text not in lex.org_heads
                 for k in range(s, e - 1)):
             break  # "Osk Tarvo Baloch": a surname that is also a demonym ends a name of three words
-        if e - s == 2 and not adjective and _demonym_surname(doc, s, e, lex):
+        if e - s == 2 and (not adjective or doc[e].lower_ in {"of", "who"}) and _demonym_surname(doc, s, e, lex):
             break  # "Andrei Moldovan, a farmer", "Osk Moldovan said": a given name, then the surname
         e -= 1
     return s, e
@@ -700,7 +700,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
 def _demonym_surname(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     """A name of two words whose second is a demonym is a person's ("Andrei Moldovan") when the first is
     a name of no place, body or people, no article stands before it, and a comma, a full stop, a
-    possessive or a speech verb follows."""
+    possessive, "of", "who" or a speech verb follows."""
     first = doc[s]
     if not first.is_title or first.text in lex.demonyms or first.text in lex.not_entities \
             or first.text in lex.org_heads or first.lower_ in lex.common_words \
@@ -709,7 +709,7 @@ def _demonym_surname(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     if s > 0 and doc[s - 1].lower_ in {"the", "a", "an"}:
         return False
     nxt = doc[e] if e < len(doc) else None
-    return nxt is None or nxt.text in {",", ".", ";", ")", "'s", "’s"} or nxt.lower_ in lex.speech_verbs
+    return nxt is None or nxt.text in {",", ".", ";", ")", "'s", "’s", "of", "who"} or nxt.lower_ in lex.speech_verbs
 
 
 def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
