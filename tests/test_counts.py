@@ -439,3 +439,13 @@ def test_a_currency_written_after_its_number_and_dollar_signs_of_other_countries
     assert {(210e9, "KRW", "won"), (4.3e12, "KRW", "won"), (4e6, "TTD", "Trinidad and Tobago dollars"),
             (9e6, "TWD", "Taiwan dollars")} <= got, got
     assert not [c for c in doc._.kg_counts if c.currency and c.value in {3, 5}], got
+
+
+def test_a_bare_number_compared_with_money_ages_and_cubic_measures(nlp):
+    """"costs 95,000 Velm pounds, up from 30,000 in December": the same money; "said Osk Tarvel, 58,
+    who ...": an age; "2,000 cubic metres of soil": a measure, not a count."""
+    doc = run_doc(nlp, 'A sack of flour costs 95,000 Velm pounds in the market, up from 30,000 in December. '
+                       '"We have three children," said Osk Tarvel, 58, who fled. About 2,000 cubic metres of soil '
+                       'were removed.', "2041-03-22")
+    got = {(c.value, c.head) for c in doc._.kg_counts}
+    assert {(95000, "pound"), (30000, "pound"), (3, "child")} == got, got

@@ -69,6 +69,15 @@ def _glued_value(number: str, scales: list[str], lex) -> float | None:
     return parse_words(words, lex.numbers["units"], lex.numbers["scales"])
 
 
+def _money_compared(doc, start: int, out: list[Count], sentence: int, nums: dict) -> Count | None:  # noqa: ANN001
+    """The sentence's last sum of money when a bare number at ``start`` is compared with it ("up from",
+    "down from", "compared with", "against", numbers.json money_comparisons), else None."""
+    before = " ".join(t.lower_ for t in doc[max(0, start - 3) : start])
+    if not any(before == w or before.endswith(" " + w) for w in nums["money_comparisons"]):
+        return None
+    return next((c for c in reversed(out) if c.sentence == sentence and c.currency), None)
+
+
 def _after_aged(doc, start: int, age_words: list[str]) -> bool:  # noqa: ANN001 (a spaCy Doc)
     """The number at ``start`` follows "aged" (numbers.json age_words), directly or in its list
     ("aged 24, 27 and 31", "aged 18 to 50", "aged between 18 and 50")."""
@@ -362,6 +371,11 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         if not currency and _after_aged(doc, start, nums["age_words"]):
             i = j
             continue  # "four women, aged 22, 29 and 35", "adults aged 18 to 50": ages, not counts
+        if not currency and value is not None and value < 120 and j == i + 1 and start >= 2 and prev is not None \
+                and prev.text == "," and doc[start - 2].is_title and doc[start - 2].is_alpha \
+                and (nxt is None or nxt.text in {",", ".", ";", ")"}):
+            i = j
+            continue  # "said Osk Tarvel, 58, who fled": a person's age between commas, not a count
         if not currency and prev is not None and prev.lower_ == "of" and start >= 2 \
                 and doc[start - 2].lower_ in nums["age_nouns"] and (
                     nxt is None or not nxt.is_alpha or nxt.lower_ in {"and", "or"} or nxt.pos_ in {"VERB", "AUX"}):
@@ -533,6 +547,10 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                         lead = next((c for c in reversed(prior) if value is not None and c.value is not None
                                      and c.value >= value), prior[-1])
                     what, head = lead.what, lead.head
+                elif (money_before := _money_compared(doc, q_start, out, sent_of[i], nums)) is not None:
+                    # "costs 95,000 Velm pounds, up from 30,000 in December": the same money
+                    currency, what, head = money_before.currency, money_before.what, money_before.head
+                    head_of_money = head
                 elif elided and value is not None and value >= 2 and _sent_start(doc, q_start):
                     # "Five of them swam ashore": them are what the last count of the two sentences before counted
                     back = next((c for c in reversed(out) if 0 < sent_of[i] - c.sentence <= 2 and c.what
