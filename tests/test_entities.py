@@ -972,3 +972,11 @@ def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     ents = _ents(doc)
     assert {("UN Assistance Mission in Velmland", "Organisation"),
             ("Velmland Red Cross Society", "Organisation")} <= ents, ents
+
+
+def test_a_quotations_end_between_a_name_and_a_title_is_no_apposition(nlp):
+    """'"... the people of Velmo Jarsk," Judge Ilka Orvane said': the judge's title after the closing
+    quotation mark says nothing of the name before it, a place the article later gives a mayor."""
+    doc = run_doc(nlp, '"He left the bill to the people of Velmo Jarsk," Judge Ilka Orvane said. Velmo Jarsk\'s '
+                       'mayor, Osk Tarvel, said 312 residents had no water.')
+    assert ("Velmo Jarsk", "Place") in _ents(doc) and ("Velmo Jarsk", "Person") not in _ents(doc), _ents(doc)
