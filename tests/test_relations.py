@@ -1064,3 +1064,12 @@ def test_a_region_that_opens_a_bodys_name_stays_a_place_and_its_officer_finds_th
     assert ("Brin Aldo", "Velmor Greens") in pairs and ("Brin Aldo", "Tarsklands Growers Union") not in pairs, pairs
     union = next(e for e in doc._.kg_entities.values() if e.label == "Tarsklands Growers Union")
     assert "Tarsklands" not in union.aliases, union.aliases
+
+
+def test_in_the_region_is_no_mention_of_a_body_a_headline_named_by_the_same_word(nlp):
+    doc = run_doc(nlp, "Velm Cuts Barley Quota, Tarsklands Farms Brace For Losses\n\nIn the Tarsklands, where farming "
+                       "still gives most work, the mood was grim. Ada Corwen, head of the Tarsklands Growers Union, "
+                       "said the cut might cost 40 posts.")
+    union = next(k for k, e in doc._.kg_entities.items() if e.label == "Tarsklands Growers Union")
+    body = doc.text.index("In the Tarsklands")
+    assert not [m for m in doc._.kg_mentions if m.entity == union and body <= m.start < body + 20]

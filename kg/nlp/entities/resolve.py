@@ -401,7 +401,10 @@ def resolve(
                                             for o in hits) and not _named_for_its_place(shortest.label, text, lex):
                 target = shortest
         if target is None:
+            where = _where(doc, c)
             for ent in list(entities.values()):
+                if where and ent.type == ORG and normalize_name(ent.label) != norm:
+                    continue  # "in the Tarsklands" is where, whatever a headline's "Tarsklands" was taken for
                 if norm in {normalize_name(a) for a in ent.aliases} | {normalize_name(ent.label)}:
                     target = ent
                     break
