@@ -316,3 +316,9 @@ def test_a_day_written_in_figures_is_a_date(nlp):
     found = {(d.text, d.value) for d in doc._.kg_dates}
     assert {("22/03/2041", "2041-03-22"), ("14/11/2040", "2040-11-14"), ("07.12.2040", "2040-12-07")} <= found
     assert not [v for t, v in found if "03/04" in t]
+
+
+def test_an_older_year_after_in_before_a_clause_end_is_a_date(nlp):
+    doc = run_doc(nlp, "Two candlesticks were made in Orvik in 1764, as well as 12 spoons. The town was founded "
+                       "in 1320. Turnout rose to 1200. Water reached in 1500 homes.", "2041-03-22")
+    assert [(d.text, d.value) for d in doc._.kg_dates] == [("1764", "1764"), ("1320", "1320")]
