@@ -89,6 +89,8 @@ ROWS = [
      "place-apposition", "Place"),
     ("org-relative-which", "Workers at Brelvo Seafood, which employs 140 people, walked out.", "Brelvo Seafood",
      "org-apposition", "Organisation"),
+    ("org-national-office", "Exports rose by a third, according to Statistics Norway.", "Statistics Norway",
+     "org-shape", "Organisation"),
     ("org-apposition", "Prices fell at Dravik, the Nordic carmaker, after the recall.", "Dravik", "org-apposition",
      "Organisation"),
     ("org-noun-after", "Police arrested members of the Varrowind gang overnight.", "Varrowind", "org-noun-after",

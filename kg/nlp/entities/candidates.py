@@ -121,9 +121,10 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if k == 1 and (lowers[i] in lex.org_type_nouns_after or lowers[i] in lex.org_appositive_nouns) \
                     and sent_initial(doc, i):
                 continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
-            if entry.kind == "country" and i > 0 and texts[i - 1] in lex.sport_words \
+            if entry.kind == "country" and i > 0 and (texts[i - 1] in lex.sport_words
+                                                      or texts[i - 1] in lex.national_office_fields) \
                     and "\n" not in with_ws[i - 1]:
-                continue  # "Rowing Norway": a national sports body, not the country
+                continue  # "Rowing Norway", "Statistics Norway": a national body, not the country
             if k == 1 and (texts[i] in lex.org_first_words or texts[i] in lex.org_heads) and i + 2 < n \
                     and lowers[i + 1] in {"of", "for"} and (is_cap(doc[i + 2]) or (
                         lowers[i + 2] == "the" and i + 3 < n and is_cap(doc[i + 3]))):
