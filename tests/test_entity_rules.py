@@ -91,6 +91,7 @@ ROWS = [
      "org-apposition", "Organisation"),
     ("org-national-office", "Exports rose by a third, according to Statistics Norway.", "Statistics Norway",
      "org-shape", "Organisation"),
+    ("place-on-the", "The crash on the Tarskberg brought down 14 riders.", "Tarskberg", "locative", "Place"),
     ("org-apposition", "Prices fell at Dravik, the Nordic carmaker, after the recall.", "Dravik", "org-apposition",
      "Organisation"),
     ("org-noun-after", "Police arrested members of the Varrowind gang overnight.", "Varrowind", "org-noun-after",

@@ -385,6 +385,13 @@ def _after_local_official_of(ctx: Context) -> bool:
     return at >= 0 and doc[at].lower_.rstrip(".") in ctx.lex.local_government_roles
 
 
+def _noun_after(ctx: Context) -> bool:
+    """The word right after the chunk is a common noun in lower case: the name modifies it ("on the
+    Herald website"), it names no place of its own."""
+    e, doc = ctx.e, ctx.doc
+    return e < len(doc) and doc[e].is_lower and doc[e].pos_ == "NOUN"
+
+
 def _line_start(ctx: Context) -> bool:
     """The chunk starts a line (or the text): a dateline's place stands there."""
     j = ctx.s - 1
@@ -601,6 +608,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "country-after-comma": _country_after_comma,
     "role-in-place-before": _role_in_place_before,
     "after-local-official-of": _after_local_official_of,
+    "noun-after": _noun_after,
 }
 
 
