@@ -95,11 +95,13 @@ _WHERE = frozenset({"in", "near", "outside", "inside", "across", "throughout", "
 
 
 def _where(doc: Doc, c: Cand) -> bool:
-    """A one-word name right after a preposition of place, with or without "the" ("in the Tarsklands")."""
+    """A one-word name right after a preposition of place, with or without "the" ("in the Tarsklands"),
+    that no lower-case word follows ("in Velmi shelling": the name may qualify the word after it)."""
     k = c.start - 1
     if k >= 0 and doc[k].lower_ == "the":
         k -= 1
-    return c.end - c.start == 1 and k >= 0 and doc[k].lower_ in _WHERE
+    modifies = c.end < len(doc) and doc[c.end].is_lower and doc[c.end].is_alpha
+    return c.end - c.start == 1 and k >= 0 and doc[k].lower_ in _WHERE and not modifies
 
 
 def _named_for_its_place(label: str, lead: str, lex: Lexicon) -> bool:
