@@ -1073,3 +1073,9 @@ def test_in_the_region_is_no_mention_of_a_body_a_headline_named_by_the_same_word
     union = next(k for k, e in doc._.kg_entities.items() if e.label == "Tarsklands Growers Union")
     body = doc.text.index("In the Tarsklands")
     assert not [m for m in doc._.kg_mentions if m.entity == union and body <= m.start < body + 20]
+
+
+def test_the_group_is_not_the_platform_it_posted_on(nlp):
+    doc = run_doc(nlp, 'The Velm Front denied any part. In a message on Velm Radio, the group said the police had '
+                       '"staged a raid" to derail peace talks.')
+    assert _said(doc) == [("Velm Front", 'the police had "staged a raid" to derail peace talks')], _said(doc)

@@ -478,7 +478,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         return _resolve_org_pronoun(ctx, subj.idx), subj.text, subj.idx, subj.idx + len(subj)
     if subj.lower_ in set(ctx.lex.relations["org_reference_nouns"]) and any(
             c.lower_ == "the" for c in subj.lefts):
-        ref = resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex, ctx.described)
+        ref = resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex, ctx.described, ctx.text)
         return ref, f"the {subj.text}", first, subj.idx + len(subj)
     if subj.pos_ not in {"NOUN", "PROPN", "PRON", "NUM", "DET", "ADJ"}:
         return None  # a verb read as the subject ("CLAIM, said Ada Corwen"): the surface reading decides
@@ -515,7 +515,7 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     if pron:
         return _resolve_pronoun(ctx, vs), pron.group(1), sent.start_char + pron.start(1), vs
     if ref is not None:
-        return resolve_description(ctx.mentions, entities, ref[0], vs, lex, ctx.described), ref[0], ref[1], vs
+        return resolve_description(ctx.mentions, entities, ref[0], vs, lex, ctx.described, text), ref[0], ref[1], vs
     if after:
         return after[0].entity, after[0].text, after[0].start, after[0].end
     return None
@@ -701,11 +701,15 @@ def _description_before(text: str, sent_start: int, vs: int, lex: Lexicon) -> tu
 
 
 def resolve_description(mentions: list[Mention], entities: dict[str, Entity], noun: str, pos: int,
-                         lex: Lexicon, described: dict[str, set[str]] | None = None) -> str | None:
+                         lex: Lexicon, described: dict[str, set[str]] | None = None, text: str = "") -> str | None:
     """The organisation "the NOUN" refers back to: the latest named before ``pos`` whose
     name has the noun in it (or that an apposition called one, ``described``), else (a generic
-    noun) the one named most often so far."""
-    orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet]
+    noun) the one named most often so far. With ``text``, a body named after a preposition earlier in
+    the description's own sentence is where it spoke, not what it is ("In a post on Velmchat, the
+    group said")."""
+    here = _sentence_before(mentions, pos)
+    orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet
+            and not (text and m.sentence == here and _PLATFORM_BEFORE.search(text, max(0, m.start - 12), m.start))]
     heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
     described = described or {}
     # "the militia": not the army, unless an apposition called this one a militia
@@ -734,6 +738,9 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
     for k, m in enumerate(orgs):
         tally[m.entity] = (tally.get(m.entity, (0, 0))[0] + 1, k)
     return max(tally, key=lambda e: tally[e])
+
+
+_PLATFORM_BEFORE = re.compile(r"\b(?:on|via|through)\s+(?:the\s+)?$", re.I)
 
 
 def _sentence_before(mentions: list[Mention], pos: int) -> int:
