@@ -1079,3 +1079,10 @@ def test_the_group_is_not_the_platform_it_posted_on(nlp):
     doc = run_doc(nlp, 'The Velm Front denied any part. In a message on Velm Radio, the group said the police had '
                        '"staged a raid" to derail peace talks.')
     assert _said(doc) == [("Velm Front", 'the police had "staged a raid" to derail peace talks')], _said(doc)
+
+
+def test_in_the_name_and_a_kind_of_place_is_no_short_form_of_a_body(nlp):
+    doc = run_doc(nlp, "Gunmen stormed a village in the Tarsk local government area on Tuesday, said Ada Corwen of "
+                       "the Tarsk Community Guards.")
+    guards = next(e for e in doc._.kg_entities.values() if e.label == "Tarsk Community Guards")
+    assert "Tarsk" not in guards.aliases, guards.aliases

@@ -94,13 +94,16 @@ def _longer_form(label: str, lead: str, rule: str, kind: str = "") -> bool:
 _WHERE = frozenset({"in", "near", "outside", "inside", "across", "throughout", "within", "around"})
 
 
-def _where(doc: Doc, c: Cand) -> bool:
+def _where(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """A one-word name right after a preposition of place, with or without "the" ("in the Tarsklands"),
     that no lower-case word follows ("in Velmi shelling": the name may qualify the word after it)."""
     k = c.start - 1
     if k >= 0 and doc[k].lower_ == "the":
         k -= 1
     modifies = c.end < len(doc) and doc[c.end].is_lower and doc[c.end].is_alpha
+    if modifies and any(t.lower_ in lex.place_heads or t.lower_ in lex.place_of_words
+                        for t in doc[c.end : c.end + 3] if t.is_lower):
+        modifies = False  # "in the Maru local government area": a place's kind follows
     return c.end - c.start == 1 and k >= 0 and doc[k].lower_ in _WHERE and not modifies
 
 
@@ -389,7 +392,7 @@ def resolve(
         known = lex.gazetteer.get(norm)
         country = known is not None and known.type == LOC and known.kind in {"country", "state"}
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names \
-                and not country and not _where(doc, c):  # ("Norway" in a headline is the country, not
+                and not country and not _where(doc, c, lex):  # ("Norway" in a headline is the country, not
             # "Norway Freedom Front"; "in the Tarsklands" is where, not "Tarsklands Growers Union")
             # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
             hits = [o for o in orgs if _without_article(normalize_name(o.label), lex).startswith(norm + " ")] or [
@@ -403,7 +406,7 @@ def resolve(
                                             for o in hits) and not _named_for_its_place(shortest.label, text, lex):
                 target = shortest
         if target is None:
-            where = _where(doc, c)
+            where = _where(doc, c, lex)
             for ent in list(entities.values()):
                 if where and ent.type == ORG and normalize_name(ent.label) != norm:
                     continue  # "in the Tarsklands" is where, whatever a headline's "Tarsklands" was taken for
