@@ -1086,3 +1086,11 @@ def test_in_the_name_and_a_kind_of_place_is_no_short_form_of_a_body(nlp):
                        "the Tarsk Community Guards.")
     guards = next(e for e in doc._.kg_entities.values() if e.label == "Tarsk Community Guards")
     assert "Tarsk" not in guards.aliases, guards.aliases
+
+
+def test_an_occupation_the_role_list_does_not_know_at_a_body(nlp):
+    """'said Dr Kai Rens, a hepatologist at Velm University Hospital': one noun naming a person by its
+    ending, then 'at' and the body."""
+    doc = run_doc(nlp, '"Twelve weeks is a short time," said Dr Kai Rens, a hepatologist at Velm University '
+                       'Hospital. "Will it last?"')
+    assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Kai Rens", "Velm University Hospital")}, _affs(doc)

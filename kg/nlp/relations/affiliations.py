@@ -144,6 +144,17 @@ def _subject_org(orgs: list[Mention], text: str) -> Mention:
     return orgs[-1]
 
 
+def _occupation(role: str, text: str, at: int, doc: Doc, lex: Lexicon) -> bool:
+    """"NAME, a hepatologist at ORG": one word after the article, a noun by its tag, that names a
+    person by its ending (relations.json occupation_endings) and stands right before "at" or "with"."""
+    if " " in role or not re.match(rf"{re.escape(role)}\s+(?:at|with)\s", text[at : at + len(role) + 7]):
+        return False
+    if not role.endswith(tuple(lex.relations["occupation_endings"])):
+        return False
+    span = doc.char_span(at, at + len(role))
+    return span is not None and len(span) == 1 and span[0].tag_ == "NN"
+
+
 def _described_as_business(o: Mention, text: str, lex: Lexicon) -> bool:
     """The text says ``o`` is a business: a company's noun before it ("the processor Velmor Seafood")
     or after it ("Velmor Seafood, a processor"), or "which employs ..." after it."""
@@ -535,7 +546,8 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             am = pat.apposition.match(after)
             if am:
                 role = am.group(2).strip()
-                if role_at(role, roles) or " and " in role and any(role_at(r, roles) for r in role.split(" and ")):
+                if role_at(role, roles) or " and " in role and any(role_at(r, roles) for r in role.split(" and ")) \
+                        or _occupation(role, text, m.end + am.start(2), doc, lex):
                     rest_start = m.end + am.end()
                     nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 25
                                     and "," not in text[rest_start : o.start]), None)
