@@ -1094,3 +1094,10 @@ def test_an_occupation_the_role_list_does_not_know_at_a_body(nlp):
     doc = run_doc(nlp, '"Twelve weeks is a short time," said Dr Kai Rens, a hepatologist at Velm University '
                        'Hospital. "Will it last?"')
     assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Kai Rens", "Velm University Hospital")}, _affs(doc)
+
+
+def test_the_towns_officer_sentences_after_the_town_was_called_one(nlp):
+    doc = run_doc(nlp, "Gunmen raided the market in Orvik, a town in central Velmland's Tarsk region, on Sunday. "
+                       "The army said 14 died. Colonel Ada Corwen said the attackers fled. Ilka Orvane, the town's "
+                       "deputy mayor, said 14 people had been buried.")
+    assert ("Ilka Orvane", "Orvik") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)

@@ -234,13 +234,22 @@ def _noun_owner(noun: str, role_text: str, m: Mention, mentions: list[Mention], 
         # "the town's mayor, NAME": the place named last
         places = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC
                   and m.sentence - o.sentence <= 1]
-        # the one the text calls so ("Orvik, a town in the Velm region", "the town of Orvik"), if any
-        so_called = [o for o in places if text and _called(noun, o, text)]
-        return ((so_called or places)[-1], role_text) if places else None
+        # the one the text calls so ("Orvik, a town in the Velm region", "the town of Orvik"), if any, in
+        # those sentences or, when none there is called so, further back
+        so_called = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC
+                     and text and _called(noun, o, text)]
+        near = [o for o in so_called if m.sentence - o.sentence <= 1]
+        pick = near or (so_called if not [o for o in places if text and _is_place_kind_of(o, text, lex)] else [])
+        return ((pick or places)[-1], role_text) if (pick or places) else None
     if noun not in set(lex.relations["org_reference_nouns"]) or noun in set(lex.relations["company_nouns"]):
         return None  # "the company's chief executive, NAME": the company in view (kg.nlp.relations.syntax)
     key = resolve_description(mentions, entities, noun, m.start, lex, described)
     return (key, role_text) if key else None
+
+
+def _is_place_kind_of(o: Mention, text: str, lex: Lexicon) -> bool:
+    """The text calls place ``o`` some kind of place it might govern ("Tarsk, a village ...")."""
+    return any(_called(noun, o, text) for noun in lex.relations["owner_place_nouns"])
 
 
 def _called(noun: str, o: Mention, text: str) -> bool:
