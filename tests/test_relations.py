@@ -1101,3 +1101,9 @@ def test_the_towns_officer_sentences_after_the_town_was_called_one(nlp):
                        "The army said 14 died. Colonel Ada Corwen said the attackers fled. Ilka Orvane, the town's "
                        "deputy mayor, said 14 people had been buried.")
     assert ("Ilka Orvane", "Orvik") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)
+
+
+def test_a_bodys_person_as_an_object_before_a_preposition(nlp):
+    doc = run_doc(nlp, "Results showed Ilka Orvane beating the TLP's Osk Tarvel by 9,412 votes to 7,808. The Tarsk "
+                       "Labour Party (TLP) conceded. The Festival's Ada Corwen award went to Brin Aldo.")
+    assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Osk Tarvel", "Tarsk Labour Party")}, _affs(doc)

@@ -32,9 +32,10 @@ _WHOSE_ROLE = re.compile(r"\bwhose\s+([a-z][\w\- ]{1,40}?)\s*,?\s*$")
 
 
 def _verb_after(doc: Doc, m: Mention) -> bool:
-    """The word right after mention ``m`` is a verb (the name is a subject, not a noun's modifier)."""
+    """The word right after mention ``m`` is a verb, a preposition or a conjunction (the name is a
+    subject or an object, "beating the TLP's Ada Corwen by 90 votes", not a noun's modifier)."""
     span = doc.char_span(m.start, m.end, alignment_mode="expand")
-    return span is not None and span.end < len(doc) and doc[span.end].pos_ in {"VERB", "AUX"}
+    return span is not None and span.end < len(doc) and doc[span.end].pos_ in {"VERB", "AUX", "ADP", "CCONJ"}
 
 
 def role_at(text: str, roles: dict) -> str | None:
