@@ -431,21 +431,22 @@ def test_an_age_after_of_before_a_verb_is_no_count(nlp):
 
 
 def test_a_currency_written_after_its_number_and_dollar_signs_of_other_countries(nlp):
-    """"210 billion won on the plan": the won is the currency, not a verb; "TT$4 million", "NT$9 million":
+    """"175 billion won into the scheme": the won is the currency, not a verb; "TT$4 million", "NT$9 million":
     a country's dollar sign; "won 3 of 5 games" is no money."""
-    doc = run_doc(nlp, "The firm has spent 210 billion won on the plan, worth about 4.3 trillion won ($3.1 billion) "
-                       "now. The fund paid TT$4 million and NT$9 million. The team won 3 of 5 games.", "2041-03-22")
+    doc = run_doc(nlp, "The insurer has put 175 billion won into the scheme, valued at roughly 2.6 trillion won "
+                       "($1.9 billion) now. The fund paid TT$4 million and NT$9 million. The team won 3 of 5 games.",
+                  "2041-03-22")
     got = {(c.value, c.currency, c.what) for c in doc._.kg_counts}
-    assert {(210e9, "KRW", "won"), (4.3e12, "KRW", "won"), (4e6, "TTD", "Trinidad and Tobago dollars"),
+    assert {(175e9, "KRW", "won"), (2.6e12, "KRW", "won"), (4e6, "TTD", "Trinidad and Tobago dollars"),
             (9e6, "TWD", "Taiwan dollars")} <= got, got
     assert not [c for c in doc._.kg_counts if c.currency and c.value in {3, 5}], got
 
 
 def test_a_bare_number_compared_with_money_ages_and_cubic_measures(nlp):
-    """"costs 95,000 Velm pounds, up from 30,000 in December": the same money; "said Osk Tarvel, 58,
-    who ...": an age; "2,000 cubic metres of soil": a measure, not a count."""
-    doc = run_doc(nlp, 'A sack of flour costs 95,000 Velm pounds in the market, up from 30,000 in December. '
-                       '"We have three children," said Osk Tarvel, 58, who fled. About 2,000 cubic metres of soil '
+    """"sells for 84,000 Velm pounds, up from 26,000 in March": the same money; "said Osk Tarvel, 63,
+    who ...": an age; "3,500 cubic metres of gravel": a measure, not a count."""
+    doc = run_doc(nlp, 'A bag of rice now sells for 84,000 Velm pounds, up from 26,000 in March. '
+                       '"We have three children," said Osk Tarvel, 63, who fled. Some 3,500 cubic metres of gravel '
                        'were removed.', "2041-03-22")
     got = {(c.value, c.head) for c in doc._.kg_counts}
-    assert {(95000, "pound"), (30000, "pound"), (3, "child")} == got, got
+    assert {(84000, "pound"), (26000, "pound"), (3, "child")} == got, got

@@ -935,7 +935,7 @@ def test_an_outlet_after_a_dateline_place_and_two_countries_armies_stay_apart(nl
 def test_a_double_surname_is_one_person_and_half_of_it_no_town(nlp):
     """"Ilka Tarvel-Preston ... Tarvel-Preston said": the double surname alone is the same person, and
     "Preston" in it is no town the gazetteer knows."""
-    doc = run_doc(nlp, "The winner, Ilka Tarvel-Preston, a 41-year-old agronomist, beat two rivals. "
+    doc = run_doc(nlp, "The winner, Ilka Tarvel-Preston, a 37-year-old vet, beat two rivals. "
                        "Tarvel-Preston told supporters she was glad. Osk Bent-Orvane, a farmer, voted. "
                        "Bent-Orvane said the count was fair.")
     ents = _ents(doc)
@@ -944,39 +944,39 @@ def test_a_double_surname_is_one_person_and_half_of_it_no_town(nlp):
 
 
 def test_a_demonym_in_a_name_a_persons_surname_or_a_bodys_first_word(nlp):
-    """"Andrei Moldovan, a farmer": a surname that is a demonym ends a person's name of two words;
+    """"Ivo French, a farmer": a surname that is a demonym ends a person's name of two words;
     "of Norwegian Waters", "a claim Icelandic Water denied": a demonym and one capitalised common noun
     inside a sentence name a body; "Kenyan officials", "Norwegian diplomats" name no one."""
-    doc = run_doc(nlp, "Vasile Moldovan of Velmish Waters said the dam held.")
-    assert ("Vasile Moldovan", "Person") in _ents(doc), _ents(doc)
-    doc = run_doc(nlp, "Andrei Moldovan, a farmer, lost his cows. Ada Corwen of Norwegian Waters, the state agency "
+    doc = run_doc(nlp, "Dana Welsh of Velmish Waters said the weir held.")
+    assert ("Dana Welsh", "Person") in _ents(doc), _ents(doc)
+    doc = run_doc(nlp, "Ivo French, a farmer, lost his goats. Ada Corwen of Norwegian Waters, which runs the weir, "
                        "that runs the dam, said it held. It was a claim Icelandic Water denied. Kenyan officials "
                        "met Norwegian diplomats.")
     ents = _ents(doc)
-    assert {("Andrei Moldovan", "Person"), ("Norwegian Waters", "Organisation"),
+    assert {("Ivo French", "Person"), ("Norwegian Waters", "Organisation"),
             ("Icelandic Water", "Organisation")} <= ents, ents
-    assert not [label for label, _ in ents if label in {"Waters", "Water", "Andrei", "Kenyan", "Norwegian"}], ents
+    assert not [label for label, _ in ents if label in {"Waters", "Water", "Ivo", "Kenyan", "Norwegian"}], ents
 
 
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
-    """"Islamic State Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
-    that body's branch, not a place (and not "State Tarsk Province" with the known body's first word lost)."""
-    doc = run_doc(nlp, "Violence linked to the Velm Front and its rival, Islamic State Tarsk Province, has killed "
-                       "thousands. Islamic State said it was behind the attack.")
+    """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
+    that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""
+    doc = run_doc(nlp, "Raids were blamed on the Velm Front and on Wagner Group Tarsk Province last year. "
+                       "Wagner Group called the report false.")
     ents = _ents(doc)
-    assert {("Islamic State Tarsk Province", "Organisation"), ("Islamic State", "Organisation")} <= ents, ents
+    assert {("Wagner Group Tarsk Province", "Organisation"), ("Wagner Group", "Organisation")} <= ents, ents
     assert not [label for label, typ in ents if typ == "Place"], ents
     # a known body, then a body's head and its place, stays the one longer name ("... Mission in Velmland")
-    doc = run_doc(nlp, "The UN Assistance Mission in Velmland said 12 people died, and the Velmland Red Cross "
+    doc = run_doc(nlp, "The UN Monitoring Mission in Velmland counted 12 dead, and the Velmland Red Cross "
                        "Society said it sent two teams.")
     ents = _ents(doc)
-    assert {("UN Assistance Mission in Velmland", "Organisation"),
+    assert {("UN Monitoring Mission in Velmland", "Organisation"),
             ("Velmland Red Cross Society", "Organisation")} <= ents, ents
 
 
 def test_a_quotations_end_between_a_name_and_a_title_is_no_apposition(nlp):
-    """'"... the people of Velmo Jarsk," Judge Ilka Orvane said': the judge's title after the closing
+    """'"... the families of Velmo Jarsk who paid," Judge Ilka Orvane said': the judge's title after the closing
     quotation mark says nothing of the name before it, a place the article later gives a mayor."""
-    doc = run_doc(nlp, '"He left the bill to the people of Velmo Jarsk," Judge Ilka Orvane said. Velmo Jarsk\'s '
-                       'mayor, Osk Tarvel, said 312 residents had no water.')
+    doc = run_doc(nlp, '"It was the families of Velmo Jarsk who paid," Judge Ilka Orvane said. Velmo Jarsk\'s '
+                       'mayor, Osk Tarvel, said 275 households had no water.')
     assert ("Velmo Jarsk", "Place") in _ents(doc) and ("Velmo Jarsk", "Person") not in _ents(doc), _ents(doc)

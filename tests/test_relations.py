@@ -1009,15 +1009,15 @@ def test_a_description_of_the_speaker_before_its_name_is_no_part_of_the_claim(nl
 
 
 def test_according_to_a_body_and_its_bracketed_short_form_leaves_no_bracket(nlp):
-    doc = run_doc(nlp, "Landslides have cut the valley road 40 times since 2019, according to the "
+    doc = run_doc(nlp, "Rockfalls have blocked the pass road 40 times in a decade, according to the "
                        "Hill Roads Survey project (HRS).")
-    assert [q for _, q in _said(doc)] == ["Landslides have cut the valley road 40 times since 2019"]
+    assert [q for _, q in _said(doc)] == ["Rockfalls have blocked the pass road 40 times in a decade"]
 
 
 def test_told_an_outlet_a_clause_without_that_is_the_clause_alone(nlp):
-    doc = run_doc(nlp, "Velmor Foods said it would close a shift. Its managing director, Osk Tarvel, told the "
-                       "Velm Courier the company had bought land for years.")
-    assert ("Osk Tarvel", "the company had bought land for years") in _said(doc), _said(doc)
+    doc = run_doc(nlp, "Velmor Foods plans to shut a line. Its managing director, Osk Tarvel, told the "
+                       "Velm Courier the firm had leased land for years.")
+    assert ("Osk Tarvel", "the firm had leased land for years") in _said(doc), _said(doc)
 
 
 def test_told_a_hearer_without_that_the_clause_is_what_was_said(nlp):
@@ -1027,36 +1027,36 @@ def test_told_a_hearer_without_that_the_clause_is_what_was_said(nlp):
 
 
 def test_the_towns_officer_is_of_the_place_the_text_calls_a_town(nlp):
-    """"Orvik, a town in the Velm region ... NAME, the town's deputy mayor": Orvik, not the region
+    """"Orvik, a farming town in the Velm district ... NAME, the town's mayor": Orvik, not the district
     named after it."""
-    doc = run_doc(nlp, "Gunmen raided the market in Orvik, a town in the Velm region, on Sunday. Ilka Orvane, "
-                       "the town's deputy mayor, said 14 people had died.")
+    doc = run_doc(nlp, "Raiders looted the fair in Orvik, a farming town in the Velm district, on Sunday. Ilka Orvane, "
+                       "the town's mayor, said 11 stalls had burned.")
     assert {(p, o) for p, o, _, _ in _affs(doc)} >= {("Ilka Orvane", "Orvik")}, _affs(doc)
 
 
 def test_its_officer_after_a_business_said_with_which_is_of_that_business(nlp):
-    doc = run_doc(nlp, "Ada Corwen, chair of the Tarsk Growers Union, said jobs would go. The processor Velmor "
-                       "Seafood, which employs 140 people in Orvik, said it would drop a shift. Its managing "
-                       "director, Brin Aldo, said the company had no choice.")
-    assert ("Brin Aldo", "Velmor Seafood") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)
+    doc = run_doc(nlp, "Ada Corwen, chair of the Tarsk Growers Union, said jobs would go. The packer Velmor "
+                       "Kelp, which employs 85 staff in Orvik, plans to end a shift. Its managing "
+                       "director, Brin Aldo, said the firm saw no other way.")
+    assert ("Brin Aldo", "Velmor Kelp") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)
 
 
 def test_his_team_in_apposition_speaks_and_is_his(nlp):
-    """"NAME was taken to hospital. His team, Orvo Cycling, said ...": the team speaks, and is his;
-    "NAME, 24, who rides for the team Velmo-Rapid": an age before 'who' keeps the link."""
-    doc = run_doc(nlp, "The crash brought down 14 riders, including the favourite, Brin Aldo, who was taken to "
-                       "hospital. His team, Orvo Cycling, said he would need surgery. Ilka Orvane, 24, who rides "
-                       "for the team Velmo-Rapid, won the race.")
+    """"NAME broke a wrist. His team, Orvo Wheels, said ...": the team speaks, and is his;
+    "NAME, 27, who races for the team Velmo-Rapid": an age before 'who' keeps the link."""
+    doc = run_doc(nlp, "A fall took out nine cyclists, among them the leader, Brin Aldo, who broke a wrist. "
+                       "His team, Orvo Wheels, said the leader would be out for a month. Ilka Orvane, 27, who races "
+                       "for the team Velmo-Rapid, took the stage.")
     pairs = {(p, o) for p, o, _, _ in _affs(doc)}
-    assert {("Brin Aldo", "Orvo Cycling"), ("Ilka Orvane", "Velmo-Rapid")} <= pairs, pairs
-    assert ("Orvo Cycling", "he would need surgery") in _said(doc), _said(doc)
+    assert {("Brin Aldo", "Orvo Wheels"), ("Ilka Orvane", "Velmo-Rapid")} <= pairs, pairs
+    assert ("Orvo Wheels", "the leader would be out for a month") in _said(doc), _said(doc)
 
 
 def test_a_region_that_opens_a_bodys_name_stays_a_place_and_its_officer_finds_the_business(nlp):
     """"In the Tarsklands, ..." is where, not a short form of "Tarsklands Growers Union" named after it;
     "Its managing director, NAME" after "The packer Velmor Greens, which employs ..." is that business's."""
     doc = run_doc(nlp, 'In the Tarsklands, where farming still gives most work, the mood was grim. Ada Corwen, '
-                       'head of the Tarsklands Growers Union, a 900-member union, said the cut might cost 40 posts.'
+                       'head of the Tarsklands Growers Union, a 900-member body, warned the cut might cost 40 posts.'
                        '\n\n"Who will hire us now?" she asked.\n\nThe packer Velmor Greens, which employs 80 people '
                        'in Tosk, said it would end its late shift in May. Its managing director, Brin Aldo, told '
                        'the Herald the firm had no choice.')
@@ -1076,34 +1076,34 @@ def test_in_the_region_is_no_mention_of_a_body_a_headline_named_by_the_same_word
 
 
 def test_the_group_is_not_the_platform_it_posted_on(nlp):
-    doc = run_doc(nlp, 'The Velm Front denied any part. In a message on Velm Radio, the group said the police had '
-                       '"staged a raid" to derail peace talks.')
-    assert _said(doc) == [("Velm Front", 'the police had "staged a raid" to derail peace talks')], _said(doc)
+    doc = run_doc(nlp, 'The Velm Front denied any part. In a message on Velm Radio, the group said police had '
+                       '"faked an ambush" to wreck the truce.')
+    assert _said(doc) == [("Velm Front", 'police had "faked an ambush" to wreck the truce')], _said(doc)
 
 
 def test_in_the_name_and_a_kind_of_place_is_no_short_form_of_a_body(nlp):
-    doc = run_doc(nlp, "Gunmen stormed a village in the Tarsk local government area on Tuesday, said Ada Corwen of "
+    doc = run_doc(nlp, "Raiders hit two hamlets in the Tarsk local government area overnight, said Ada Corwen of "
                        "the Tarsk Community Guards.")
     guards = next(e for e in doc._.kg_entities.values() if e.label == "Tarsk Community Guards")
     assert "Tarsk" not in guards.aliases, guards.aliases
 
 
 def test_an_occupation_the_role_list_does_not_know_at_a_body(nlp):
-    """'said Dr Kai Rens, a hepatologist at Velm University Hospital': one noun naming a person by its
+    """'said Dr Kai Rens, a dermatologist at Velm University Hospital': one noun naming a person by its
     ending, then 'at' and the body."""
-    doc = run_doc(nlp, '"Twelve weeks is a short time," said Dr Kai Rens, a hepatologist at Velm University '
+    doc = run_doc(nlp, '"Nine months of data is thin," said Dr Kai Rens, a dermatologist at Velm University '
                        'Hospital. "Will it last?"')
     assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Kai Rens", "Velm University Hospital")}, _affs(doc)
 
 
 def test_the_towns_officer_sentences_after_the_town_was_called_one(nlp):
-    doc = run_doc(nlp, "Gunmen raided the market in Orvik, a town in central Velmland's Tarsk region, on Sunday. "
+    doc = run_doc(nlp, "Raiders looted the fair in Orvik, a farming town in Velmland's Tarsk district, on Sunday. "
                        "The army said 14 died. Colonel Ada Corwen said the attackers fled. Ilka Orvane, the town's "
-                       "deputy mayor, said 14 people had been buried.")
+                       "mayor, said 11 stalls had burned.")
     assert ("Ilka Orvane", "Orvik") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)
 
 
 def test_a_bodys_person_as_an_object_before_a_preposition(nlp):
-    doc = run_doc(nlp, "Results showed Ilka Orvane beating the TLP's Osk Tarvel by 9,412 votes to 7,808. The Tarsk "
+    doc = run_doc(nlp, "The count had Ilka Orvane ahead of the TLP's Osk Tarvel by 6,105 votes to 5,230. The Tarsk "
                        "Labour Party (TLP) conceded. The Festival's Ada Corwen award went to Brin Aldo.")
     assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Osk Tarvel", "Tarsk Labour Party")}, _affs(doc)

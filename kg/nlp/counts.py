@@ -375,7 +375,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 and prev.text == "," and doc[start - 2].is_title and doc[start - 2].is_alpha \
                 and (nxt is None or nxt.text in {",", ".", ";", ")"}):
             i = j
-            continue  # "said Osk Tarvel, 58, who fled": a person's age between commas, not a count
+            continue  # "said Osk Tarvel, 63, who fled": a person's age between commas, not a count
         if not currency and prev is not None and prev.lower_ == "of" and start >= 2 \
                 and doc[start - 2].lower_ in nums["age_nouns"] and (
                     nxt is None or not nxt.is_alpha or nxt.lower_ in {"and", "or"} or nxt.pos_ in {"VERB", "AUX"}):
@@ -477,7 +477,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             if b > a + 1 and (doc[a].lower_ in nums["nominal_participles"] or doc[a].lower_ in nums[
                     "people_participles"]) and doc[a + 1].pos_ not in {"NOUN", "PROPN"}:
                 b = a + 1  # "nine of the injured went home": the participle is the noun
-            # "210 billion won on the plan": the currency, not a verb ("12 won medals": a verb)
+            # "175 billion won into the scheme": the currency, not a verb ("12 won medals": a verb)
             money_word = b > a and doc[a].lower_ in nums["currencies"] and not (
                 a + 1 < n and doc[a + 1].pos_ in {"NOUN", "PROPN", "ADJ", "DET", "NUM", "PRON"})
             if b > a and doc[a].tag_ in {"VBD", "VBN", "VBG", "MD"} and not money_word \
@@ -548,7 +548,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                                      and c.value >= value), prior[-1])
                     what, head = lead.what, lead.head
                 elif (money_before := _money_compared(doc, q_start, out, sent_of[i], nums)) is not None:
-                    # "costs 95,000 Velm pounds, up from 30,000 in December": the same money
+                    # "sells for 84,000 Velm pounds, up from 26,000 in March": the same money
                     currency, what, head = money_before.currency, money_before.what, money_before.head
                     head_of_money = head
                 elif elided and value is not None and value >= 2 and _sent_start(doc, q_start):

@@ -251,7 +251,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         # "scheduled for June", "due for March": what is planned for a month
         rf"|(?:{scheduled})(?:{months_cap})\b(?!\.?[^\S\n]+\d)(?![^\S\n]+[A-Z])"
         rf"|\b(?i:{preps})[^\S\n]+(?:1[89]\d\d|20\d\d)\b(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))"
-        # an older year only after "in" or "since" and before a clause's end: "made in Orvik in 1764."
+        # an older year only after "in" or "since" and before a clause's end: "built in Orvik in 1688."
         rf"|\b(?i:in|since)[^\S\n]+1[0-7]\d\d\b(?=[^\S\n]*(?:[,.;:)]|$))"
         # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
         # "Velm's 2009 drought"
@@ -441,7 +441,7 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
 
 
 def _with_numeric_dates(doc: Doc, text: str, out: list[DateMention], sent_of: list[int]) -> list[DateMention]:
-    """Add the days written in figures ("15/07/2038 - 14:20", "07.12.2038") that no word pattern found:
+    """Add the days written in figures ("22/03/2041 - 10:15", "07.12.2040") that no word pattern found:
     the same reading as the date line's (day first; slashes only where a number over 12 says which)."""
     taken = [(d.start, d.end) for d in out]
     added = []

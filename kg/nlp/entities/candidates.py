@@ -149,7 +149,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
             if _starts_longer_name(doc, i + k, lex):
                 if entry.type == "Organisation" and (end := _longer_name_end(doc, i + k, lex)) is not None:
-                    hit = Cand(i, end, entry.type, "org-shape")  # "Islamic State Tarsk Province": a branch
+                    hit = Cand(i, end, entry.type, "org-shape")  # "Wagner Group Tarsk Province": a branch
                     break
                 continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
             if entry.type == "Place" and i >= 2 and (lowers[i - 1] in _NAME_OF or lowers[i - 1] == "for") and (
@@ -303,7 +303,7 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
 def _longer_name_end(doc: Doc, e: int, lex: Lexicon) -> int | None:
     """The end of a run of capitalised words from token e on that names a region and ends there with a
     place's head ("... Tarsk Province"), where no word is an organisation's head and no "of", "in" or
-    "for" goes on with the name; else None (not "UN Assistance Mission in Velm": a body of its own)."""
+    "for" goes on with the name; else None (not "UN Monitoring Mission in Velm": a body of its own)."""
     k = e
     while k < len(doc) and k - e < 5 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
         if doc[k].text in lex.org_heads:
@@ -693,13 +693,13 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 for k in range(s, e - 1)):
             break  # "Osk Tarvo Baloch": a surname that is also a demonym ends a name of three words
         if e - s == 2 and (not adjective or doc[e].lower_ in {"of", "who"}) and _demonym_surname(doc, s, e, lex):
-            break  # "Andrei Moldovan, a farmer", "Osk Moldovan said": a given name, then the surname
+            break  # "Ivo French, a farmer", "Osk Welsh said": a given name, then the surname
         e -= 1
     return s, e
 
 
 def _demonym_surname(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
-    """A name of two words whose second is a demonym is a person's ("Andrei Moldovan") when the first is
+    """A name of two words whose second is a demonym is a person's ("Ivo French") when the first is
     a name of no place, body or people, no article stands before it, and a comma, a full stop, a
     possessive, "of", "who" or a speech verb follows."""
     first = doc[s]

@@ -103,7 +103,7 @@ def _where(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     modifies = c.end < len(doc) and doc[c.end].is_lower and doc[c.end].is_alpha
     if modifies and any(t.lower_ in lex.place_heads or t.lower_ in lex.place_of_words
                         for t in doc[c.end : c.end + 3] if t.is_lower):
-        modifies = False  # "in the Maru local government area": a place's kind follows
+        modifies = False  # "in the Tarsk local government area": a place's kind follows
     return c.end - c.start == 1 and k >= 0 and doc[k].lower_ in _WHERE and not modifies
 
 

@@ -146,7 +146,7 @@ def _subject_org(orgs: list[Mention], text: str) -> Mention:
 
 
 def _occupation(role: str, text: str, at: int, doc: Doc, lex: Lexicon) -> bool:
-    """"NAME, a hepatologist at ORG": one word after the article, a noun by its tag, that names a
+    """"NAME, a dermatologist at ORG": one word after the article, a noun by its tag, that names a
     person by its ending (relations.json occupation_endings) and stands right before "at" or "with"."""
     if " " in role or not re.match(rf"{re.escape(role)}\s+(?:at|with)\s", text[at : at + len(role) + 7]):
         return False
@@ -157,8 +157,8 @@ def _occupation(role: str, text: str, at: int, doc: Doc, lex: Lexicon) -> bool:
 
 
 def _described_as_business(o: Mention, text: str, lex: Lexicon) -> bool:
-    """The text says ``o`` is a business: a company's noun before it ("the processor Velmor Seafood")
-    or after it ("Velmor Seafood, a processor"), or "which employs ..." after it."""
+    """The text says ``o`` is a business: a company's noun before it ("the packer Velmor Kelp")
+    or after it ("Velmor Kelp, a packer"), or "which employs ..." after it."""
     nouns = lex.pattern("business_nouns", lambda lx: "|".join(
         re.escape(w) for w in sorted(set(lx.relations["company_nouns"]) | set(lx.relations["business_nouns"]),
                                      key=len, reverse=True)))
@@ -218,7 +218,7 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         last = [o for o in orgs if o.sentence == orgs[-1].sentence]
         hit = next((o for o in last if entities[o.entity].label.split()[-1] in companies), None)
         if hit is None and text and _described_as_business(last[0], text, lex):
-            hit = last[0]  # "The processor Velmor Seafood, which employs 140 people, said ..."
+            hit = last[0]  # "The packer Velmor Kelp, which employs 85 staff, plans ..."
         return (hit, role_text) if hit is not None else None
     return next(o for o in orgs if o.sentence == orgs[-1].sentence), role_text
 

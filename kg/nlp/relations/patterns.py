@@ -51,7 +51,7 @@ def _relation_patterns(lex: Lexicon) -> RelationPatterns:
             rf"\s*,\s*(?:{_alt(words['alias_appositions'])}) (?:a|an|the)\s+([a-z\- ]+?)\s+(?:with|for|of)\s+the\s+"
             r"([\w\- ]+)"
         ),
-        # ("NAME, 24, who rides for ORG": an age may stand before "who")
+        # ("NAME, 27, who races for ORG": an age may stand before "who")
         leader=re.compile(rf"\s*(?:,\s*\d{{1,3}}\s*)?,\s*who\s+(?:also\s+)?"
                           rf"({_alt(lex.leader_verbs, longest_first=True)})\s+(?:the\s+)?"),
         # "according to" also starts a sentence ("According to ORG, ..."): its case is free

@@ -430,7 +430,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         # not the possessor ("Halden's lawyer, Ada Corwen, said", the name read as a conjunct)
         named = [t for t in people if t.dep_ not in {"nmod:poss", "poss"}]
         m = token_mention[(appos or named or people)[0].i] if people else None
-        if m is None:  # "His team, Orvo Cycling, said": the body in apposition to the subject
+        if m is None:  # "His team, Orvo Wheels, said": the body in apposition to the subject
             bodies = [t for t in subj.children if t.dep_ == "appos" and t.i in token_mention
                       and ctx.entities[token_mention[t.i].entity].type == ORG]
             m = token_mention[bodies[0].i] if bodies else None
