@@ -18,11 +18,12 @@ class Article:
     content_hash: str  # sha256 of the text
     path: str = ""
     published: str | None = None  # ISO YYYY-MM-DD, or None when unknown
-    published_from: str | None = None  # "metadata" | "text" | None
+    published_from: str | None = None  # "metadata" | "text" | "other articles" | None
     outlet: str | None = None
     url: str | None = None
     title: str | None = None
     warnings: tuple[str, ...] = ()
+    month_day: tuple[int, int] | None = None  # a dateline's month and day when it gives no year
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from kg.builder.runner import BuildReport, Writer
 from kg.builder.workers import TALLIES, chunked
+from kg.builder.years import with_years
 from kg.errors import Errors, InputError, RemoteError
 from kg.types import Article
 
@@ -94,7 +95,7 @@ def build_dask(paths: list[Path], store_path: Path | None, *, scheduler: str, pa
     try:
         threads = max(1, sum(client.nthreads().values()))
         in_flight: deque = deque()
-        items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options)
+        items = with_years(iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options))
         for i, batch in enumerate(chunked(writer.pending(items, extractor), partition)):
             out = str(parts / f"part-{i:06d}.nq")
             in_flight.append(client.submit(extract_partition, batch, out, ner, pure=False))

@@ -140,6 +140,7 @@ def build(
     many files there are, and an interrupted build leaves whole articles only.
     """
     from kg.builder.workers import Workers, chunked
+    from kg.builder.years import with_years
     from kg.ingest import DEFAULT_MAX_CHARS
     from kg.nlp.assemble import check_model, extractor_id
 
@@ -157,8 +158,8 @@ def build(
             writer.write([d.source for d in buffer], b"".join(d.nquads for d in buffer), tallies)
             buffer.clear()
 
-        items = iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
-                              stdin=stdin, stdin_format=stdin_format)
+        items = with_years(iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
+                                         stdin=stdin, stdin_format=stdin_format))
         try:
             for results in workers.map(chunked(writer.pending(items, extractor), EXTRACT_BATCH)):
                 for d in results:

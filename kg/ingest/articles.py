@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from kg.errors import Errors, InputError
-from kg.ingest.datelines import bottom_date, top_date
+from kg.ingest.datelines import bottom_date, top_date, yearless_dateline
 from kg.ingest.discover import discover, not_regular
 from kg.ingest.metadata import date_from_text, parse_published, read_metadata, valid_iso
 from kg.types import Article
@@ -69,6 +69,7 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
         published_from = "text" if published else None
     if not text.strip():  # nothing but a "date YYYY-MM-DD" header line, now blanked
         raise InputError(Errors.KG116.format(source=raw.source))
+    month_day = yearless_dateline(text) if published is None else None
     return Article(
         source=raw.source,
         text=text,
@@ -80,6 +81,7 @@ def make_article(raw, path: str, meta_row: dict[str, str] | None, max_chars: int
         url=meta.get("url") or None,
         title=meta.get("title") or None,
         warnings=tuple(warnings),
+        month_day=month_day,
     )
 
 

@@ -90,6 +90,42 @@ def _numeric_date(line: str) -> str | None:
     return found[0][2] if found else None
 
 
+# "BAMAKO, Jan 19 (Reuters) -", "ORVIK, Velmland, March 3 (AP) —": an agency's dateline with no year
+_YEARLESS = re.compile(
+    rf"^[A-Z][A-Z .'’/\-]{{1,40}},(?:[^,\n(]{{1,40}},)?\s{{1,3}}({_MONTH})\s{{1,3}}(\d{{1,2}})\s{{0,3}}"
+    rf"(?:\([^)\n]{{1,40}}\)\s{{0,3}})?[\-—–]")
+
+
+def yearless_dateline_at(text: str) -> tuple[int, int, int, int] | None:
+    """(start, end, month, day) of a dateline in the first lines that gives no year ("BAMAKO,
+    Jan 19 (Reuters) -"; start and end of "Jan 19"), else None."""
+    seen, pos = 0, 0
+    for raw in text[:3000].splitlines(keepends=True):
+        line = raw.strip()
+        at = pos + len(raw) - len(raw.lstrip())
+        pos += len(raw)
+        if not line:
+            continue
+        seen += 1
+        if seen > _TOP_LINES:
+            break
+        m = _YEARLESS.match(line)
+        if m:
+            try:
+                when = datetime.strptime(f"{m.group(1)[:3].title()} {m.group(2)} 2000", "%b %d %Y")
+            except ValueError:
+                return None
+            return at + m.start(1), at + m.end(2), when.month, when.day
+    return None
+
+
+def yearless_dateline(text: str) -> tuple[int, int] | None:
+    """(month, day) of a dateline in the first lines that gives no year, else None. kg takes its
+    year from the other articles of a build (kg.builder.years), never from the text alone."""
+    found = yearless_dateline_at(text)
+    return found[2:] if found else None
+
+
 def top_date(text: str) -> str | None:
     """The publication date the first lines state, else None."""
     seen = 0

@@ -19,7 +19,7 @@ from datetime import date, timedelta
 from dateutil.relativedelta import relativedelta
 from spacy.tokens import Doc
 
-from kg.ingest.datelines import numeric_dates
+from kg.ingest.datelines import numeric_dates, yearless_dateline_at
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.types import DateMention
@@ -437,15 +437,22 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
                 continue
             out.append(DateMention(text[s : second.end()], s, second.end(), sent_of[span.start], d2.isoformat(),
                                    "day", res.relative))
-    return _with_numeric_dates(doc, text, out, sent_of)
+    return _with_numeric_dates(doc, text, out, sent_of, published)
 
 
-def _with_numeric_dates(doc: Doc, text: str, out: list[DateMention], sent_of: list[int]) -> list[DateMention]:
+def _with_numeric_dates(doc: Doc, text: str, out: list[DateMention], sent_of: list[int],
+                        published: str | None = None) -> list[DateMention]:
     """Add the days written in figures ("22/03/2041 - 10:15", "07.12.2040") that no word pattern found:
-    the same reading as the date line's (day first; slashes only where a number over 12 says which)."""
+    the same reading as the date line's (day first; slashes only where a number over 12 says which);
+    and a dateline's month and day without a year ("TARSK, Jan 19 (Velmpress) -") when the article's
+    publication date is that day (its year from the other articles of the build)."""
+    found = numeric_dates(text)
+    yearless = yearless_dateline_at(text)
+    if yearless and published and published[5:10] == f"{yearless[2]:02d}-{yearless[3]:02d}":
+        found.append((yearless[0], yearless[1], published[:10]))
     taken = [(d.start, d.end) for d in out]
     added = []
-    for s, e, iso in numeric_dates(text):
+    for s, e, iso in found:
         span = doc.char_span(s, e, alignment_mode="expand")
         if span is None or any(s < te and ts < e for ts, te in taken):
             continue
