@@ -450,3 +450,9 @@ def test_a_bare_number_compared_with_money_ages_and_cubic_measures(nlp):
                        'were removed.', "2041-03-22")
     got = {(c.value, c.head) for c in doc._.kg_counts}
     assert {(84000, "pound"), (26000, "pound"), (3, "child")} == got, got
+
+
+def test_a_bare_number_after_money_that_counts_something_else_is_no_money(nlp):
+    for text in ("Tickets cost $50, compared with 400 sold last year.",
+                 "Tickets cost $50 each, and 400 were sold, up from 300 in 2040."):
+        assert [(c.value, c.currency) for c in run_doc(nlp, text, "2041-05-14")._.kg_counts] == [(50, "USD")], text

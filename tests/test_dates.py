@@ -323,3 +323,8 @@ def test_an_older_year_after_in_before_a_clause_end_is_a_date(nlp):
                        "in 1320. Turnout rose to 1200. Water reached in 1500 homes.", "2041-03-22")
     assert [(d.text, d.value) for d in doc._.kg_dates] == [("1688", "1688"), ("1320", "1320")]
 
+
+
+def test_a_version_number_is_no_day(nlp):
+    doc = run_doc(nlp, "Version 12.05.2041 of the software was released on 14/05/2041.", "2041-05-14")
+    assert [(d.text, d.value) for d in doc._.kg_dates] == [("14/05/2041", "2041-05-14")]

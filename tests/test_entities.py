@@ -980,3 +980,14 @@ def test_a_quotations_end_between_a_name_and_a_title_is_no_apposition(nlp):
     doc = run_doc(nlp, '"It was the families of Velmo Jarsk who paid," Judge Ilka Orvane said. Velmo Jarsk\'s '
                        'mayor, Osk Tarvel, said 275 households had no water.')
     assert ("Velmo Jarsk", "Place") in _ents(doc) and ("Velmo Jarsk", "Person") not in _ents(doc), _ents(doc)
+
+
+def test_second_reader_misfires_of_the_new_name_rules(nlp):
+    """'on the Charter' and 'on the Constitution' are no places; a demonym and a noun are a body only
+    where a body stands ('of Norwegian Waters'), not 'drank German Beer'."""
+    for text in ("The debate on the Constitution lasted six hours.", "Lawmakers voted on the Charter late on Tuesday.",
+                 "Ilka Orvane relied on the Gospels for comfort.", "Ilka Orvane drank German Beer at the fair."):
+        assert not [label for label, typ in _ents(run_doc(nlp, text)) if label != "Ilka Orvane"], text
+    ents = _ents(run_doc(nlp, "Premiums rose for events across the Tarvels. Its chief officer, Ada Corwen, told the "
+                              "Icelandic Independent the firm was open to talks."))
+    assert {("Tarvels", "Place"), ("Icelandic Independent", "Organisation")} <= ents, ents

@@ -91,7 +91,7 @@ ROWS = [
      "org-apposition", "Organisation"),
     ("org-national-office", "Exports rose by a third, according to Statistics Norway.", "Statistics Norway",
      "org-shape", "Organisation"),
-    ("place-on-the", "A fall on the Tarskberg took out nine cyclists.", "Tarskberg", "locative", "Place"),
+    ("place-on-the", "A long climb up the Tarskberg split the field.", "Tarskberg", "locative", "Place"),
     ("org-apposition", "Prices fell at Dravik, the Nordic carmaker, after the recall.", "Dravik", "org-apposition",
      "Organisation"),
     ("org-noun-after", "Police arrested members of the Varrowind gang overnight.", "Varrowind", "org-noun-after",

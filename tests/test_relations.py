@@ -1107,3 +1107,17 @@ def test_a_bodys_person_as_an_object_before_a_preposition(nlp):
     doc = run_doc(nlp, "The count had Ilka Orvane ahead of the TLP's Osk Tarvel by 6,105 votes to 5,230. The Tarsk "
                        "Labour Party (TLP) conceded. The Festival's Ada Corwen award went to Brin Aldo.")
     assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Osk Tarvel", "Tarsk Labour Party")}, _affs(doc)
+
+
+def test_second_reader_misfires_of_the_new_relation_rules(nlp):
+    """A client of a body is no affiliation ("a patient at"); "His team" is the subject's of the
+    sentence before, not the last person named; an award's name is no body's person; "told the crowd
+    goodbye and left" reports nothing."""
+    for text in ("Osk Tarvel, a patient at Brelvo University Hospital, said the staff were kind.",
+                 "Osk Tarvel, a passenger with Brelvo Airways, said the flight was late.",
+                 "The Tarsk Film Festival opened. Ilka Orvane won the Tarsk Film Festival's Orvane Prize in June."):
+        assert not _affs(run_doc(nlp, text)), (text, _affs(run_doc(nlp, text)))
+    doc = run_doc(nlp, "Brin Aldo broke a wrist after colliding with Ilka Orvane. His team, Orvo Wheels, said he "
+                       "would be out for a month.")
+    assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Brin Aldo", "Orvo Wheels")}, _affs(doc)
+    assert _said(run_doc(nlp, "Osk Tarvel told the crowd goodbye and left Orvik.")) == []

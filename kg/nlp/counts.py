@@ -75,7 +75,18 @@ def _money_compared(doc, start: int, out: list[Count], sentence: int, nums: dict
     before = " ".join(t.lower_ for t in doc[max(0, start - 3) : start])
     if not any(before == w or before.endswith(" " + w) for w in nums["money_comparisons"]):
         return None
-    return next((c for c in reversed(out) if c.sentence == sentence and c.currency), None)
+    end = start
+    while end < len(doc) and (doc[end].like_num or doc[end].text in {",", "."} and end + 1 < len(doc)
+                              and doc[end + 1].like_num and not doc[end].whitespace_):
+        end += 1
+    if end < len(doc) and doc[end].pos_ in {"VERB", "AUX", "NOUN"}:
+        return None  # "compared with 400 sold last year": a number of what was sold, not money
+    last = next((c for c in reversed(out) if c.sentence == sentence), None)
+    if last is None or not last.currency:
+        return None  # the sentence's last count is the money
+    between = [doc[k] for k in range(start - 1, -1, -1) if doc[k].idx >= last.end]
+    # ("$50 each, and 400 were sold, up from 300": another number stands between)
+    return None if any(t.like_num and any(ch.isdigit() for ch in t.text) for t in between) else last
 
 
 def _after_aged(doc, start: int, age_words: list[str]) -> bool:  # noqa: ANN001 (a spaCy Doc)

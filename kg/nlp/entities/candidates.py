@@ -636,10 +636,15 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         # "Danish Directorate of Quarries", "North Velm Shipping Co.", "Nordic Union Mission in Velm"
         doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for", "in", "to", "on"} for k in range(s, e - 1)))
     # "of Norwegian Waters", "a claim Icelandic Water denied": inside a sentence, a demonym and one capitalised
-    # common noun are a body's name (the noun alone would name nothing)
+    # common noun are a body's name (the noun alone would name nothing) where a body stands: after "of",
+    # "by", "from" or "with", or before a verb (not "drank German Beer", "won the French Open")
     org_shaped = org_shaped or (e - s == 2 and doc[s].text in lex.demonyms and not sent_initial(doc, s)
                                 and doc[e - 1].is_title and doc[e - 1].lower_ in lex.common_words
-                                and doc[e - 1].text not in lex.demonyms)
+                                and doc[e - 1].text not in lex.demonyms
+                                and ((s > 0 and doc[s - 1].lower_ in {"of", "by", "from", "with"})
+                                     or (s > 1 and doc[s - 1].lower_ == "the"  # "told the Icelandic Herald"
+                                         and doc[s - 2].lower_ in lex.speech_verbs)
+                                     or (e < len(doc) and doc[e].tag_ in {"VBD", "VBN", "VBZ", "VBP", "MD"})))
     while s < e:
         tok = doc[s]
         low = tok.lower_

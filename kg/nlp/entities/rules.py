@@ -385,6 +385,11 @@ def _after_local_official_of(ctx: Context) -> bool:
     return at >= 0 and doc[at].lower_.rstrip(".") in ctx.lex.local_government_roles
 
 
+def _abstract_noun(ctx: Context) -> bool:
+    """The chunk's one word ends like an abstract noun ("the Constitution", "the Settlement")."""
+    return ctx.doc[ctx.s].lower_.endswith(tuple(ctx.lex.noun_endings))
+
+
 def _noun_after(ctx: Context) -> bool:
     """The word right after the chunk is a common noun in lower case: the name modifies it ("on the
     Herald website"), it names no place of its own."""
@@ -609,6 +614,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "role-in-place-before": _role_in_place_before,
     "after-local-official-of": _after_local_official_of,
     "noun-after": _noun_after,
+    "abstract-noun": _abstract_noun,
 }
 
 

@@ -31,11 +31,14 @@ _TITLE_BEFORE = re.compile(r"(?:^|[^\w\-])(?:([A-Z][a-z]+)\s+)?([A-Za-z][a-z\-]+
 _WHOSE_ROLE = re.compile(r"\bwhose\s+([a-z][\w\- ]{1,40}?)\s*,?\s*$")
 
 
-def _verb_after(doc: Doc, m: Mention) -> bool:
+def _verb_after(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     """The word right after mention ``m`` is a verb, a preposition or a conjunction (the name is a
-    subject or an object, "beating the TLP's Ada Corwen by 90 votes", not a noun's modifier)."""
+    subject or an object, "ahead of the TLP's Ada Corwen by 90 votes", not a noun's modifier), and
+    the name is no award's ("the Festival's Orvane Prize in June": relations.json award_words)."""
     span = doc.char_span(m.start, m.end, alignment_mode="expand")
-    return span is not None and span.end < len(doc) and doc[span.end].pos_ in {"VERB", "AUX", "ADP", "CCONJ"}
+    if span is None or span[-1].text in lex.relations["award_words"]:
+        return False
+    return span.end < len(doc) and doc[span.end].pos_ in {"VERB", "AUX", "ADP", "CCONJ"}
 
 
 def role_at(text: str, roles: dict) -> str | None:
@@ -150,8 +153,8 @@ def _occupation(role: str, text: str, at: int, doc: Doc, lex: Lexicon) -> bool:
     person by its ending (relations.json occupation_endings) and stands right before "at" or "with"."""
     if " " in role or not re.match(rf"{re.escape(role)}\s+(?:at|with)\s", text[at : at + len(role) + 7]):
         return False
-    if not role.endswith(tuple(lex.relations["occupation_endings"])):
-        return False
+    if not role.endswith(tuple(lex.relations["occupation_endings"])) or role in lex.relations["not_occupations"]:
+        return False  # (not "a patient at", "a passenger with": a client of the body, not its staff)
     span = doc.char_span(at, at + len(role))
     return span is not None and len(span) == 1 and span[0].tag_ == "NN"
 
@@ -485,7 +488,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 # Ada Corwen award"; and the body's name as written, not a place word that starts it)
                 if not outlet(o) and (re.fullmatch(r"[’']s\s+", text[o.end : m.start]) or (
                         o.text.endswith("s") and re.fullmatch(r"[’']\s+", text[o.end : m.start]))) \
-                        and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m)) \
+                        and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m, lex)) \
                         and (o.text == entities[o.entity].label or is_acronym(o.text)):
                     add(m, o, lex.relations["role_without_noun"], si, False)
                     continue
@@ -687,8 +690,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         if typ(o) != ORG or not text.startswith(",", o.end) or not whose.search(text, max(0, o.start - 30), o.start):
             continue
         people = [p for p in ordered if p.end <= o.start and typ(p) == PER and o.sentence - p.sentence <= 1]
-        if people:
-            add(people[-1], o, lex.relations["role_without_noun"], o.sentence, False)
+        here = [p for p in people if p.sentence == o.sentence]
+        # the last person of its own sentence, else the first of the sentence before (its subject, as a
+        # rule: "NAME was hurt after colliding with OTHER. His team, ORG, said")
+        if here or people:
+            add((here or people)[-1] if here else people[0], o, lex.relations["role_without_noun"], o.sentence, False)
     # bylines, then what the parse adds (nothing without a parser): the surface phrasings above come first
     known = {(a.person, a.organisation) for a in affs}
     def speaks(role: str, si: int) -> bool:

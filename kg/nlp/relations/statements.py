@@ -198,6 +198,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 heard = text[ve : last.idx + len(last)].strip()
             if tm:
                 content = head[tm.end() :] + rest
+            elif heard and head.startswith(heard) and re.match(r"\s*(?:and|but|or|then)\b", head[len(heard) :]):
+                content = rest  # "told the crowd goodbye and left": nothing is reported
             elif heard and head.startswith(heard) and _has_verb(doc, head[len(heard) :], att_end, sent.end_char):
                 content = head[len(heard) :].strip() + rest  # "told the Velm Courier the plant had closed"
             elif not _has_verb(doc, head, att_end, sent.end_char):
