@@ -989,5 +989,5 @@ def test_second_reader_misfires_of_the_new_name_rules(nlp):
                  "Ilka Orvane relied on the Gospels for comfort.", "Ilka Orvane drank German Beer at the fair."):
         assert not [label for label, typ in _ents(run_doc(nlp, text)) if label != "Ilka Orvane"], text
     ents = _ents(run_doc(nlp, "Premiums rose for events across the Tarvels. Its chief officer, Ada Corwen, told the "
-                              "Icelandic Independent the firm was open to talks."))
+                              "Icelandic Independent the firm would talk to anyone."))
     assert {("Tarvels", "Place"), ("Icelandic Independent", "Organisation")} <= ents, ents

@@ -1,6 +1,6 @@
 """The year of a dateline that gives none, from the other articles of the same build.
 
-Wire copy dates its dateline without a year ("BAMAKO, Jan 19 (Reuters) -"); the text alone
+Wire copy dates its dateline without a year ("TARSKBY, Feb 7 (Velmpress) -"); the text alone
 never says which year, and kg does not guess one from it. A build usually holds articles of
 one period, so such an article takes the year that puts its month and day nearest the
 publication date of the last dated article read before it (or, when none was, of the first

@@ -95,15 +95,15 @@ def _numeric_date(line: str) -> str | None:
     return found[0][2] if found else None
 
 
-# "BAMAKO, Jan 19 (Reuters) -", "ORVIK, Velmland, March 3 (AP) —": an agency's dateline with no year
+# "TARSKBY, Feb 7 (Velmpress) -", "ORVIK, Velmland, March 3 (AP) —": an agency's dateline with no year
 _YEARLESS = re.compile(
     rf"^[A-Z][A-Z .'’/\-]{{1,40}},(?:[^,\n(]{{1,40}},)?\s{{1,3}}({_MONTH})\s{{1,3}}(\d{{1,2}})\s{{0,3}}"
     rf"(?:\([^)\n]{{1,40}}\)\s{{0,3}})?[\-—–]")
 
 
 def yearless_dateline_at(text: str) -> tuple[int, int, int, int] | None:
-    """(start, end, month, day) of a dateline in the first lines that gives no year ("BAMAKO,
-    Jan 19 (Reuters) -"; start and end of "Jan 19"), else None."""
+    """(start, end, month, day) of a dateline in the first lines that gives no year ("TARSKBY,
+    Feb 7 (Velmpress) -"; start and end of "Feb 7"), else None."""
     seen, pos = 0, 0
     for raw in text[:3000].splitlines(keepends=True):
         line = raw.strip()
