@@ -9,6 +9,12 @@ def _affs(doc):
             for a in doc._.kg_affiliations}
 
 
+def _said(doc):
+    """(speaker's label or None, quote) of every statement, in order."""
+    ents = doc._.kg_entities
+    return [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+
+
 # One row per phrasing: text, (person, organisation, role, spokesperson).
 ROWS = [
     ("SDF spokesman Mustafa Bali said the battle was over.",
@@ -60,12 +66,11 @@ def test_statements_and_pronouns(nlp):
         "“The clashes will resume,” he said. "
         "Kino Gabriel told al-Hadath TV the operation was over.",
     )
-    ents = doc._.kg_entities
-    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    got = _said(doc)
     assert ("Mustafa Bali", "a large group had surrendered") in got  # the reported clause
     assert ("Mustafa Bali", "The clashes will resume") in got  # "he": the last speaker
     told = [s for s in doc._.kg_statements if s.told]
-    assert told and ents[told[0].told].label == "al-Hadath TV"
+    assert told and doc._.kg_entities[told[0].told].label == "al-Hadath TV"
 
 
 def test_a_question_before_she_asked_is_a_statement_and_asked_alone_is_not(nlp):
@@ -75,8 +80,7 @@ def test_a_question_before_she_asked_is_a_statement_and_asked_alone_is_not(nlp):
         "\"Who will pay the fares now?\" she asked, adding that the drivers would strike. "
         "Osk Tarvel asked not to be named and later asked the council for a grant.",
     )
-    ents = doc._.kg_entities
-    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    got = _said(doc)
     assert ("Ilka Strandvik", "Who will pay the fares now?") in got
     assert ("Ilka Strandvik", "the drivers would strike") in got
     assert not any(label == "Osk Tarvel" for label, _ in got)
@@ -85,8 +89,7 @@ def test_a_question_before_she_asked_is_a_statement_and_asked_alone_is_not(nlp):
 def test_the_name_after_said_speaks_for_the_claim_before_it(nlp):
     """"CLAIM, said (RANK) NAME": a small parser may read a verb of the claim as the subject."""
     doc = run_doc(nlp, "The ban hit 40 shops, said Ilka Strandvik.")
-    ents = doc._.kg_entities
-    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    got = _said(doc)
     assert ("Ilka Strandvik", "The ban hit 40 shops") in got
 
 
@@ -171,11 +174,6 @@ def test_quotation_interrupted_by_its_attribution_is_one_statement(nlp):
                        "\"We still have ten matches.\"")
     quotes = [s.quote for s in doc._.kg_statements]
     assert quotes == ["The season is not over We still have ten matches"], quotes
-
-
-def _said(doc):
-    ents = doc._.kg_entities
-    return [(ents[s.speaker].label, s.quote) for s in doc._.kg_statements]
 
 
 def test_a_second_quotation_is_joined_when_the_next_paragraph_has_its_own_speech_verb(nlp):
@@ -526,11 +524,6 @@ def test_who_heads_the_description_of_a_body_named_before(nlp):
     assert ("Amani Tole", "Tarsk Bakers Collective") in {(p, o) for p, o, _, _ in _affs(doc)}
 
 
-def _said(doc):
-    ents = doc._.kg_entities
-    return [(ents[s.speaker].label, s.quote) for s in doc._.kg_statements if s.speaker]
-
-
 @pytest.mark.parametrize("text, expected", [
     # "told PEOPLE in PLACE, adding that Y": the recipients are no claim; Y is
     ("The depot reopened. Lena Ostrov, an aide to the mayor, told journalists at the depot, "
@@ -874,8 +867,7 @@ def test_a_statement_from_a_body_is_the_body_speaking(nlp):
         "A letter from the Velm Liberation Front signed by its spokesman Osk Tarvel denied that its fighters "
         "had fired first. It blamed a rival faction and said its members were told to hold their fire.",
     )
-    ents = doc._.kg_entities
-    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    got = _said(doc)
     assert ("Tarsk Dockers' Union", "the stoppage would continue") in got, got
     assert ("Velm Liberation Front", "its fighters had fired first") in got, got
     assert ("Velm Liberation Front", "its members were told to hold their fire") in got, got
@@ -909,8 +901,7 @@ def test_a_closed_quotation_of_the_sentence_before_is_not_the_next_speakers(nlp)
         'delay "a failure of planning." The union says 40 pilots are on sick leave. "The budget is gone," '
         'said Kari Brede, the club\'s finance director, "and so is the coach. Nobody told the fans."',
     )
-    ents = doc._.kg_entities
-    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    got = _said(doc)
     assert ("Osk Tarvel", "no cargo had been lost") in got, got
     assert ("Tarsk Union of Pilots", "40 pilots are on sick leave") in got, got
     assert ("Kari Brede", "The budget is gone and so is the coach. Nobody told the fans.") in got, got
@@ -922,8 +913,7 @@ def test_a_body_in_a_relative_clause_speaks_only_that_clause(nlp):
     ends before the main clause goes on (a list inside Y stays in it)."""
     doc = run_doc(nlp, "The Tarsk brigade, which says it guards Velm farms, was blamed for two raids. "
                        "Aid came from the Orvik Relief Office, which said 40 people, including 12 children, died.")
-    ents = doc._.kg_entities
-    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    got = _said(doc)
     assert ("Tarsk", "it guards Velm farms") in got, got
     assert ("Orvik Relief Office", "40 people, including 12 children, died") in got, got
 
@@ -946,11 +936,9 @@ def test_a_statement_from_the_kind_of_a_body_named_before(nlp):
     a comma: "the residents' alliance Velm Ensemble") speaks; its co-chair is affiliated."""
     doc = run_doc(nlp, "The residents' alliance Velm Ensemble fought the tower plan. A letter from the alliance "
                        "signed by its co-chair Osk Tarvel said voters wanted parks.")
-    ents = doc._.kg_entities
-    got = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    got = _said(doc)
     assert ("Velm Ensemble", "voters wanted parks") in got, got
-    affs = {(ents[a.person].label, ents[a.organisation].label, a.role) for a in doc._.kg_affiliations}
-    assert ("Osk Tarvel", "Velm Ensemble", "co-chair") in affs, affs
+    assert ("Osk Tarvel", "Velm Ensemble", "co-chair") in {(p, o, r) for p, o, r, _ in _affs(doc)}, _affs(doc)
 
 
 def test_possessive_members_titles_and_shared_subjects_only_where_they_fit(nlp):
@@ -966,22 +954,16 @@ def test_possessive_members_titles_and_shared_subjects_only_where_they_fit(nlp):
     affs = {(ents[a.person].label, ents[a.organisation].label, a.role) for a in doc._.kg_affiliations}
     assert ("Osk Tarvel", "Velm Rovers", "member") in affs, affs
     assert not [a for a in affs if a[0] in {"Ilka Orvane", "Kari Brede"}], affs
-    said = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    said = _said(doc)
     assert not [q for who, q in said if who == "Brann Osk"], said
 
 
 def test_a_body_opening_a_sentence_with_a_relative_clause_says_the_clause_and_a_dateline_town_is_no_subject(nlp):
     doc = run_doc(nlp, "The Velm Relief Agency, which says the province, hit by floods last week, needs urgent aid, "
                        "appealed for funds.\n\nQUITO, May 3 (EFE).- Osk Tarvel said the stoppage would end.")
-    ents = doc._.kg_entities
-    said = [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
+    said = _said(doc)
     assert ("Velm Relief Agency", "the province, hit by floods last week, needs urgent aid") in said, said
     assert ("Osk Tarvel", "the stoppage would end") in said, said
-
-
-def _said(doc):
-    ents = doc._.kg_entities
-    return [(ents[s.speaker].label if s.speaker else None, s.quote) for s in doc._.kg_statements]
 
 
 def test_a_quotation_of_two_sentences_before_a_body_role_and_name(nlp):
