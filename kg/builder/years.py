@@ -21,19 +21,12 @@ WAIT = 256  # yearless articles held back, at most, until a dated one is read
 FROM_OTHERS = "other articles"  # kg:publishedFrom of a date whose year came from the build
 
 
-def nearest_year(month: int, day: int, near: date) -> date | None:
-    """The day ``month``/``day`` in the year before, of or after ``near`` that is nearest to it."""
-    found = []
-    for year in (near.year - 1, near.year, near.year + 1):
-        try:
-            found.append(date(year, month, day))
-        except ValueError:  # 29 February
-            continue
-    return min(found, key=lambda d: abs((d - near).days), default=None)
-
-
 def _dated(item: Article, near: date) -> Article:
-    when = nearest_year(*item.month_day, near) if item.month_day else None
+    """``item`` dated the day of its month and day nearest ``near`` (the date normaliser's reading of a
+    month and day without a year)."""
+    from kg.nlp.dates import nearest_month_day
+
+    when = nearest_month_day(*item.month_day, near) if item.month_day else None
     if when is None:
         return item
     return dataclasses.replace(item, published=when.isoformat(), published_from=FROM_OTHERS)

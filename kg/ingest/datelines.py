@@ -61,7 +61,11 @@ def _full_date(value: str) -> str | None:
 _NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/]|\.\d)")
 
 
-_VERSION_BEFORE = re.compile(r"\b(?:version|v|release|build|firmware|update)\.?\s*$", re.I)
+@lru_cache(maxsize=1)
+def _release_before() -> re.Pattern[str]:
+    """A release word right before a number ("version 12.05.2041"): dates.json release_words."""
+    words = "|".join(re.escape(w) for w in _dates_data()["release_words"])
+    return re.compile(rf"\b(?:{words})\.?\s*$", re.I)
 
 
 def numeric_dates(text: str) -> list[tuple[int, int, str]]:
@@ -70,7 +74,7 @@ def numeric_dates(text: str) -> list[tuple[int, int, str]]:
     must be the day ("14/11/2031", "11/14/2031"), never a guess between 03/04 and 04/03."""
     found = []
     for m in _NUMERIC.finditer(text):
-        if _VERSION_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+        if _release_before().search(text, max(0, m.start() - 12), m.start()):
             continue  # "version 12.05.2041": a release's number, not a day
         a, sep, b, year = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4))
         if sep == "." or a > 12:

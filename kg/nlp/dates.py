@@ -437,10 +437,10 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
                 continue
             out.append(DateMention(text[s : second.end()], s, second.end(), sent_of[span.start], d2.isoformat(),
                                    "day", res.relative))
-    return _with_numeric_dates(doc, text, out, sent_of, published)
+    return _with_date_line_days(doc, text, out, sent_of, published)
 
 
-def _with_numeric_dates(doc: Doc, text: str, out: list[DateMention], sent_of: list[int],
+def _with_date_line_days(doc: Doc, text: str, out: list[DateMention], sent_of: list[int],
                         published: str | None = None) -> list[DateMention]:
     """Add the days written in figures ("22/03/2041 - 10:15", "07.12.2040") that no word pattern found:
     the same reading as the date line's (day first; slashes only where a number over 12 says which);

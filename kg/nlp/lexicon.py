@@ -132,6 +132,7 @@ class Lexicon:
     place_body_heads: set[str] = field(default_factory=set)  # "Tarsk County Council": "Tarsk" is the place
     not_after_place_kind: set[str] = field(default_factory=set)  # "Orvik, a town hall clerk": no place
     national_office_fields: set[str] = field(default_factory=set)  # "Statistics Norway": a national office
+    where_prepositions: set[str] = field(default_factory=set)  # "in the Tarsklands": where, not a body
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
     arabic_articles: set[str] = field(default_factory=set)
@@ -320,7 +321,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services", "linking_vowels",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads", "not_after_place_kind",
-            "national_office_fields")
+            "national_office_fields", "where_prepositions")
     folded = {k: set(ents[k]) for k in keys}
     for k in ("org_first_words", "place_first_words"):  # "Atletico" as often as "Atlético"
         # (not where the word without accents is an English head: "Unión" -> "Union Square")

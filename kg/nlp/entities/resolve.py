@@ -91,9 +91,6 @@ def _longer_form(label: str, lead: str, rule: str, kind: str = "") -> bool:
     return label[len(lead) :].split(" ", 1)[0] in {"of", "for", "in"}
 
 
-_WHERE = frozenset({"in", "near", "outside", "inside", "across", "throughout", "within", "around"})
-
-
 def _where(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """A one-word name right after a preposition of place, with or without "the" ("in the Tarsklands"),
     that no lower-case word follows ("in Velmi shelling": the name may qualify the word after it)."""
@@ -104,7 +101,7 @@ def _where(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     if modifies and any(t.lower_ in lex.place_heads or t.lower_ in lex.place_of_words
                         for t in doc[c.end : c.end + 3] if t.is_lower):
         modifies = False  # "in the Tarsk local government area": a place's kind follows
-    return c.end - c.start == 1 and k >= 0 and doc[k].lower_ in _WHERE and not modifies
+    return c.end - c.start == 1 and k >= 0 and doc[k].lower_ in lex.where_prepositions and not modifies
 
 
 def _named_for_its_place(label: str, lead: str, lex: Lexicon) -> bool:

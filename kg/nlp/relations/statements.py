@@ -711,7 +711,7 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
     group said")."""
     here = _sentence_before(mentions, pos)
     orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet
-            and not (text and m.sentence == here and _PLATFORM_BEFORE.search(text, max(0, m.start - 12), m.start))]
+            and not (text and m.sentence == here and _platform_before(lex).search(text, max(0, m.start - 12), m.start))]
     heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
     described = described or {}
     # "the militia": not the army, unless an apposition called this one a militia
@@ -742,7 +742,10 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
     return max(tally, key=lambda e: tally[e])
 
 
-_PLATFORM_BEFORE = re.compile(r"\b(?:on|via|through)\s+(?:the\s+)?$", re.I)
+def _platform_before(lex: Lexicon) -> re.Pattern[str]:
+    """"on Velm Radio", "via the Velm app": relations.json platform_prepositions right before a name."""
+    return lex.pattern("platform_before", lambda lx: re.compile(
+        rf"\b(?:{_alt(lx.relations['platform_prepositions'])})\s+(?:the\s+)?$", re.I))
 
 
 def _sentence_before(mentions: list[Mention], pos: int) -> int:
