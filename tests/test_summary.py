@@ -128,3 +128,37 @@ def test_graph_neighbours_reads_the_summary(store_copy):
     cli = sorted((r[0], r[1], int(r[3]), r[4]) for r in _csv(kg("neighbours", "Mustafa Bali", "--store", store_copy,
                                                                    "--format", "csv", "--limit", "100000")))
     assert fast == cli and len(fast) > 5
+
+
+def test_entities_outside_kgs_iri_base_keep_their_iris(store_copy, tmp_path):
+    """The summary stores kg's IRIs without their shared base; an IRI from elsewhere (loaded
+    from another tool's N-Quads) comes back whole, in kg top and kg neighbours."""
+    dump, moved = tmp_path / "all.nq", tmp_path / "moved.nq"
+    kg("export", "--store", store_copy, "--format", "nquads", "-o", dump)
+    moved.write_text(dump.read_text(encoding="utf-8").replace("https://w3id.org/kg-news/id/person/",
+                                                              "http://example.org/people/"), encoding="utf-8")
+    other = tmp_path / "other"
+    kg("load", moved, "--store", other)
+    rows = assert_top_is_the_named_query(other)
+    people = [r for r in rows if r[2] == "Person"]
+    assert people and all(r[0].startswith("http://example.org/people/") for r in people)
+    near = _csv(kg("neighbours", people[0][1], "--store", other, "--format", "csv", "--limit", "100000"))
+    assert near and all(r[0].startswith(("http://example.org/people/", "https://w3id.org/kg-news/id/")) for r in near)
+
+
+def test_a_summary_file_of_the_first_version_is_made_again(store_copy):
+    """A store summarised by an older kg (another layout, PRAGMA user_version 0) is not read
+    as it is: the file is made again from the store, and kg top is the named query."""
+    import sqlite3
+
+    path = store_copy / "summary.sqlite"
+    path.unlink()
+    old = sqlite3.connect(path)
+    old.executescript("CREATE TABLE summarised (graph TEXT PRIMARY KEY, hash TEXT);"
+                      "CREATE TABLE entity (entity TEXT, type TEXT, articles INTEGER, mentions INTEGER, label TEXT);"
+                      "INSERT INTO entity VALUES ('https://w3id.org/kg-news/id/person/nobody', 'Person', 99, 99, 'Nobody');")
+    old.commit()
+    old.close()
+    rows = assert_top_is_the_named_query(store_copy)
+    assert rows and not any(r[1] == "Nobody" for r in rows)
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] > 0

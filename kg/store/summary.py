@@ -34,17 +34,37 @@ _ARTICLE = ID + "article/"
 _PREF_LABEL = "http://www.w3.org/2004/02/skos/core#prefLabel"
 _TYPES = {KG + "organisationMention": "Organisation", KG + "personMention": "Person", KG + "placeMention": "Place"}
 _HASH = KG + "contentHash"
+_VERSION = 2  # PRAGMA user_version; a file of another version is made again from the store
+# Kept small (issue 16: the first version took 27 KB an article at 50,000 articles): article
+# graphs are numbered (``graph``), entity IRIs lose the prefix every kg IRI shares (see
+# ``_short``), types are numbers (``_TYPE_CODES``, in the names' order), and the tables are
+# clustered on their keys (WITHOUT ROWID) instead of keeping a copy of the key in an index.
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS seen (graph TEXT NOT NULL, entity TEXT NOT NULL, type TEXT NOT NULL,
-                                 mentions INTEGER NOT NULL, label TEXT NOT NULL, PRIMARY KEY (graph, entity, type));
+CREATE TABLE IF NOT EXISTS graph (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, hash TEXT);
+CREATE TABLE IF NOT EXISTS seen (graph INTEGER NOT NULL, entity TEXT NOT NULL, type INTEGER NOT NULL,
+                                 mentions INTEGER NOT NULL, label TEXT NOT NULL,
+                                 PRIMARY KEY (graph, entity, type)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS seen_entity ON seen (entity, type);
-CREATE TABLE IF NOT EXISTS entity (entity TEXT NOT NULL, type TEXT NOT NULL, articles INTEGER NOT NULL,
-                                   mentions INTEGER NOT NULL, label TEXT NOT NULL, PRIMARY KEY (entity, type));
+CREATE TABLE IF NOT EXISTS entity (entity TEXT NOT NULL, type INTEGER NOT NULL, articles INTEGER NOT NULL,
+                                   mentions INTEGER NOT NULL, label TEXT NOT NULL,
+                                   PRIMARY KEY (entity, type)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS entity_rank ON entity (articles DESC, mentions DESC, label, entity, type);
 CREATE INDEX IF NOT EXISTS entity_type_rank ON entity (type, articles DESC, mentions DESC, label, entity);
 CREATE INDEX IF NOT EXISTS entity_label ON entity (label COLLATE NOCASE);
-CREATE TABLE IF NOT EXISTS summarised (graph TEXT PRIMARY KEY, hash TEXT);
 """
+_TYPE_NAMES = sorted(set(_TYPES.values()))
+_TYPE_CODES = {name: code for code, name in enumerate(_TYPE_NAMES)}
+
+
+def _short(iri: str) -> str:
+    """An entity IRI as stored: without kg's IRI base, or whole after a "<" (which no IRI
+    holds) when it is not under it. Order is kept among the IRIs under the base."""
+    return iri[len(ID):] if iri.startswith(ID) else "<" + iri
+
+
+def _long(stored: str) -> str:
+    return stored[1:] if stored.startswith("<") else ID + stored
+
 
 Row = tuple[str, str, int, int, str]  # entity, type, mentions, ... as stored in ``seen`` (without the graph)
 
@@ -90,7 +110,12 @@ class Summary:
         if self._db is None:
             # the build writes from its writer thread, one batch at a time; the store closes it after
             self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
-            self._db.executescript(_SCHEMA)
+            if self._db.execute("PRAGMA user_version").fetchone()[0] != _VERSION:
+                # another version's file (or a new one): it is derived, so made again from the store
+                self._db.close()
+                self.path.unlink(missing_ok=True)
+                self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
+                self._db.executescript(_SCHEMA + f"PRAGMA user_version = {_VERSION};")
         return self._db
 
     def close(self) -> None:
@@ -118,22 +143,30 @@ class Summary:
     def _apply(self, changes: dict[str, tuple[str | None, list[Row]]]) -> None:
         db = self._conn()
         with db:
-            touched: dict[tuple[str, str], list[int]] = {}  # (entity, type) -> [articles, mentions] change
+            touched: dict[tuple[str, int], list[int]] = {}  # (entity, type) -> [articles, mentions] change
             for g, (h, rows) in changes.items():
-                for e, kind, n in db.execute("SELECT entity, type, mentions FROM seen WHERE graph = ?", (g,)):
-                    d = touched.setdefault((e, kind), [0, 0])
-                    d[0] -= 1
-                    d[1] -= n
-                db.execute("DELETE FROM seen WHERE graph = ?", (g,))
-                db.executemany("INSERT INTO seen VALUES (?, ?, ?, ?, ?)", [(g, *r) for r in rows])
-                for e, kind, n, _ in rows:
+                name = g[len(_ARTICLE):]
+                found = db.execute("SELECT id FROM graph WHERE name = ?", (name,)).fetchone()
+                gid = found[0] if found else None
+                if gid is not None:
+                    for e, kind, n in db.execute("SELECT entity, type, mentions FROM seen WHERE graph = ?", (gid,)):
+                        d = touched.setdefault((e, kind), [0, 0])
+                        d[0] -= 1
+                        d[1] -= n
+                    db.execute("DELETE FROM seen WHERE graph = ?", (gid,))
+                if h is None and not rows:
+                    db.execute("DELETE FROM graph WHERE name = ?", (name,))
+                    continue
+                if gid is None:
+                    gid = db.execute("INSERT INTO graph (name, hash) VALUES (?, ?)", (name, h)).lastrowid
+                else:
+                    db.execute("UPDATE graph SET hash = ? WHERE id = ?", (h, gid))
+                stored = [(_short(e), _TYPE_CODES[kind], n, label) for e, kind, n, label in rows]
+                db.executemany("INSERT INTO seen VALUES (?, ?, ?, ?, ?)", [(gid, *r) for r in stored])
+                for e, kind, n, _ in stored:
                     d = touched.setdefault((e, kind), [0, 0])
                     d[0] += 1
                     d[1] += n
-                if h is None and not rows:
-                    db.execute("DELETE FROM summarised WHERE graph = ?", (g,))
-                else:
-                    db.execute("INSERT OR REPLACE INTO summarised VALUES (?, ?)", (g, h))
             for (e, kind), (da, dm) in touched.items():
                 label = db.execute("SELECT MIN(label) FROM seen WHERE entity = ? AND type = ?", (e, kind)).fetchone()[0]
                 if label is None:
@@ -158,7 +191,7 @@ class Summary:
             if g.startswith(_ARTICLE):
                 now.setdefault(g, None)
         db = self._conn()
-        had = dict(db.execute("SELECT graph, hash FROM summarised"))
+        had = {_ARTICLE + g: h for g, h in db.execute("SELECT name, hash FROM graph")}
         stale = [g for g, h in now.items() if g not in had or had[g] != h or h is None]
         gone = [g for g in had if g not in now]
         if gone:
@@ -172,20 +205,23 @@ class Summary:
         """(entity, label) of the entities whose label (the first in code-point order of the
         articles' labels) is ``name`` in any letter case (ASCII case folding, SQLite's NOCASE)."""
         sql = "SELECT DISTINCT entity, label FROM entity WHERE label = ? COLLATE NOCASE ORDER BY 2, 1"
-        return list(self._conn().execute(sql, (name,)))
+        return [(_long(e), label) for e, label in self._conn().execute(sql, (name,))]
 
     def top(self, type_: str | None = None, limit: int | None = None, offset: int | None = None) -> Iterator[tuple]:
         """(entity, label, type, articles, mentions), ranked as the named query ``top``."""
         sql = "SELECT entity, label, type, articles, mentions FROM entity"
         args: list = []
         if type_:
+            if type_ not in _TYPE_CODES:
+                return
             sql += " WHERE type = ?"
-            args.append(type_)
+            args.append(_TYPE_CODES[type_])
         sql += " ORDER BY articles DESC, mentions DESC, label, entity, type"
         if limit is not None or offset:
             sql += " LIMIT ? OFFSET ?"
             args += [-1 if limit is None else limit, offset or 0]
-        yield from self._conn().execute(sql, args)
+        for e, label, kind, articles, mentions in self._conn().execute(sql, args):
+            yield _long(e), label, _TYPE_NAMES[kind], articles, mentions
 
     def neighbours(self, entity: str, limit: int | None = None, offset: int | None = None) -> Iterator[tuple]:
         """(neighbour, label, type, articles) of the entities in the articles that name ``entity``,
@@ -194,8 +230,9 @@ class Summary:
                "FROM seen a JOIN seen b ON b.graph = a.graph "
                "WHERE a.entity = ? AND b.entity != ? GROUP BY b.entity, b.type "
                "ORDER BY articles DESC, label, b.entity, b.type")
-        args: list = [entity, entity]
+        args: list = [_short(entity), _short(entity)]
         if limit is not None or offset:
             sql += " LIMIT ? OFFSET ?"
             args += [-1 if limit is None else limit, offset or 0]
-        yield from self._conn().execute(sql, args)
+        for e, label, kind, articles in self._conn().execute(sql, args):
+            yield _long(e), label, _TYPE_NAMES[kind], articles
