@@ -13,7 +13,7 @@ from kg.cli.evaluate import eval_
 from kg.cli.options import KGGroup
 from kg.cli.query import queries, query
 from kg.cli.rdf import export, load, push, validate
-from kg.cli.store import serve, stats
+from kg.cli.store import compact, serve, stats
 from kg.cli.train import train
 from kg.cli.views import render, timeline
 
@@ -25,7 +25,8 @@ def main() -> None:
 
 
 for _command in (build, remove, articles, query, queries, top, neighbours, render, timeline, claims, merge, retype,
-                 relabel, split, reject, affiliate, curation, export, load, push, validate, serve, stats, eval_, train):
+                 relabel, split, reject, affiliate, curation, export, load, push, validate, serve, stats, compact,
+                 eval_, train):
     main.add_command(_command)
 
 __all__ = ["main"]

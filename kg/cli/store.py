@@ -1,10 +1,10 @@
-"""kg serve and kg stats: the store itself."""
+"""kg serve, kg stats and kg compact: the store itself."""
 
 from __future__ import annotations
 
 import click
 
-from kg.cli.options import format_option, store_option, store_path, timeout_option
+from kg.cli.options import format_option, quiet_option, store_option, store_path, timeout_option
 
 
 @click.command()
@@ -67,3 +67,26 @@ def format_stats(s: dict) -> str:
         f"on disk    {s['bytes_on_disk'] / 1e6:.1f} MB",
     ]
     return "\n".join(lines)
+
+
+@click.command()
+@store_option
+@quiet_option
+def compact(store: str | None, quiet: bool) -> None:
+    """Write the store again in one pass: about a third smaller, the same quads.
+
+    A build writes in batches, and most of what it writes ends up uncompressed;
+    written again with one bulk load, the data is compressed. It takes a few seconds
+    per thousand articles (168 s at 50,000) and, for that time, free disk space about
+    the size of the store. The store stays whole if it is stopped; other writers wait
+    and queries read the old store until the new one is in place.
+
+    \b
+    Example: kg compact
+    """
+    from kg.store.compact import compact as do_compact
+
+    path = store_path(store)
+    done = do_compact(path, quiet=quiet)
+    click.echo(f"compacted {path}: {done.before / 1e6:.1f} MB -> {done.after / 1e6:.1f} MB "
+               f"({done.quads:,} quads, {done.seconds:.1f} s)")

@@ -59,6 +59,9 @@ class Store:
         import pyoxigraph
 
         self.path = Path(path)
+        from kg.store.compact import put_back
+
+        put_back(self.path)
         if self.path.exists() and not self.path.is_dir():
             raise StoreError(Errors.KG202.format(path=self.path))
         fresh = not self.path.exists() or not any(self.path.iterdir())
@@ -90,6 +93,10 @@ class Store:
                     continue
                 raise StoreError(Errors.KG205.format(path=self.path, reason=exc)) from exc
         self.read_only = read_only
+        if not read_only:
+            from kg.store.compact import clear_leftovers
+
+            clear_leftovers(self.path)
 
     @classmethod
     def open_read(cls, path: Path) -> Store:
@@ -258,14 +265,24 @@ class Store:
     def close(self) -> None:
         self.flush()
         del self._store
+        self.close_side_files()
+        if not self.read_only:
+            (self.path / _PIDFILE).unlink(missing_ok=True)
+
+    def close_side_files(self) -> None:
+        """Close the SQLite files beside the RDF (the article locations, the summary)."""
         if getattr(self, "_locations_db", None) is not None:
             self._locations_db.close()
             self._locations_db = None
         if getattr(self, "_summary", None) is not None:
             self._summary.close()
             self._summary = None
-        if not self.read_only:
-            (self.path / _PIDFILE).unlink(missing_ok=True)
+
+    def release(self) -> None:
+        """Let go of the database without writing anything (kg.store.compact, whose folder
+        has been renamed under it by then)."""
+        self.close_side_files()
+        del self._store
 
     def __enter__(self) -> Store:
         return self
