@@ -3,19 +3,19 @@
 Usage: python bench/scale.py [--sizes 1000 10000 50000] [--work /tmp/kg-bench] [--seed 1]
                              [--jobs N] [--compare-size 10000] [--repeat 20] [--out FILE.md]
 
-For every size: a corpus from bench/make_corpus.py (fixed seed), ``kg build``
-end to end (wall time, words/s, articles/s, peak RSS of the whole process tree
-sampled every 50 ms and of its largest process), quads and store bytes per article
-(``kg stats``, every file in the store folder), a second ``kg build`` of the
-unchanged corpus, and the latencies that say whether the store answers in a blink:
-the median over --repeat runs of every named query for one article (-p source; the
-slowest one is shown, all of them at --compare-size), ``kg top`` and ``kg neighbours``
-of the entity in most articles (corpus queries), and the first row of a whole-store
-``kg query entities``. At --compare-size, on the same articles: spaCy's tokenizer
-alone, the extraction pipeline alone (``nlp.pipe`` in one process, and in --jobs
-worker processes), and the ratios to kg build; every named query for one article
-(median, p95) and for the whole store; ``kg query`` cold start against
-``python -c "import rdflib"``; ``kg render --focus`` and the default ``kg render``.
+For every size: a corpus from bench/make_corpus.py (fixed seed), ``kg build`` end to end
+(wall time, words/s, articles/s, peak RSS of the whole process tree sampled every 50 ms
+and of its largest process), quads and store bytes per article (``kg stats``, every file
+in the store folder) as built and after ``kg compact`` (and its wall time), a second
+``kg build`` of the unchanged corpus, and the latencies that say whether the store
+answers in a blink: the median over --repeat runs of every named query for one article
+(-p source; the slowest one is shown, all of them at --compare-size), ``kg top`` and
+``kg neighbours`` of the entity in most articles (corpus queries), and the first row of
+a whole-store ``kg query entities``. At --compare-size, on the same articles: spaCy's
+tokenizer alone, the extraction pipeline alone (``nlp.pipe`` in one process, and in
+--jobs worker processes), and the ratios to kg build; every named query for one article
+(median, p95) and for the whole store; ``kg query`` cold start against ``python -c
+"import rdflib"``; ``kg render --focus`` and the default ``kg render``.
 
 Run it with ``PYTHONPATH=TREE`` to measure another kg tree (the commands it starts
 inherit the variable), e.g. the last commit from ``git archive`` for a before/after.
@@ -220,10 +220,12 @@ def main() -> None:
         lines.append(s)
 
     say("| articles | words | kg build (s) | words/s | articles/s | peak RSS tree (MB) | peak RSS largest "
-        "process (MB) | quads/article | store bytes/article (KB) | slowest named query, one article (ms) | "
+        "process (MB) | quads/article | store bytes/article (KB) | after kg compact (KB) | kg compact (s) | "
+        "slowest named query, one article (ms) | "
         "kg top (ms) | kg neighbours (ms) | first row of whole-store entities (ms) | unchanged rebuild (s) | "
         "speed-up |")
-    say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+        "| ---: | ---: |")
     built = {}
     lat: dict[int, dict[str, float]] = {}
     if args.reuse:
@@ -238,12 +240,15 @@ def main() -> None:
         wall, tree, one, out = run_measured([*KG, "build", str(folder), "--store", str(store), "--jobs", str(jobs)])
         again, *_ = run_measured([*KG, "build", str(folder), "--store", str(store), "--jobs", str(jobs)])
         size = du(store)
+        packing, *_ = run_measured([*KG, "compact", "--store", str(store), "--quiet"])
+        packed = du(store)
         quads = store_figures(store)["quads"]
         built[n] = (folder, store, words, wall)
         lat[n] = t = latencies(store, folder, args.repeat)
         slowest = max((v, k) for k, v in t.items() if not k.startswith(("kg ", "first")))
         say(f"| {n:,} | {words:,} | {wall:.1f} | {words / wall:,.0f} | {n / wall:,.1f} | {tree / 2**20:,.0f} | "
-            f"{one / 2**20:,.0f} | {quads / n:,.0f} | {size / 1000 / n:,.1f} | {1000 * slowest[0]:,.0f} "
+            f"{one / 2**20:,.0f} | {quads / n:,.0f} | {size / 1000 / n:,.1f} | {packed / 1000 / n:,.1f} | "
+            f"{packing:.1f} | {1000 * slowest[0]:,.0f} "
             f"({slowest[1]}) | {1000 * t['kg top']:,.0f} | {1000 * t['kg neighbours']:,.0f} | "
             f"{1000 * t['first row, whole-store entities']:,.0f} | {again:.2f} | {wall / again:,.0f}x |")
 

@@ -156,7 +156,8 @@ def test_a_summary_file_of_the_first_version_is_made_again(store_copy):
     old = sqlite3.connect(path)
     old.executescript("CREATE TABLE summarised (graph TEXT PRIMARY KEY, hash TEXT);"
                       "CREATE TABLE entity (entity TEXT, type TEXT, articles INTEGER, mentions INTEGER, label TEXT);"
-                      "INSERT INTO entity VALUES ('https://w3id.org/kg-news/id/person/nobody', 'Person', 99, 99, 'Nobody');")
+                      "INSERT INTO entity VALUES ('https://w3id.org/kg-news/id/person/nobody', 'Person', 99, 99, "
+                      "'Nobody');")
     old.commit()
     old.close()
     rows = assert_top_is_the_named_query(store_copy)
