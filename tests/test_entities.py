@@ -613,6 +613,10 @@ def test_nicknames_positions_clubs_nations_and_units(nlp, text, expected):
      {"Quality Standards South Africa": "Organisation"}),
     # a company's head word; a name after "X-based" is a body
     ("Velmora Nutrition recalled its formula.", {"Velmora Nutrition": "Organisation"}),
+    # business head words of other trades: a racing team, an estate firm, a hotel chain
+    ("Orvik Racing said it would leave the series.", {"Orvik Racing": "Organisation"}),
+    ("Tarsk Estates bought the land, and Velm Hotels will run it.",
+     {"Tarsk Estates": "Organisation", "Velm Hotels": "Organisation"}),
     ("Pads went to Tarsk-based Velm Orbital.", {"Velm Orbital": "Organisation", "Tarsk": "Place"}),
     # a compass word opening a company's name stays when a legal form ends it
     ("North Tarsk Shipping Co. cancelled two sailings.", {"North Tarsk Shipping Co.": "Organisation"}),

@@ -87,6 +87,7 @@ ROWS = [
      "Organisation"),
     ("place-apposition", "Gunmen raided Tarskmo, a small farming town near the border, at dawn.", "Tarskmo",
      "place-apposition", "Place"),
+    ("place-copula", "Tarskmo is a small farming town near the border.", "Tarskmo", "place-apposition", "Place"),
     ("org-relative-which", "Workers at Brelvo Kelp, which employs 85 staff, walked out.", "Brelvo Kelp",
      "org-apposition", "Organisation"),
     ("org-national-office", "Exports rose by a third, according to Statistics Norway.", "Statistics Norway",
