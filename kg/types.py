@@ -44,6 +44,7 @@ class Entity:
     aliases: set[str] = field(default_factory=set)
     ref_id: str | None = None  # gazetteer identifier, e.g. "wd:Q30" or "gn:170794"
     outlet: bool = False  # a news outlet (from the gazetteer)
+    kind: str = ""  # the gazetteer's kind of place ("city", "country", "state"), where it gives one
 
 
 @dataclass(frozen=True)

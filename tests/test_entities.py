@@ -636,6 +636,7 @@ def test_initials_company_words_titles_and_short_forms(nlp, text, expected):
     ("Velm lawyer Ada Corwen said the appeal was filed.", {"Ada Corwen": "Person"}),  # a lawyer is no body's
     ("Velmsky met the envoy on Monday.", {"Velmsky": "Person"}),  # a one-name subject is a person
     ("VTSB: Pilot error caused the crash, the board said on Monday.", {}),  # initials before a colon: no town
+    ("\"Nobody told us anything,\" said Ada Corwen.", {"Ada Corwen": "Person"}),  # a pronoun opening a quote
 ])
 def test_second_reading_of_the_new_name_rules(nlp, text, expected):
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}

@@ -87,6 +87,17 @@ ROWS = [
      "Organisation"),
     ("place-apposition", "Gunmen raided Tarskmo, a small farming town near the border, at dawn.", "Tarskmo",
      "place-apposition", "Place"),
+    ("place-park", "Rangers closed Velm Peak National Park after the fire.", "Velm Peak National Park", "place-shape",
+     "Place"),
+    ("speaker-after", "\"We will rebuild,\" said Tarvo Kessan on Monday.", "Tarvo Kessan", "speaker", None),
+    ("place-distance", "Troops secured the Finca Orvik Baja, 18 km west of the capital, before noon.",
+     "Finca Orvik Baja", "place-apposition", "Place"),
+    ("place-distance-about", "Herders moved to Velmaro Nuevo, roughly 40 miles inland.", "Velmaro Nuevo",
+     "place-apposition", "Place"),
+    ("byline-outlet", "Floods Hit Valley\nBy Quillon Marsh, El Eco del Valle\n\nRain fell for days.", "El Eco del Valle",
+     "byline", "Organisation"),
+    ("place-waterside", "Reeds grow thick along the far bank of the Velmava in spring.", "Velmava", "place-of",
+     "Place"),
     ("place-copula", "Tarskmo is a small farming town near the border.", "Tarskmo", "place-apposition", "Place"),
     ("org-relative-which", "Workers at Brelvo Kelp, which employs 85 staff, walked out.", "Brelvo Kelp",
      "org-apposition", "Organisation"),
@@ -181,6 +192,7 @@ ROWS = [
 
 # rules that reject a chunk: rule id, sentence, the chunk's text
 DROPS = [
+    ("currency-letters", "Each herder received 75,000 CFA francs in compensation.", "CFA"),
     ("no-letters", "Prices rose 5 % on Monday.", "5 %"),
     ("money-shape", "Sales reached S$57 million last year.", "S$57"),
     ("org-head-alone", "Then the Army withdrew.", "Army"),

@@ -291,7 +291,7 @@ def resolve(
                 label = written if written != c.gaz.label and written.isascii() and not c.gaz.label.isascii() \
                     and fold_accents(written) == fold_accents(c.gaz.label) else c.gaz.label
                 ent = entities[key] = Entity(
-                    key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet
+                    key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet, c.gaz.kind
                 )
                 ent.aliases.discard(ent.label)
                 if ent.type == ORG:
@@ -427,6 +427,8 @@ def resolve(
                 continue  # "Ridership fell 8 percent": a word that opens a sentence, named nowhere else
             elif c.model_type == PER:
                 typ = _shape_type(text, lex)  # a person's reading of "Tarsk Coast" is a known model error
+            elif c.model_type == LOC and c.rule == "speaker":
+                typ = _shape_type(text, lex)  # "Ada Corwen said", '"...," said Ada Corwen': a place does not speak
             elif c.model_type is not None:
                 typ = c.model_type  # the statistical NER's reading of an unknown name
             elif c.rule in {"name-shape", "speaker"}:

@@ -341,6 +341,26 @@ def _byline_by(ctx: Context) -> bool:
     return k < 0 or "\n" in doc[k].text or "\n" in doc[k].whitespace_
 
 
+def _byline_outlet(ctx: Context) -> bool:
+    """"By Name, Outlet" as a line of its own: what follows the writer's name and a comma, up to
+    the line's end, is the outlet the writer works for."""
+    doc = ctx.doc
+    if ctx.s < 3 or doc[ctx.s - 1].text != ",":
+        return False
+    if ctx.e < len(doc) and not (doc[ctx.e].is_space and "\n" in doc[ctx.e].text) \
+            and "\n" not in doc[ctx.e - 1].whitespace_:
+        return False  # the line goes on
+    j = ctx.s - 2
+    while j >= 0 and not doc[j].is_space and doc[j].text not in {"By", "BY"} and not doc[j].is_punct:
+        j -= 1  # back over the writer's name
+    if j < 0 or doc[j].text not in {"By", "BY"} or j == ctx.s - 2:
+        return False
+    k = j - 1
+    while k >= 0 and doc[k].is_space and "\n" not in doc[k].text:
+        k -= 1
+    return k < 0 or "\n" in doc[k].text or "\n" in doc[k].whitespace_
+
+
 def _outlet_before_possessive(ctx: Context) -> bool:
     """The token before the "'s" preceding the chunk ends a news outlet's name ("The Outlet's Name"):
     a gazetteer entry marked outlet over its last one to three tokens."""
@@ -608,6 +628,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "after-place": _after_place,
     "org-noun-before-alias-marker": _org_noun_before_alias_marker,
     "byline-by": _byline_by,
+    "byline-outlet": _byline_outlet,
     "possessive-role-after": _possessive_role_after,
     "before-of-org": _before_of_org,
     "country-after-comma": _country_after_comma,
