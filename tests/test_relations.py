@@ -1103,3 +1103,61 @@ def test_second_reader_misfires_of_the_new_relation_rules(nlp):
                        "would be out for a month.")
     assert {(p, o) for p, o, _, _ in _affs(doc)} == {("Brin Aldo", "Orvo Wheels")}, _affs(doc)
     assert _said(run_doc(nlp, "Osk Tarvel told the crowd goodbye and left Orvik.")) == []
+
+
+def test_a_mayor_without_of_belongs_to_the_town_in_view(nlp):
+    """'Mayor NAME' with no 'of PLACE': the town most named before, a city of the gazetteer or one
+    the text calls a town or village; no town named, no affiliation."""
+    doc = run_doc(nlp, "Buses stopped running in Lyon when a depot burned down. Commuters in Lyon walked. "
+                       "Mayor Ilka Orvane promised that services would resume within a week.")
+    assert ("Ilka Orvane", "Lyon", "Mayor") in {(p, o, r) for p, o, r, _ in _affs(doc)}, _affs(doc)
+    doc = run_doc(nlp, "Snow cut off Orvik, a hill village of 900 people, for three days. Mayor Ilka Orvane "
+                       "promised that two roads would reopen.")
+    assert ("Ilka Orvane", "Orvik") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)
+    assert not _affs(run_doc(nlp, "Spain and Portugal agreed on new rail links. Mayor Ilka Orvane called the plan "
+                                  "overdue."))
+
+
+def test_a_body_named_by_an_indefinite_noun_is_no_body_named_before(nlp):
+    doc = run_doc(nlp, "The Tarsk Chamber of Shippers opposed the levy. \"Nobody asked us,\" said Bram Kessel, "
+                       "who runs a tiny courier company near Orvik.")
+    assert not _affs(doc), _affs(doc)
+    doc = run_doc(nlp, "Profits at Tarsk Freight rose by a fifth. Ilka Orvane, who runs the company, plans to hire "
+                       "40 drivers.")
+    assert ("Ilka Orvane", "Tarsk Freight") in {(p, o) for p, o, _, _ in _affs(doc)}, _affs(doc)
+
+
+def test_speakers_past_relative_clauses_descriptions_and_the_told(nlp):
+    """The subject, not a name in its relative clause; the named person after a description and
+    before 'told OUTLET', with both halves of the interrupted quotation."""
+    doc = run_doc(nlp, "Osk Tarvel, who heads the Orvik Beekeepers' Guild, said thieves had stolen 60 hives.")
+    assert _said(doc) == [("Osk Tarvel", "thieves had stolen 60 hives")], _said(doc)
+    doc = run_doc(nlp, "\"The bridge held for six hours,\" the navy's northern commander, Admiral Brin Aldo, told "
+                       "Reuters. \"Then the current took it.\"")
+    assert [s for s, _ in _said(doc)] == ["Brin Aldo"], _said(doc)
+    assert _said(doc)[0][1].startswith("The bridge held for six hours") and "the current took it" in _said(doc)[0][1]
+
+
+def test_the_noun_a_body_was_called_wins_over_a_name_of_its_kind(nlp):
+    """'the union' after 'ORG (ABBR), a 3,400-member union' is that body, not an association named
+    since."""
+    doc = run_doc(nlp, "The Orvik Bakers Guild (OBG), a 3,400-member union, began the walkout on Monday. The Velm "
+                       "Retailers Association put its losses at 1.7 million euros a day. The union said talks would resume "
+                       "on Friday.")
+    assert ("Orvik Bakers Guild", "talks would resume on Friday") in _said(doc), _said(doc)
+
+
+def test_another_speakers_clause_ends_the_claim(nlp):
+    doc = run_doc(nlp, "The Tarsk Front claimed that its fighters had seized two bridges, and its commander Brin Aldo "
+                       "drove across the first one.")
+    assert [q for _, q in _said(doc)] == ["its fighters had seized two bridges"], _said(doc)
+    doc = run_doc(nlp, "The Orvik Growers Union estimated the damage at roughly 90 million pesos, and its "
+                       "chairwoman, Ilka Orvane, met bank managers in Orvik.")
+    assert _said(doc) == [], _said(doc)
+
+
+def test_a_pronoun_after_a_new_person_and_a_quotation_of_sentences(nlp):
+    doc = run_doc(nlp, "Dr Joseph Kessel, who runs the Orvik clinic, said 12 patients had been treated. \"Most "
+                       "arrived after dark,\" he said.\n\nVelka Dalen, a baker, walked to Tarsk with both sons. \"We "
+                       "lost the oven, the flour, all of it. Who will rebuild the bakery?\" she asked.")
+    assert _said(doc)[-1][0] == "Velka Dalen", _said(doc)

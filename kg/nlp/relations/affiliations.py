@@ -251,6 +251,22 @@ def _noun_owner(noun: str, role_text: str, m: Mention, mentions: list[Mention], 
     return (key, role_text) if key else None
 
 
+def _town_in_view(m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon, text: str) -> Mention | None:
+    """The town whose mayor ``m`` is when the text does not say: of the places named before it
+    that are towns (a city in the gazetteer, or one the text calls a town, city or village), the
+    one named most often, the latest of equals; None when no such place was named."""
+    def town(o: Mention) -> bool:
+        return entities[o.entity].kind == "city" or _is_place_kind_of(o, text, lex)
+
+    places = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC]
+    towns = {o.entity for o in places if town(o)}
+    if not towns:
+        return None
+    counts = {e: sum(1 for o in places if o.entity == e) for e in towns}
+    best = max(counts.values())
+    return [o for o in places if o.entity in towns and counts[o.entity] == best][-1]
+
+
 def _is_place_kind_of(o: Mention, text: str, lex: Lexicon) -> bool:
     """The text calls place ``o`` some kind of place it might govern ("Tarsk, a village ...")."""
     return any(_called(noun, o, text) for noun in lex.relations["owner_place_nouns"])
@@ -508,6 +524,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 place_m = next((o for o in ms if typ(o) == LOC and o.start == m.end + om.end()), None)
                 if place_m is not None:
                     add(m, place_m, m.text.split()[0], si)
+                    continue
+            # "Mayor PERSON" with no "of PLACE": the town the article is about
+            if title in lex.relations["town_roles"] and om is None:
+                town = _town_in_view(m, ordered, entities, lex, text)
+                if town is not None:
+                    add(m, town, m.text.split()[0], si)
                     continue
             # "ORG, a Velm developer whose spokeswoman, PERSON, said": the body the relative clause is on
             wh = _WHOSE_ROLE.search(before)

@@ -157,12 +157,26 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
                 speaker, stext, att_end = holder.entity, holder.text, holder.end
             att_start, att_end = min(att_start, vs), max(att_end, ve)
+            if vm.group(0) in told_verbs:  # '"A," ..., told AFP. "B."': who is told ends the attribution
+                told_to = next((m for m in ms if 0 <= m.start - ve < 3), None)
+                att_end = max(att_end, told_to.end) if told_to is not None else att_end
             content = _quoted(ctx, att_start, att_end, used_quotes)
             from_quote = bool(content)
             if not content:
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
                 content = content[: cut.start()] if cut else content
+                # "..., and its spokesman NAME called ...": a clause of another speaker ends the claim
+                cut = _and_role(lex).search(content)
+                at = text.find(content, att_end, sent.end_char) if content else -1
+                before_claim = _and_role(lex).search(text, att_end, at) if at > att_end else None
+                if before_claim is not None:  # the parse hung the other speaker's clause on the verb
+                    content = text[att_end : before_claim.start()].strip()
+                elif cut is not None:
+                    content = content[: cut.start()]
+                if (cut is not None or before_claim is not None) and not _has_verb(doc, content, sent.start_char,
+                                                                                     sent.end_char):
+                    continue  # "estimated the damage at X, and its chairwoman, NAME, met ...": no claim
                 if relative and not _finite(sent, sent.start_char, att_start, tensed=True):
                     # "ORG, which says Y, was fined" (the body opens the sentence): Y ends where its main
                     # clause goes on
@@ -250,7 +264,8 @@ _ROLE_THEN_NAME = re.compile(r"(?:['’]s)?\s+([a-z][a-z\- ]{0,40}?)\s*,\s*")
 
 
 # "CLAIM, the United Nations' relief office, VRO, said": a description of the speaker before its name
-_DESCRIPTION_BEFORE = re.compile(r",\s+(?:the|a|an)\s+[^,;\"\u201c\u201d]{1,60}?(\w+),\s*$")
+# (after a quotation's closing mark too: '"...," the navy's northern commander, Admiral NAME, told Reuters')
+_DESCRIPTION_BEFORE = re.compile(r",[\"\u201d]?\s+(?:the|a|an)\s+[^,;\"\u201c\u201d]{1,60}?(\w+),\s*$")
 
 
 def _description_start(ctx: _Context, speaker: str | None, sent_start: int, att_start: int) -> int:
@@ -383,6 +398,22 @@ def _document_source(ctx: _Context, subj: Token, token_mention: dict[int, Mentio
     return None, key, kind.text
 
 
+def _in_relative_clause(tok: Token, verb: Token, relative: set[str]) -> bool:
+    """``tok`` stands in a relative clause set off by commas before ``verb`` (", who heads ORG,"):
+    a relative word after a comma opens it before ``tok`` with no comma between, and a comma
+    closes it between ``tok`` and the verb."""
+    doc = tok.doc
+    closed = any(doc[i].text == "," for i in range(tok.i + 1, verb.i))
+    if not closed:
+        return False
+    for i in range(tok.i - 1, tok.sent.start, -1):
+        if doc[i].text == ",":
+            return False
+        if doc[i].lower_ in relative and doc[i - 1].text == ",":
+            return True
+    return False
+
+
 def _speaker_from_parse(ctx: _Context, verb: Token | None,
                         token_mention: dict[int, Mention]) -> tuple[str | None, str, int, int] | None:
     """The speech verb's grammatical subject: a named entity, a pronoun or "the company".
@@ -393,6 +424,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     # a subject inside a quotation is the parser reading the quote as the clause's subject
     # ('"... up to the roof," said Ada Corwen'): not the speaker
     subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
+    if verb.lower_ in ctx.lex.relations["told_verbs"]:
+        # "..., General NAME, told AFP": who is told stands after the verb, the parser's subject or not
+        subjects = [c for c in subjects if c.i < verb.i]
     if not subjects and verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and verb.head.dep_ == "ROOT" \
             and verb.head.i < verb.i and verb.doc[verb.i - 1].lower_ in {"and", "but"}:
         # "It blamed the police for X and said Y": the subject of the verb it is coordinated with; the
@@ -414,12 +448,21 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     # the subject nearest before the verb: a dateline ("OSLO, May 6 (Reuters) - Halden said") or a
     # quotation the parser took for one ('"...," Corwen said') stands further away
     before = [c for c in subjects if c.i < verb.i]
-    subj = before[-1] if before else subjects[0]
+    # (not a name in a relative clause between the subject and the verb, which a small parser may
+    # read as a second subject: "NAME, who heads ORG, said")
+    relative = set(ctx.lex.relations["relative_words"])
+    outside = [c for c in before if not _in_relative_clause(c, verb, relative)]
+    subj = (outside or before)[-1] if before else subjects[0]
     documents = set(ctx.lex.relations["document_nouns"])
     # ("a letter from ORG signed by its co-chair NAME said": the parser may read the signer as a
     # second subject; the document says where it comes from)
     subj = next((c for c in before if c.lower_ in documents), subj)
     m = token_mention.get(subj.i)
+    if m is not None and ctx.entities[m.entity].type == ORG:
+        # "NAME of ORG, which ..., said": the parser may read the body as the subject's head word
+        of = next((p for p in ctx.mentions if ctx.entities[p.entity].type == PER and p.end <= m.start
+                   and re.fullmatch(r"\s+(?:of|at|from)\s+(?:the\s+)?", ctx.text[p.end : m.start])), None)
+        m = of or m
     if m is None and subj.lower_ in documents:
         m, ref, noun = _document_source(ctx, subj, token_mention)
         if ref is not None:  # "a letter from the alliance": the alliance named before
@@ -551,6 +594,13 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
             if toks:
                 return doc[toks[0].i : toks[-1].i + 1].text.strip("\"\u201c\u201d ")
     return _reported(text, sent, att_start, att_end, lex)
+
+
+def _and_role(lex: Lexicon) -> re.Pattern[str]:
+    """", and its spokesman NAME", ", and the union's president, NAME": another speaker's clause."""
+    return lex.pattern("statement_and_role", lambda lx: re.compile(
+        rf",\s+and\s+(?:its|their|his|her|the)\s+(?:[\w\-]+['’]s\s+)?(?:[\w\-]+\s+){{0,2}}?"
+        rf"(?:{_alt(sorted(lx.roles), longest_first=True)})\b(?=[\s,])"))
 
 
 def _and_said(lex: Lexicon) -> re.Pattern[str]:
@@ -721,25 +771,42 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
                                     for name in (entities[m.entity].label, *sorted(entities[m.entity].aliases)))
              or noun in described.get(m.entity, ())]
     if named:
-        return named[-1].entity
+        # one an apposition called so, or whose name ends with the very word, before one whose name only
+        # ends with a word of that kind ("a 3,400-member union" before the "... Association" named after it)
+        exact = [m for m in named if noun in described.get(m.entity, ())
+                 or entities[m.entity].label.lower().split()[-1] == noun]
+        generic = noun in set(lex.relations["generic_org_nouns"])  # any body is a "group": the latest
+        pick = ((exact if not generic else []) or named)[-1]
+        recent = _recent_body(mentions, entities, orgs, noun, pos, lex)
+        # (a body named in the sentence before, whatever its name, over a "group" named further back)
+        return recent.entity if generic and recent is not None and recent.start > pick.start else pick.entity
     if not orgs or noun not in set(lex.relations["generic_org_nouns"]):
         return None
     if noun in set(lex.relations["company_nouns"]):
         # "a spokeswoman for the company": a company when the article names one
         companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
         orgs = [m for m in orgs if entities[m.entity].label.split()[-1] in companies] or orgs
-    if noun in set(lex.relations["recent_body_nouns"]):
-        # "the group's president" in the sentence after a body was named: the first organisation
-        # of that sentence (its subject, as a rule), unless it is a company
-        last = orgs[-1].sentence
-        first = next(m for m in orgs if m.sentence == last)
-        companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
-        if _sentence_before(mentions, pos) - last <= 1 and entities[first.entity].label.split()[-1] not in companies:
-            return first.entity
+    recent = _recent_body(mentions, entities, orgs, noun, pos, lex)
+    if recent is not None:
+        return recent.entity
     tally: dict[str, tuple[int, int]] = {}
     for k, m in enumerate(orgs):
         tally[m.entity] = (tally.get(m.entity, (0, 0))[0] + 1, k)
     return max(tally, key=lambda e: tally[e])
+
+
+def _recent_body(mentions: list[Mention], entities: dict[str, Entity], orgs: list[Mention], noun: str, pos: int,
+                 lex: Lexicon) -> Mention | None:
+    """"the group's president" in the sentence after a body was named: the first organisation of
+    that sentence (its subject, as a rule), unless it is a company; None otherwise."""
+    if not orgs or noun not in set(lex.relations["recent_body_nouns"]):
+        return None
+    last = orgs[-1].sentence
+    first = next(m for m in orgs if m.sentence == last)
+    companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
+    if _sentence_before(mentions, pos) - last <= 1 and entities[first.entity].label.split()[-1] not in companies:
+        return first
+    return None
 
 
 def _platform_before(lex: Lexicon) -> re.Pattern[str]:
@@ -768,15 +835,23 @@ def _resolve_org_pronoun(ctx: _Context, pos: int) -> str | None:
 
 def _resolve_pronoun(ctx: _Context, pos: int) -> str | None:
     """The person a pronoun at character ``pos`` refers to: the speaker of the last
-    statement, if a person named within the last three sentences; else the one person
-    named in the previous sentence and this one before the pronoun; else None."""
+    statement, if a person named within the last three sentences and no other since; else
+    the one person named since that statement; else the one person named in the previous
+    sentence and this one before the pronoun; else None."""
     mentions, entities = ctx.mentions, ctx.entities
     here = max((m.sentence for m in mentions if m.start <= pos), default=0)
     named = [m for m in mentions if m.end <= pos and entities[m.entity].type == PER and here - m.sentence <= 3]
     if ctx.prior and ctx.prior[-1].speaker in {m.entity for m in named}:
         last = ctx.prior[-1].speaker
-        # unless another person was named since that statement
-        if all(m.entity == last for m in named if m.start > ctx.prior[-1].end):
+        # unless another person was named since that statement (not inside a quotation)
+        if all(m.entity == last for m in named
+               if m.start >= ctx.prior[-1].end and not _inside_quote(ctx.quotes, m.start)):
             return last
+    if ctx.prior and re.search(r"[,.?!][\"\u201d]\s*$", ctx.text[max(0, pos - 10) : pos]):
+        # '"...," she said' after one person named since the last statement, outside quotations (a
+        # quotation of several sentences may stand between: 'NAME fled. "... . Is it safe?" she asked')
+        since = {m.entity for m in named if m.start >= ctx.prior[-1].end and not _inside_quote(ctx.quotes, m.start)}
+        if len(since) == 1:
+            return since.pop()
     window = {m.entity for m in named if m.sentence >= here - 1}
     return next(iter(window)) if len(window) == 1 else None

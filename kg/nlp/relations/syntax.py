@@ -161,7 +161,9 @@ def names_kind(label: str, noun: str, noun_heads: dict[str, set[str]]) -> bool:
     return noun in {w.lower() for w in words} or bool(noun_heads.get(noun, set()) & set(words))
 
 
-_DESCRIBED = re.compile(r"^(?:\s+[a-z]+)?\s*,\s+(?:a|an|the)\s+((?:[\w'’\-]+\s+){0,3}[\w\-]+)")
+# (also after its short form, and past a figure: "Orvik Bakers (OB), a 3,400-member union")
+_DESCRIBED = re.compile(r"^(?:\s*\([A-Z][\w\-]{1,12}\))?(?:\s+[a-z]+)?\s*,\s+(?:a|an|the)\s+"
+                        r"((?:[\w'’\-]+(?:,\d{3}[\w\-]*)*\s+){0,3}[\w\-]+)")
 
 
 # "the migration agency, Velm Migración", "the residents' alliance Velm Ensemble"
@@ -236,6 +238,9 @@ class OrgReferences:
         named_here = [m for m in self.orgs if 0 <= m.start - (tok.idx + len(tok)) <= 1]
         if named_here:
             return named_here[0].entity
+        if tok.is_lower and tok.dep_ != "compound" and any(
+                c.dep_ == "det" and c.lower_ in self.pat.lex.relations["indefinite_determiners"] for c in tok.children):
+            return None  # "who runs a tiny courier firm": a body not named, and not one named before
         noun = tok.lower_
         places = self.governments if noun in self.pat.government else []
         orgs = [m for m in self.orgs if noun in self.described.get(m.entity, ())
