@@ -264,7 +264,7 @@ _ROLE_THEN_NAME = re.compile(r"(?:['’]s)?\s+([a-z][a-z\- ]{0,40}?)\s*,\s*")
 
 
 # "CLAIM, the United Nations' relief office, VRO, said": a description of the speaker before its name
-# (after a quotation's closing mark too: '"...," the navy's northern commander, Admiral NAME, told Reuters')
+# (after a quotation's closing mark too: '"...," the militia's local commander, Colonel NAME, told AFP')
 _DESCRIPTION_BEFORE = re.compile(r",[\"\u201d]?\s+(?:the|a|an)\s+[^,;\"\u201c\u201d]{1,60}?(\w+),\s*$")
 
 
