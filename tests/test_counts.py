@@ -456,3 +456,22 @@ def test_a_bare_number_after_money_that_counts_something_else_is_no_money(nlp):
     for text in ("Tickets cost $50, compared with 400 sold last year.",
                  "Tickets cost $50 each, and 400 were sold, up from 300 in 2040."):
         assert [(c.value, c.currency) for c in run_doc(nlp, text, "2041-05-14")._.kg_counts] == [(50, "USD")], text
+
+
+def test_currencies_named_after_the_number_in_their_own_words(nlp):
+    """"2.3 billion ringgit", "800 million baht": a currency's name that a tagger may read as a verb."""
+    doc = run_doc(nlp, "Tarsk Mobile paid 2.3 billion ringgit for five licences. Velm Telco bid 800 million baht, and "
+                       "Orvik Bank lost 40 billion yen.", "2041-03-22")
+    got = {(c.value, c.currency, c.what) for c in doc._.kg_counts}
+    assert {(2.3e9, "MYR", "ringgit"), (8e8, "THB", "baht"), (4e10, "JPY", "yen")} <= got, got
+
+
+def test_the_number_of_what_is_counted_before_the_figure(nlp):
+    """"the number of diners taken ill ... had climbed to 57": diners are counted; a frequency
+    band and an age in millennia are no counts."""
+    doc = run_doc(nlp, "By Sunday the number of diners taken ill after the festival had climbed to 57, including nine "
+                       "children. Since March the flooding has pushed the number of families sheltering in Orvik "
+                       "schools to about 3,100. Radios use a 700 MHz channel in a fort more than two millennia old.",
+                  "2041-03-22")
+    got = {(c.text, c.head) for c in doc._.kg_counts}
+    assert got == {("57", "diner"), ("nine children", "child"), ("about 3,100", "family")}, got
