@@ -1143,7 +1143,7 @@ def test_the_noun_a_body_was_called_wins_over_a_name_of_its_kind(nlp):
     """'the union' after 'ORG (ABBR), a 3,400-member union' is that body, not an association named
     since."""
     doc = run_doc(nlp, "The Orvik Bakers Guild (OBG), a 3,400-member union, began the walkout on Monday. The Velm "
-                       "Retailers Association put its weekly losses at 1.7 million euros. The union said talks would resume "
+                       "Retailers Association counted its weekly losses. The union said talks would resume "
                        "on Friday.")
     assert ("Orvik Bakers Guild", "talks would resume on Friday") in _said(doc), _said(doc)
 
