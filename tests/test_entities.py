@@ -617,6 +617,9 @@ def test_nicknames_positions_clubs_nations_and_units(nlp, text, expected):
     ("Orvik Racing said it would leave the series.", {"Orvik Racing": "Organisation"}),
     ("Tarsk Estates bought the land, and Velm Hotels will run it.",
      {"Tarsk Estates": "Organisation", "Velm Hotels": "Organisation"}),
+    ("Orvik Telco said it would appeal the ruling.", {"Orvik Telco": "Organisation"}),
+    # a dateline's place that is also a common English word
+    ("NORMAL, Illinois - Floods closed two schools on Monday.", {"Normal": "Place", "Illinois": "Place"}),
     ("Pads went to Tarsk-based Velm Orbital.", {"Velm Orbital": "Organisation", "Tarsk": "Place"}),
     # a compass word opening a company's name stays when a legal form ends it
     ("North Tarsk Shipping Co. cancelled two sailings.", {"North Tarsk Shipping Co.": "Organisation"}),

@@ -1162,3 +1162,31 @@ def test_a_pronoun_after_a_new_person_and_a_quotation_of_sentences(nlp):
                        "arrived after dark,\" he said.\n\nVelka Dalen, a baker, walked to Tarsk with both sons. \"We "
                        "lost the oven, the flour, all of it. Who will rebuild the bakery?\" she asked.")
     assert _said(doc)[-1][0] == "Velka Dalen", _said(doc)
+
+
+def test_claims_before_it_said_the_regulator_said_and_a_name_with_its_short_form(nlp):
+    """'CLAIM NAMING A BODY, it said': the claim's own names are not what 'it' refers to; 'the
+    regulator' is a commission named before; 'CLAIM, the Tarsk Rural Police (TRP) said': the full
+    name, not its short form, starts the attribution, and the dateline's place is no subject."""
+    doc = run_doc(nlp, "The Orvik Port Authority said in a statement that the quay would stay shut until Friday. "
+                       "Divers from the Velm Navy are still searching the harbour, it said.")
+    assert ("Orvik Port Authority", "Divers from the Velm Navy are still searching the harbour") in _said(doc), \
+        _said(doc)
+    doc = run_doc(nlp, "The Velm Energy Commission (VEC) approved two wind farms. Each operator must connect to the "
+                       "grid within 18 months, the regulator said.")
+    assert ("Velm Energy Commission", "Each operator must connect to the grid within 18 months") in _said(doc), \
+        _said(doc)
+    doc = run_doc(nlp, "Raiders Take Cattle Herd\n\nORVIK, June 3 (Reuters) - Raiders stole 40 cattle from a farm near "
+                       "Velmo overnight, the Tarsk Rural Police (TRP) said on Friday.")
+    assert _said(doc) == [("Tarsk Rural Police", "Raiders stole 40 cattle from a farm near Velmo overnight")], \
+        _said(doc)
+
+
+def test_a_claim_before_joined_speakers_and_a_clause_after_the_attribution(nlp):
+    """'CLAIM, local nurses and the Velm Relief Agency said, as the river kept rising': the claim is
+    what came first, without the speakers joined to the one named."""
+    doc = run_doc(nlp, "Flood Cuts Off Valley\n\nORVIK, May 9 (AFP) - Flood water swept away two bridges and a school "
+                       "near Tarsk on Tuesday, local nurses and the Velm Relief Agency said, as the river kept rising "
+                       "toward the old town.")
+    claim = "Flood water swept away two bridges and a school near Tarsk on Tuesday"
+    assert _said(doc) == [("Velm Relief Agency", claim)], _said(doc)

@@ -15,7 +15,7 @@ from spacy.tokens import Doc
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym, is_cap
 from kg.nlp.entities.headlines import Headlines
 from kg.nlp.lexicon import Lexicon, normalize_name
-from kg.types import ORG
+from kg.types import LOC, ORG
 
 if TYPE_CHECKING:
     from kg.nlp.entities.rules import RuleTable
@@ -628,6 +628,25 @@ def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool
     return False
 
 
+def _dateline_place(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """"SPLIT, Croatia -": a one-word name in capitals at a line's start, then a comma and a known
+    country or state, then a comma, a bracket or a dash: a dateline's place, even where the word is
+    also a common English word."""
+    if e - s != 1 or not doc[s].is_upper or len(doc[s]) < 2 or e >= len(doc) or doc[e].text != ",":
+        return False
+    if s > 0 and not (doc[s - 1].is_space and "\n" in doc[s - 1].text) and "\n" not in doc[s - 1].whitespace_:
+        return False
+    for k in (3, 2, 1):
+        end = e + 1 + k
+        if end >= len(doc):
+            continue
+        entry = lex.gazetteer.get(normalize_name(doc[e + 1 : end].text))
+        if entry is not None and entry.type == LOC and entry.kind in {"country", "state"} \
+                and doc[end].text in {",", "(", "-", "\u2013", "\u2014"}:
+            return True
+    return False
+
+
 def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     """Drop leading words that are not part of a name (sentence-initial common words,
     demonyms, compass words, determiners). An organisation-shaped name keeps its
@@ -671,7 +690,8 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         org_pair = e - s == 2 and doc[e - 1].text in lex.org_heads  # "General Motors said": one name
         first_word = e - s > 1 and tok.text in lex.org_first_words  # "Sporting Tarvel opened": a name's first word
         if not drop and initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
-                and not first_word and not (tok.text in lex.sport_words and e - s > 1):  # "Rowing Norway said"
+                and not first_word and not (tok.text in lex.sport_words and e - s > 1) \
+                and not _dateline_place(doc, s, e, lex):  # "Rowing Norway said", "SPLIT, Croatia -"
             # an organisation's name may open with a common noun or adjective ("Harbour Affairs Ministry
             # said", "Keep Velm Local said"), not with an adverb ("Later Quillon Marsac SA recalled")
             # or a day ("Yesterday Velm Council said")

@@ -152,6 +152,10 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if found is None or found[0] is None:
                 continue
             speaker, stext, att_start, att_end = found
+            full = next((m for m in ms if m.entity == speaker and m.end <= att_start
+                         and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
+            if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
+                att_start, stext = full.start, full.text
             att_start = _description_start(ctx, speaker, sent.start_char, att_start)
             holder = _role_holder(ctx, speaker, att_end)
             if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
@@ -427,6 +431,10 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     if verb.lower_ in ctx.lex.relations["told_verbs"]:
         # "..., General NAME, told AFP": who is told stands after the verb, the parser's subject or not
         subjects = [c for c in subjects if c.i < verb.i]
+    first = re.compile(r"\s*").match(ctx.text, verb.sent.start_char).end()
+    lead = _DATELINE_LEAD.match(ctx.text[first : first + 200])  # (a slice: "^" holds at its start)
+    if lead is not None:  # "ORVIK, June 3 (Reuters) - CLAIM, the police said": the dateline's place is no subject
+        subjects = [c for c in subjects if c.idx >= first + lead.end()]
     if not subjects and verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and verb.head.dep_ == "ROOT" \
             and verb.head.i < verb.i and verb.doc[verb.i - 1].lower_ in {"and", "but"}:
         # "It blamed the police for X and said Y": the subject of the verb it is coordinated with; the
@@ -574,6 +582,9 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
         comp = next((c for c in verb.children if c.dep_ in {"ccomp", "xcomp"} and c.i > verb.i), None)
         if comp is not None and att_start <= min(t.idx for t in comp.subtree) < att_end:
             comp = None  # '..., said Ada Corwen, a rescue worker': the parse took the speaker for the clause
+        joined = re.match(r"\s*,\s*(\w+)", text[att_end : sent.end_char]) if comp is not None else None
+        if joined and joined.group(1).lower() in lex.relations["subordinators"]:
+            comp = None  # "CLAIM, the agency said, as the river kept rising": a clause of time, not the claim
         if comp is not None:
             # from the complement's first word to the sentence's end (a small parser often
             # hangs the clause's last parts elsewhere), or to the next speech verb
@@ -704,6 +715,9 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
     the dateline that opens the article's first sentence)."""
     after = text[att_end : sent.end_char]
     before = re.sub(r"[\s,]+$", "", text[sent.start_char : att_start].strip()).strip("\"\u201c\u201d").strip()
+    before = re.sub(r"[\s,]+the$", "", before)  # "CLAIM, the Velm Armed Forces (VAF) said": not its article
+    # "CLAIM, local nurses and the Velm agency said": the speakers joined to this one are no part of it
+    before = re.sub(r",\s+[\w'’\- ]{1,40}?\s+(?:and|or)(?:\s+the)?$", "", before)
     lead = _DATELINE_LEAD.match(before)
     if lead:
         before = before[lead.end() :]
@@ -717,6 +731,9 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
         # "X, she said, but Y" / "By Monday, Halden said, it was ...": the attribution interrupts the clause
         joined = text[sent.start_char : att_start].rstrip(" ,") + ", " + text[att_end : sent.end_char].lstrip(" ,")
         return joined.strip("\"\u201c\u201d ").rstrip(".")
+    joined_by = re.match(r"\s*,\s*(\w+)", after)
+    if joined_by and joined_by.group(1).lower() in lex.relations["subordinators"] and len(_WORD.findall(before)) >= 3:
+        return before  # "CLAIM, medics and the UN said, as fighting spread ...": the claim came first
     said_that = re.match(r"^[\s,]*(?:(?:on|in|at|to|during|late|early|last|this|by|via|over|through|after|before|"
                          r"from|with)\b[^,.;]{0,40}?\s)?that\s+", after)  # "said by telephone that ..."
     first = _WORD.match(after.strip())
@@ -727,8 +744,8 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
         comma = text.find(",", att_end, sent.end_char)
         claim_at = sent.start_char + (len(text[sent.start_char : att_start]) - len(
             text[sent.start_char : att_start].lstrip()))
-        lead = _DATELINE_LEAD.match(text, claim_at)
-        if _finite(sent, lead.end() if lead else claim_at, att_start) and (
+        lead = _DATELINE_LEAD.match(text[claim_at : claim_at + 200])  # (a slice: "^" holds at its start)
+        if _finite(sent, claim_at + lead.end() if lead else claim_at, att_start) and (
                 comma < 0 or not _finite(sent, comma, sent.end_char, tensed=True)):
             return before
     after = after[said_that.end():] if said_that else after
@@ -828,7 +845,12 @@ def _resolve_org_pronoun(ctx: _Context, pos: int) -> str | None:
     last = ctx.prior[-1]
     if ctx.entities[last.speaker].type != ORG:
         return None
+    # ("CLAIM NAMING ORG, it said": the claim's own names come before the pronoun but are not what it
+    # refers to)
+    claim_first = re.search(r",\s*$", ctx.text[max(0, pos - 5) : pos]) is not None
+    here = max((m.sentence for m in ctx.mentions if m.start <= pos), default=0)
     since = {m.entity for m in ctx.mentions if last.end <= m.start < pos
+             and not (claim_first and m.sentence == here)
              and ctx.entities[m.entity].type in {PER, ORG} and not ctx.entities[m.entity].outlet}
     return last.speaker if since <= {last.speaker} else None
 
