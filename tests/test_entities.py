@@ -640,6 +640,11 @@ def test_initials_company_words_titles_and_short_forms(nlp, text, expected):
     ("Velmsky met the envoy on Monday.", {"Velmsky": "Person"}),  # a one-name subject is a person
     ("VTSB: Pilot error caused the crash, the board said on Monday.", {}),  # initials before a colon: no town
     ("\"Nobody told us anything,\" said Ada Corwen.", {"Ada Corwen": "Person"}),  # a pronoun opening a quote
+    # the second reader's probes of this session's rules: shapes they must leave alone
+    ("The striker Osk Tarvel, 30 metres from goal, curled the ball into the net.", {"Osk Tarvel": "Person"}),
+    ("Kenyan runner Brin Aldo, about 200 metres behind the leaders, finished fourth.", {"Brin Aldo": "Person"}),
+    ("The Velm State Reserve released 2 million tonnes of grain.", {"Velm State Reserve": "Organisation"}),
+    ("A senior source of the Orvik Labour group said talks had stalled.", {"Orvik Labour": "Organisation"}),
 ])
 def test_second_reading_of_the_new_name_rules(nlp, text, expected):
     types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
@@ -999,3 +1004,11 @@ def test_second_reader_misfires_of_the_new_name_rules(nlp):
     ents = _ents(run_doc(nlp, "Premiums rose for events across the Tarvels. Its chief officer, Ada Corwen, told the "
                               "Icelandic Independent the firm would talk to anyone."))
     assert {("Tarvels", "Place"), ("Icelandic Independent", "Organisation")} <= ents, ents
+
+
+def test_a_country_before_a_portfolio_is_no_companys_first_word(nlp):
+    """"Ghana Communications Minister NAME": the country and a minister's portfolio, not a company."""
+    doc = run_doc(nlp, "Ghana Communications Minister Ilka Orvane resigned.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert types.get("Ghana") == "Place" and types.get("Ilka Orvane") == "Person"
+    assert "Ghana Communications" not in types

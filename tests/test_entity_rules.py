@@ -100,6 +100,8 @@ ROWS = [
      "Place"),
     ("org-world-sport", "Judges from World Sailing reviewed the protest overnight.", "World Sailing", "org-shape",
      "Organisation"),
+    ("place-reserve", "Wardens patrol the Orvik Nature Reserve at night.", "Orvik Nature Reserve", "place-shape",
+     "Place"),
     ("place-copula", "Tarskmo is a small farming town near the border.", "Tarskmo", "place-apposition", "Place"),
     ("org-relative-which", "Workers at Brelvo Kelp, which employs 85 staff, walked out.", "Brelvo Kelp",
      "org-apposition", "Organisation"),

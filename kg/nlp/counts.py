@@ -214,23 +214,27 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int
     return (start, end) if start < end else None
 
 
-def _number_of_before(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int] | None:
+def _number_of_before(doc: Doc, sent_start: int, i: int, lex) -> tuple[int, int, int] | None:
     """'the number of families sheltering in Orvik rose to 3,100', '... had climbed to 57': the noun
     phrase after "number of" earlier in the sentence, when the figure comes right after a word
-    that gives the number its value (numbers.json number_of_links)."""
+    that gives the number its value (numbers.json number_of_links): (start, end, the counted noun)."""
     nums = lex.numbers
     if i - 1 < sent_start or doc[i - 1].lower_ not in nums["number_of_links"]:
         return None
     at = next((k for k in range(i - 2, sent_start, -1) if doc[k].lower_ == "of" and doc[k - 1].lower_ == "number"),
               None)
-    if at is None or at + 1 >= i - 1 or not _is_plural_noun(doc[at + 1], lex):
+    if at is None or at + 1 >= i - 1:
         return None
-    end = at + 2
+    # the counted noun, past up to two modifiers ("displaced families", "cholera cases")
+    noun = next((k for k in range(at + 1, min(at + 4, i - 1)) if _is_plural_noun(doc[k], lex)), None)
+    if noun is None or any(not doc[k].is_alpha or not doc[k].is_lower for k in range(at + 1, noun)):
+        return None
+    end = noun + 1
     stops = set(nums["np_stop_words"]) | set(nums["number_of_links"])
     while end < i - 1 and end - at <= 5 and not doc[end].is_punct and doc[end].lower_ not in stops \
             and doc[end].pos_ not in {"AUX"} and doc[end].tag_ not in {"VBZ", "VBP", "VBD"}:
         end += 1
-    return at + 1, end
+    return at + 1, end, noun
 
 
 def _people_subject(doc: Doc, j: int, lex) -> bool:
@@ -560,7 +564,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             elif numbered:
                 # "has pushed the number of families sheltering in X to about 3,100"
                 what = doc[numbered[0] : numbered[1]].text
-                head = _singular(doc[numbered[0]].text, lex)
+                head = _singular(doc[numbered[2]].text, lex)
             else:
                 # the noun of an earlier count of the sentence, not of a part of one ("including
                 # four nurses"); "2,000 more" compares with the sentence's first count

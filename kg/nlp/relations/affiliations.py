@@ -253,18 +253,26 @@ def _noun_owner(noun: str, role_text: str, m: Mention, mentions: list[Mention], 
 
 def _town_in_view(m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon, text: str) -> Mention | None:
     """The town whose mayor ``m`` is when the text does not say: of the places named before it
-    that are towns (a city in the gazetteer, or one the text calls a town, city or village), the
-    one named most often, the latest of equals; None when no such place was named."""
-    def town(o: Mention) -> bool:
-        return entities[o.entity].kind == "city" or _is_place_kind_of(o, text, lex)
-
+    that are towns (a city of the gazetteer named at least twice, or one the text calls a town,
+    city or village), the one named most often, the latest of equals. None when no such place was
+    named, when a name stands right before the title ("Tarsk Mayor NAME") or when the mayor's
+    sentence names another place ("Mayor NAME, who led Tarsk, ...")."""
     places = [o for o in mentions if o.end <= m.start and entities[o.entity].type == LOC]
-    towns = {o.entity for o in places if town(o)}
+    if re.search(r"[A-Z][\w'’\-]*\s*$", text[max(0, m.start - 40) : m.start]):
+        # "Ainsworth Bend Mayor NAME": the place named before the title, where it is one named before
+        named = [o for o in places if text[max(0, m.start - 40) : m.start].rstrip().endswith(entities[o.entity].label)]
+        return named[-1] if named else None
+    counts = {o.entity: sum(1 for x in places if x.entity == o.entity) for o in places}
+    towns = {o.entity for o in places
+             if (entities[o.entity].kind == "city" and counts[o.entity] >= 2) or _is_place_kind_of(o, text, lex)}
     if not towns:
         return None
-    counts = {e: sum(1 for o in places if o.entity == e) for e in towns}
-    best = max(counts.values())
-    return [o for o in places if o.entity in towns and counts[o.entity] == best][-1]
+    best = max(counts[e] for e in towns)
+    town = [o for o in places if o.entity in towns and counts[o.entity] == best][-1]
+    if any(o.sentence == m.sentence and entities[o.entity].type == LOC and o.entity != town.entity
+           for o in mentions):
+        return None
+    return town
 
 
 def _is_place_kind_of(o: Mention, text: str, lex: Lexicon) -> bool:

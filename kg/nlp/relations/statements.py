@@ -171,9 +171,10 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
                 content = content[: cut.start()] if cut else content
                 # "..., and its spokesman NAME called ...": a clause of another speaker ends the claim
-                cut = _and_role(lex).search(content)
+                cut = _reported_on(_and_role(lex).search(content), content, lex)
                 at = text.find(content, att_end, sent.end_char) if content else -1
-                before_claim = _and_role(lex).search(text, att_end, at) if at > att_end else None
+                before_claim = _reported_on(_and_role(lex).search(text, att_end, at), text, lex) if at > att_end \
+                    else None
                 if before_claim is not None:  # the parse hung the other speaker's clause on the verb
                     content = text[att_end : before_claim.start()].strip()
                 elif cut is not None:
@@ -461,6 +462,13 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     relative = set(ctx.lex.relations["relative_words"])
     outside = [c for c in before if not _in_relative_clause(c, verb, relative)]
     subj = (outside or before)[-1] if before else subjects[0]
+    if before and not outside:
+        # "NAME, whose brother OTHER was jailed, said": the subject is what the relative clause is on
+        opener = next((i for i in range(subj.i - 1, subj.sent.start, -1)
+                       if subj.doc[i].lower_ in relative and subj.doc[i - 1].text == ","), None)
+        owner = token_mention.get(opener - 2) if opener is not None and opener >= 2 else None
+        if owner is not None and ctx.entities[owner.entity].type in {PER, ORG}:
+            subj = subj.doc[opener - 2]
     documents = set(ctx.lex.relations["document_nouns"])
     # ("a letter from ORG signed by its co-chair NAME said": the parser may read the signer as a
     # second subject; the document says where it comes from)
@@ -545,6 +553,15 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     text, entities, lex = ctx.text, ctx.entities, ctx.lex
     pat = relation_patterns(lex)
     before = [m for m in speakers if 0 <= vs - m.end < 120 and not re.search(r"[;\"\u201c\u201d]", text[m.end : vs])]
+    # not a name in a relative clause set off before the verb ("NAME, whose brother OTHER was jailed, said")
+    relative = "|".join(lex.relations["relative_words"])
+    opened = [m for m in before if re.search(rf",\s+(?:{relative})\b[^,]*$", text[sent.start_char : m.start])
+              and "," in text[m.end : vs]]
+    # (only where a name stands right before the clause, as what it is on: not "A Velm Front commander, who
+    # called himself NAME, told AFP", where the name in the clause is the speaker's)
+    antecedent = [m for m in before if m not in opened and any(
+        re.fullmatch(rf"\s*,\s+(?:{relative})\b.*", text[m.end : o.start], re.DOTALL) for o in opened)]
+    before = [m for m in before if m not in opened] if antecedent else before
     pron = pat.pronoun.search(text[sent.start_char : vs])
     ref = _description_before(text, sent.start_char, vs, lex)
     # right after the verb, or after a role phrase ('said lead author Dr. Ada Corwen')
@@ -605,6 +622,17 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
             if toks:
                 return doc[toks[0].i : toks[-1].i + 1].text.strip("\"\u201c\u201d ")
     return _reported(text, sent, att_start, att_end, lex)
+
+
+def _reported_on(cut: re.Match[str] | None, text: str, lex: Lexicon) -> re.Match[str] | None:
+    """``cut`` (", and its leader, NAME ...") unless the clause after the name goes on in reported
+    speech ("..., and its leader, NAME, had fled": an auxiliary or modal, still the claim)."""
+    if cut is None:
+        return None
+    after = re.match(r"[\s,]*(?:[A-Z][\w'’\-.]*[\s,]+){0,4}(\w+)", text[cut.end() :])
+    if after and after.group(1).lower() in lex.relations["reported_auxiliaries"]:
+        return None
+    return cut
 
 
 def _and_role(lex: Lexicon) -> re.Pattern[str]:
@@ -855,6 +883,25 @@ def _resolve_org_pronoun(ctx: _Context, pos: int) -> str | None:
     return last.speaker if since <= {last.speaker} else None
 
 
+def _other_gender(ctx: _Context, person: str, pos: int) -> bool:
+    """The first personal pronoun after ``person``'s last mention before ``pos``, in that sentence,
+    is of the other gender than the pronoun at ``pos``."""
+    pronoun = re.match(r"\w+", ctx.text[pos:])
+    if pronoun is None:
+        return False
+    genders = ctx.lex.relations["pronoun_genders"]
+    mine = genders.get(pronoun.group(0).lower())
+    last = max((m for m in ctx.mentions if m.entity == person and m.end <= pos), key=lambda m: m.end, default=None)
+    if mine is None or last is None:
+        return False
+    end = ctx.text.find(".", last.end, pos)
+    for word in re.findall(r"[A-Za-z]+", ctx.text[last.end : end if end >= 0 else pos]):
+        theirs = genders.get(word.lower())
+        if theirs is not None:
+            return theirs != mine
+    return False
+
+
 def _resolve_pronoun(ctx: _Context, pos: int) -> str | None:
     """The person a pronoun at character ``pos`` refers to: the speaker of the last
     statement, if a person named within the last three sentences and no other since; else
@@ -874,6 +921,8 @@ def _resolve_pronoun(ctx: _Context, pos: int) -> str | None:
         # quotation of several sentences may stand between: 'NAME fled. "... . Is it safe?" she asked')
         since = {m.entity for m in named if m.start >= ctx.prior[-1].end and not _inside_quote(ctx.quotes, m.start)}
         if len(since) == 1:
-            return since.pop()
+            one = since.pop()
+            # not when the text has given that person the other gender ("Her deputy, NAME, ... with his team")
+            return None if _other_gender(ctx, one, pos) else one
     window = {m.entity for m in named if m.sentence >= here - 1}
     return next(iter(window)) if len(window) == 1 else None
