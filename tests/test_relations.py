@@ -1208,3 +1208,12 @@ def test_second_reader_misfires_of_this_sessions_relation_rules(nlp):
                  "them.",
                  "Trains from Bergen were delayed. Bergen saw snow. Tarsk Mayor Osk Tarvel said the line was safe."):
         assert not [a for a in _affs(run_doc(nlp, text)) if a[2].lower().endswith("mayor")], text
+
+
+def test_a_name_that_modifies_the_words_after_said_is_not_the_speaker(nlp):
+    """'"...," said Orvik's fire chief' names no speaker; 'said Orvik council spokesman NAME':
+    NAME speaks (the second reader's probes)."""
+    doc = run_doc(nlp, "\"The fire is out,\" said Orvik's fire chief.\n\nFloods hit Orvik on Monday. \"Roads are "
+                       "closed,\" said Orvik council spokesman Brin Aldo. \"Prices doubled,\" said Velm Freight in a "
+                       "statement.")
+    assert [s for s, _ in _said(doc)] == ["Brin Aldo", "Velm Freight"], _said(doc)

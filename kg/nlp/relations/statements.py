@@ -567,9 +567,17 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     # right after the verb, or after a role phrase ('said lead author Dr. Ada Corwen')
     after = [m for m in speakers if 0 <= m.start - ve < 4 or (
         m.start - ve < 45 and entities[m.entity].type == PER
-        and re.fullmatch(r"[a-z\s\-]+(?:[A-Z][a-z]*\.?\s+)?", text[ve : m.start]) is not None
+        and re.fullmatch(r"\s*(?:[A-Z][\w'’\-]*\s+){0,2}[a-z\s\-]+(?:[A-Z][a-z]*\.?\s+)?",
+                         text[ve : m.start]) is not None
         and not re.search(r"\b(?:for|of|to|with|from|by)\b", text[ve : m.start]))]  # "said a lawyer for Ada"
-    inverted = [m for m in after if entities[m.entity].type == PER and 0 <= m.start - ve < 4]
+    # not a name that modifies the words after it ("said Orvik's fire chief", "said Orvik council spokesman
+    # NAME": the one they name, if any, speaks)
+    goes_on = set(lex.relations["after_speaker_words"])  # "said Ada Corwen on Monday", "... in a statement"
+    after = [m for m in after if not re.match(r"['’]s\b", text[m.end : m.end + 3]) and not (
+        (w := re.match(r"\s+([a-z]+)\b", text[m.end : m.end + 20])) and w.group(1) not in goes_on)]
+    # (not a name that modifies what follows it: "said Orvik's fire chief", "said Orvik council spokesman NAME")
+    inverted = [m for m in after if entities[m.entity].type == PER and 0 <= m.start - ve < 4
+                and not re.match(r"(?:['’]s\b|\s+[a-z])", text[m.end : m.end + 3])]
     if inverted and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
         m = inverted[0]  # "CLAIM, said Ada Corwen, a WHO adviser": the name after the verb, not one in the claim
         return m.entity, m.text, m.start, m.end
