@@ -478,9 +478,9 @@ def test_the_number_of_what_is_counted_before_the_figure(nlp):
 
 
 def test_the_number_of_modified_nouns_and_a_nap_that_is_no_money(nlp):
-    """"the number of displaced families": the counted noun past its modifiers; "2 kip after
+    """"the number of stranded families": the counted noun past its modifiers; "2 kip after
     lunch" is no currency (the second reader's probes)."""
-    doc = run_doc(nlp, "The number of displaced families has climbed to 4,500. Osk Tarvel took 2 kip after lunch.",
+    doc = run_doc(nlp, "The number of stranded families has climbed to 4,500. Osk Tarvel took 2 kip after lunch.",
                   "2041-03-22")
     assert ("4,500", "family") in {(c.text, c.head) for c in doc._.kg_counts}, doc._.kg_counts
     assert not [c for c in doc._.kg_counts if c.currency], doc._.kg_counts

@@ -572,7 +572,7 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
         and not re.search(r"\b(?:for|of|to|with|from|by)\b", text[ve : m.start]))]  # "said a lawyer for Ada"
     # not a name that modifies the words after it ("said Orvik's fire chief", "said Orvik council spokesman
     # NAME": the one they name, if any, speaks)
-    goes_on = set(lex.relations["after_speaker_words"])  # "said Ada Corwen on Monday", "... in a statement"
+    goes_on = set(lex.relations["after_speaker_words"])  # "said Ada Corwen late on Friday", "... via a lawyer"
     after = [m for m in after if not re.match(r"['’]s\b", text[m.end : m.end + 3]) and not (
         (w := re.match(r"\s+([a-z]+)\b", text[m.end : m.end + 20])) and w.group(1) not in goes_on)]
     # (not a name that modifies what follows it: "said Orvik's fire chief", "said Orvik council spokesman NAME")
