@@ -77,8 +77,9 @@ def compact(store: str | None, quiet: bool) -> None:
 
     A build writes in batches, and most of what it writes ends up uncompressed;
     written again with one bulk load, the data is compressed. It takes a few seconds
-    per thousand articles (168 s at 50,000) and, for that time, free disk space about
-    the size of the store. The store stays whole if it is stopped; other writers wait
+    per thousand articles (the copy took 168 s at 50,000; the first run on an older
+    store also remakes its summary) and, for that time, free disk space about the
+    size of the store. The store stays whole if it is stopped; other writers wait
     and queries read the old store until the new one is in place.
 
     \b
