@@ -71,23 +71,19 @@ def clear_leftovers(path: Path) -> None:
             shutil.rmtree(left, ignore_errors=True)
 
 
-def _bytes(path: Path) -> int:
-    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
-
-
 def compact(path: Path, *, quiet: bool = True) -> Compacted:
     """Write the store at ``path`` again in one bulk load and put it in place of the old one."""
     import pyoxigraph as ox
 
     from kg.progress import bar
-    from kg.store.local import Store
+    from kg.store.local import Store, folder_bytes
 
     path = Path(path)
     start = time.monotonic()
     store = Store(path, create=False)  # the write lock: no build writes meanwhile
     copy, aside = _copy_path(path), _aside_path(path)
     try:
-        before = _bytes(path)
+        before = store.size_on_disk()
         try:  # the summary brought up to date (and to this kg's layout) first, so that it is copied so
             store.summary.refresh(store)
         except (sqlite3.Error, OSError):
@@ -123,7 +119,7 @@ def compact(path: Path, *, quiet: bool = True) -> Compacted:
         # before its folder is renamed, or it writes into the new one
         store.release()
     _swap(path, copy, aside)
-    return Compacted(before, _bytes(path), quads, time.monotonic() - start)
+    return Compacted(before, folder_bytes(path), quads, time.monotonic() - start)
 
 
 def _vacuum_into(source: Path, target: Path) -> None:

@@ -256,7 +256,7 @@ class Store:
         return sum(1 for _ in self._store.quads_for_pattern(None, None, None, None))
 
     def size_on_disk(self) -> int:
-        return sum(f.stat().st_size for f in self.path.rglob("*") if f.is_file())
+        return folder_bytes(self.path)
 
     def flush(self) -> None:
         if not self.read_only:
@@ -279,8 +279,8 @@ class Store:
             self._summary = None
 
     def release(self) -> None:
-        """Let go of the database without writing anything (kg.store.compact, whose folder
-        has been renamed under it by then)."""
+        """Let go of the database without flushing it or removing the writer's PID file
+        (kg.store.compact, which renames the folder right after)."""
         self.close_side_files()
         del self._store
 
@@ -295,6 +295,11 @@ def _argv() -> list[str]:
     import sys
 
     return ["kg", *sys.argv[1:3]] if sys.argv else ["kg"]
+
+
+def folder_bytes(path: Path) -> int:
+    """Bytes of every file in a store folder."""
+    return sum(f.stat().st_size for f in Path(path).rglob("*") if f.is_file())
 
 
 def destroy(path: Path) -> None:

@@ -628,23 +628,35 @@ def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool
     return False
 
 
-def _dateline_place(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
-    """"SPLIT, Croatia -": a one-word name in capitals at a line's start, then a comma and a known
-    country or state, then a comma, a bracket or a dash: a dateline's place, even where the word is
-    also a common English word."""
-    if e - s != 1 or not doc[s].is_upper or len(doc[s]) < 2 or e >= len(doc) or doc[e].text != ",":
-        return False
-    if s > 0 and not (doc[s - 1].is_space and "\n" in doc[s - 1].text) and "\n" not in doc[s - 1].whitespace_:
+def starts_line(doc: Doc, i: int) -> bool:
+    """Token ``i`` starts a line (or the text): only spaces without a line break stand before it."""
+    j = i - 1
+    while j >= 0 and doc[j].is_space and "\n" not in doc[j].text:
+        j -= 1
+    return j < 0 or "\n" in doc[j].text or "\n" in doc[j].whitespace_
+
+
+def country_after_comma(doc: Doc, comma: int, lex: Lexicon) -> bool:
+    """", South Sudan," / ", Norway (": at token ``comma`` a comma, then a known country or state of
+    one to three words, then a comma, a bracket or a dash (a dateline's place and country)."""
+    if comma >= len(doc) or doc[comma].text != ",":
         return False
     for k in (3, 2, 1):
-        end = e + 1 + k
+        end = comma + 1 + k
         if end >= len(doc):
             continue
-        entry = lex.gazetteer.get(normalize_name(doc[e + 1 : end].text))
-        if entry is not None and entry.type == LOC and entry.kind in {"country", "state"} \
+        entry = lex.gazetteer.get(normalize_name(doc[comma + 1 : end].text))
+        if entry is not None and entry.type == LOC and entry.kind in {"country", "state", ""} \
                 and doc[end].text in {",", "(", "-", "\u2013", "\u2014"}:
             return True
     return False
+
+
+def _dateline_place(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """"SPLIT, Croatia -": a one-word name in capitals at a line's start before a comma and a known
+    country or state: a dateline's place, even where the word is also a common English word."""
+    return e - s == 1 and doc[s].is_upper and len(doc[s]) >= 2 and starts_line(doc, s) \
+        and country_after_comma(doc, e, lex)
 
 
 def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:

@@ -55,7 +55,7 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym
-from kg.nlp.entities.candidates import person_before_of_org, sent_initial
+from kg.nlp.entities.candidates import country_after_comma, person_before_of_org, sent_initial, starts_line
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.resources import nlp_data_dir
@@ -333,12 +333,7 @@ def _byline_by(ctx: Context) -> bool:
     doc, j = ctx.doc, ctx.s - 1
     while j >= 0 and doc[j].is_space:
         j -= 1
-    if j < 0 or doc[j].text not in {"By", "BY"}:
-        return False
-    k = j - 1
-    while k >= 0 and doc[k].is_space and "\n" not in doc[k].text:
-        k -= 1
-    return k < 0 or "\n" in doc[k].text or "\n" in doc[k].whitespace_
+    return j >= 0 and doc[j].text in {"By", "BY"} and starts_line(doc, j)
 
 
 def _byline_outlet(ctx: Context) -> bool:
@@ -353,12 +348,7 @@ def _byline_outlet(ctx: Context) -> bool:
     j = ctx.s - 2
     while j >= 0 and not doc[j].is_space and doc[j].text not in {"By", "BY"} and not doc[j].is_punct:
         j -= 1  # back over the writer's name
-    if j < 0 or doc[j].text not in {"By", "BY"} or j == ctx.s - 2:
-        return False
-    k = j - 1
-    while k >= 0 and doc[k].is_space and "\n" not in doc[k].text:
-        k -= 1
-    return k < 0 or "\n" in doc[k].text or "\n" in doc[k].whitespace_
+    return j >= 0 and doc[j].text in {"By", "BY"} and j != ctx.s - 2 and starts_line(doc, j)
 
 
 def _outlet_before_possessive(ctx: Context) -> bool:
@@ -419,10 +409,7 @@ def _noun_after(ctx: Context) -> bool:
 
 def _line_start(ctx: Context) -> bool:
     """The chunk starts a line (or the text): a dateline's place stands there."""
-    j = ctx.s - 1
-    while j >= 0 and ctx.doc[j].is_space and "\n" not in ctx.doc[j].text:
-        j -= 1
-    return j < 0 or "\n" in ctx.doc[j].text or "\n" in ctx.doc[j].whitespace_
+    return starts_line(ctx.doc, ctx.s)
 
 
 def _possessive_role_after(ctx: Context) -> bool:
@@ -467,21 +454,8 @@ def _before_of_org(ctx: Context) -> bool:
 def _country_after_comma(ctx: Context) -> bool:
     """", South Sudan," / ", Norway (": after the chunk's comma a known country or state of one to
     three words, then a comma, a bracket or a dash (a dateline's place and country)."""
-    doc, lex = ctx.doc, ctx.lex
     nxt = ctx.nxt_idx
-    if not nxt or doc[nxt[0]].text != ",":
-        return False
-    start = nxt[0] + 1
-    for k in (3, 2, 1):
-        end = start + k
-        if end >= len(doc):
-            continue
-        entry = lex.gazetteer.get(normalize_name(doc[start:end].text))
-        if entry is not None and entry.type == LOC and entry.kind in {"country", "state", ""} \
-                and doc[end].text in {",", "(", "-", "\u2013", "\u2014"}:
-            return True
-    return False
-
+    return bool(nxt) and country_after_comma(ctx.doc, nxt[0], ctx.lex)
 
 
 def _role_in_place_before(ctx: Context) -> bool:

@@ -575,9 +575,7 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     goes_on = set(lex.relations["after_speaker_words"])  # "said Ada Corwen late on Friday", "... via a lawyer"
     after = [m for m in after if not re.match(r"['’]s\b", text[m.end : m.end + 3]) and not (
         (w := re.match(r"\s+([a-z]+)\b", text[m.end : m.end + 20])) and w.group(1) not in goes_on)]
-    # (not a name that modifies what follows it: "said Orvik's fire chief", "said Orvik council spokesman NAME")
-    inverted = [m for m in after if entities[m.entity].type == PER and 0 <= m.start - ve < 4
-                and not re.match(r"(?:['’]s\b|\s+[a-z])", text[m.end : m.end + 3])]
+    inverted = [m for m in after if entities[m.entity].type == PER and 0 <= m.start - ve < 4]
     if inverted and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
         m = inverted[0]  # "CLAIM, said Ada Corwen, a WHO adviser": the name after the verb, not one in the claim
         return m.entity, m.text, m.start, m.end
@@ -830,9 +828,9 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
                  or entities[m.entity].label.lower().split()[-1] == noun]
         generic = noun in set(lex.relations["generic_org_nouns"])  # any body is a "group": the latest
         pick = ((exact if not generic else []) or named)[-1]
-        recent = _recent_body(mentions, entities, orgs, noun, pos, lex)
+        recent = _recent_body(mentions, entities, orgs, noun, pos, lex) if generic else None
         # (a body named in the sentence before, whatever its name, over a "group" named further back)
-        return recent.entity if generic and recent is not None and recent.start > pick.start else pick.entity
+        return recent.entity if recent is not None and recent.start > pick.start else pick.entity
     if not orgs or noun not in set(lex.relations["generic_org_nouns"]):
         return None
     if noun in set(lex.relations["company_nouns"]):
