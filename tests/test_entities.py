@@ -639,7 +639,7 @@ def test_initials_company_words_titles_and_short_forms(nlp, text, expected):
     ("Velm lawyer Ada Corwen said the appeal was filed.", {"Ada Corwen": "Person"}),  # a lawyer is no body's
     ("Velmsky met the envoy on Monday.", {"Velmsky": "Person"}),  # a one-name subject is a person
     ("VTSB: Pilot error caused the crash, the board said on Monday.", {}),  # initials before a colon: no town
-    ("\"Nobody told us anything,\" said Ada Corwen.", {"Ada Corwen": "Person"}),  # a pronoun opening a quote
+    ("\"Nobody warned the village,\" said Ada Corwen.", {"Ada Corwen": "Person"}),  # a pronoun opening a quote
     # the second reader's probes of this session's rules: shapes they must leave alone
     ("The striker Osk Tarvel, 30 metres from goal, curled the ball into the net.", {"Osk Tarvel": "Person"}),
     ("Kenyan runner Brin Aldo, about 200 metres behind the leaders, finished fourth.", {"Brin Aldo": "Person"}),
