@@ -1012,3 +1012,53 @@ def test_a_country_before_a_portfolio_is_no_companys_first_word(nlp):
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert types.get("Ghana") == "Place" and types.get("Ilka Orvane") == "Person"
     assert "Ghana Communications" not in types
+
+
+def test_common_words_of_a_headline_and_names_of_bodies_from_their_context(nlp):
+    """A headline's "Than" is no town; "managing director of NAME", "NAME, a local cell",
+    "NAME, one of the big importers" and "the Velmese Red Cross" are bodies; "the Orvane and
+    Pellick mountains" are two places; "Category 2" names nothing; a lower-case word inside a known
+    place keeps "University of ..." whole."""
+    doc = run_doc(nlp, "More Than 900 Homeless After Storm Hits Velmland\n\nTARSK, Velmland (AP) - A storm "
+                       "flattened homes on Monday.")
+    assert not [label for label, _ in _ents(doc) if label.lower().startswith("than")], _ents(doc)
+    cases = [
+        ("Prices fell, said Ilka Orvane, managing director of Quenby Tarsk.", ("Quenby Tarsk", "Organisation")),
+        ("Officers said the attackers belonged to Harkat Velmi, an armed cell based in the hills.",
+         ("Harkat Velmi", "Organisation")),
+        ("Velm Orvane Tarsk, one of the largest wholesalers, said its shelves were empty.",
+         ("Velm Orvane Tarsk", "Organisation")),
+        ("The Velmese Red Cross said 400 families had left.", ("Velmese Red Cross", "Organisation")),
+        ("Herders graze goats in the Orvane and Pellick mountains each summer.", ("Orvane", "Place")),
+        ("Ada Corwen, a lecturer at the Technical University of Santa Cruz de la Sierra, told students the lab would reopen.",
+         ("Technical University of Santa Cruz de la Sierra", "Organisation")),
+    ]
+    for text, want in cases:
+        assert want in _ents(run_doc(nlp, text)), (text, _ents(run_doc(nlp, text)))
+    doc = run_doc(nlp, "Wind speeds fell to Category 3 by the time the storm reached the Velm islands.")
+    assert not [label for label, _ in _ents(doc) if label.startswith("Category")], _ents(doc)
+
+
+def test_a_masthead_line_and_a_headline_place_named_again_in_the_body(nlp):
+    """"Vesk Morgenpost | Santa Cruz" near the top names the outlet; a headline's "Orvane" that
+    the body writes "across Orvane" is that place, not the first word of a body named later."""
+    doc = run_doc(nlp, "Bumper Plum Crop Leaves Orvane Growers Short of Buyers\n\nVesk Morgenpost | Santa Cruz\n\n"
+                       "Trucks queued outside wineries across Orvane on Monday. \"We are full,\" said Ilka Tarvel, "
+                       "who heads the Orvane Fruit Growers' Union.")
+    ents = _ents(doc)
+    assert {("Vesk Morgenpost", "Organisation"), ("Orvane", "Place")} <= ents, ents
+    union = next(e for e in doc._.kg_entities.values() if e.label == "Orvane Fruit Growers' Union")
+    assert "Orvane" not in {m.text for m in doc._.kg_mentions if m.entity == union.key}
+
+
+def test_a_headline_word_that_only_opens_a_body_sentence_is_not_written_as_a_name(nlp):
+    """"Buses between the towns stopped": a common word that opens a sentence says
+    nothing about whether the headline's "Buses" is a name."""
+    from kg.nlp.entities.headlines import Headlines
+    from kg.nlp.lexicon import load_lexicon
+
+    doc = run_doc(nlp, "Drivers' Strike Halts Buses in Velmland\n\nTARSK - Buses between the towns of "
+                       "Velmland stopped at dawn. Later Orvane Ferries promised refunds.")
+    lines = Headlines(doc, load_lexicon())
+    assert not lines.in_body("Buses")
+    assert lines.in_body("Velmland") and lines.in_body("Orvane Ferries")

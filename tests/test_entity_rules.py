@@ -192,6 +192,14 @@ ROWS = [
     ("context-after", "Later Pellick officials denied it.", "Pellick", "context-after", None),
     ("name-shape", "Later Quenby Darrow walked home.", "Quenby Darrow", "name-shape", None),
     ("capitalised", "The visit by Quorvane ended early.", "Quorvane", "capitalised", None),
+    ("outlet-line", "Vesk Morgenpost | Santa Cruz\n\nFarmers blocked the road on Monday.", "Vesk Morgenpost",
+     "byline", "Organisation"),
+    ("org-apposition-one-of", "Velm Orvane Tarsk, one of the largest wholesalers, said its shelves were empty.",
+     "Velm Orvane Tarsk", "org-apposition", "Organisation"),
+    ("role-of-body", "Prices fell, said Ilka Orvane, managing director of Quenby Tarsk.", "Quenby Tarsk",
+     "works-at", "Organisation"),
+    ("place-head-joined", "Herders graze goats in the Orvane and Pellick mountains each summer.", "Orvane",
+     "place-head", "Place"),
 ]
 
 # rules that reject a chunk: rule id, sentence, the chunk's text
@@ -201,6 +209,7 @@ DROPS = [
     ("money-shape", "Sales reached S$57 million last year.", "S$57"),
     ("org-head-alone", "Then the Army withdrew.", "Army"),
     ("month-abbreviation", "Talks resumed in Brellim on Oct 14, officials said.", "Oct"),
+    ("numbered-label", "Wind speeds fell to Category 3 by the time the storm reached land.", "Category"),
     ("storm-name", "Homes flooded as Hurricane Velmora came ashore.", "Hurricane Velmora"),
     ("new-year", "Shops shut for the New Year holiday.", "New Year"),
     ("demonym-alone", "Two Kenyans and a Norwegian crossed the line together.", "Kenyans"),

@@ -129,6 +129,9 @@ class Lexicon:
     service_words: set[str] = field(default_factory=set)  # "Tarsk Police Area": a body, not a place
     noun_endings: set[str] = field(default_factory=set)  # "Ridership fell": a common noun's ending
     body_roles: set[str] = field(default_factory=set)  # "Velmo treasurer Ada Corwen": the role is in a body
+    roles_of_body: set[str] = field(default_factory=set)  # "managing director of Velm Tarsk": a body
+    numbered_labels: set[str] = field(default_factory=set)  # "Category 2", "Phase 3": a label, no name
+    demonym_endings: set[str] = field(default_factory=set)  # "Velmese Red Cross": a nationality's shape
     place_body_heads: set[str] = field(default_factory=set)  # "Tarsk County Council": "Tarsk" is the place
     not_after_place_kind: set[str] = field(default_factory=set)  # "Orvik, a town hall clerk": no place
     national_office_fields: set[str] = field(default_factory=set)  # "Statistics Norway": a national office
@@ -321,7 +324,8 @@ def _entities(path: Path) -> dict[str, Any]:
             "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services", "linking_vowels",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads", "not_after_place_kind",
-            "national_office_fields", "where_prepositions")
+            "national_office_fields", "where_prepositions", "roles_of_body", "numbered_labels",
+            "demonym_endings")
     folded = {k: set(ents[k]) for k in keys}
     for k in ("org_first_words", "place_first_words"):  # "Atletico" as often as "Atlético"
         # (not where the word without accents is an English head: "Unión" -> "Union Square")

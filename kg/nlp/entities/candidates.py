@@ -63,6 +63,13 @@ def _ends_dateline(doc: Doc, dash: int) -> bool:
 _NAME_OF = frozenset({"of", "de", "del", "da", "do", "di", "du", "des"})  # "of" in English and Romance names
 
 
+def _demonym_shape(word: str, lex: Lexicon) -> bool:
+    """"Velmese", "Tarskian": a capitalised word with a nationality's ending that is no common
+    English word ("Red Cross" after it names that country's society)."""
+    return len(word) >= 5 and word[:1].isupper() and word[1:].islower() and word.lower() not in lex.common_words \
+        and word.lower().endswith(tuple(lex.demonym_endings))
+
+
 def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
     out: list[Cand] = []
     n = len(doc)
@@ -154,6 +161,15 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
             if entry.type == "Place" and i >= 2 and (lowers[i - 1] in _NAME_OF or lowers[i - 1] == "for") and (
                     texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words):
+                if k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k)):
+                    # "University of Velm es Tarsk": the chunker stops at the place's lower-case word, so
+                    # the body's name is made here, from the capitalised words before "of"
+                    a = i - 2
+                    while a > 0 and texts[a - 1][:1].isupper() and not punct[a - 1] and "\n" not in with_ws[a - 1] \
+                            and not (out and out[-1].end > a - 1) and not sent_initial(doc, a):
+                        a -= 1
+                    hit = Cand(a, i + k, "Organisation", "org-shape")
+                    break
                 skip = k  # the whole name, not a shorter one inside it
                 break  # "Reserve Bank of Norvale", "Museu do Porto", "Academy for Velm Ocean Science": the place is
                 # inside an organisation's name
@@ -173,7 +189,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 skip = k  # the whole name, not a shorter one inside it
                 break  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
             if entry.type == "Organisation" and i >= 1 and (texts[i - 1] in lex.demonyms or (
-                    normalize_name(text) in lex.national_societies and lex.is_country(texts[i - 1]))) \
+                    normalize_name(text) in lex.national_societies and (
+                        lex.is_country(texts[i - 1]) or _demonym_shape(texts[i - 1], lex)))) \
                     and "\n" not in with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
                 skip = k  # the whole name, not a shorter one inside it
                 break  # "Norvalian Red Cross": a national society, not the international body whose
@@ -900,6 +917,16 @@ def _lower_case_bodies(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
     return out
 
 
+def _headline_common_word(doc: Doc, g: Cand, lex: Lexicon, headlines: Headlines) -> bool:
+    """A gazetteer name on a title-case line whose words are all common English words ("More Than
+    6,000 Flee": a town is called Than) and that the body never writes as a name."""
+    if not headlines.covers(g.start, g.end):
+        return False
+    words = [t for t in doc[g.start : g.end] if t.is_alpha]
+    return bool(words) and all(t.lower_ in lex.common_words for t in words) \
+        and not headlines.in_body(doc[g.start : g.end].text)
+
+
 def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
                     headlines: Headlines | None = None) -> list[Cand]:
     """Gazetteer matches plus every capitalised chunk typed by the first rule of ``rules``
@@ -911,7 +938,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
         rules = shipped_rules(lex)
     if headlines is None:
         headlines = Headlines(doc, lex)
-    gaz = gazetteer_matches(doc, lex)
+    gaz = [g for g in gazetteer_matches(doc, lex) if not _headline_common_word(doc, g, lex, headlines)]
     typed: list[Cand] = []
     for a, b in _acronym_expansions(doc, lex):
         if any(g.start <= a and g.end >= b for g in gaz) or not (any(a <= g.start < b for g in gaz) or any(

@@ -45,7 +45,7 @@ class EntityFinder(DataComponent):
         model_ents = list(doc.ents)  # the statistical pipeline's entities, if it has an NER
         if model_ents:
             cands = merge_model(doc, cands, model_ents, self.lex, headlines)
-        entities, mentions = resolve(doc, cands, self.lex, sentence_index(doc))
+        entities, mentions = resolve(doc, cands, self.lex, sentence_index(doc), headlines)
         doc._.kg_entities = entities
         doc._.kg_mentions = mentions
         spans = []

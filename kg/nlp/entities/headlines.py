@@ -101,6 +101,9 @@ class Headlines:
             joined = re.search(r"([A-Z]\S*) (?:of|for|de|and|of the) $", self.body[max(0, m.start() - 60) : m.start()])
             if joined and joined.group(1).lower() not in self.common:
                 continue  # "Bank of Velmland": inside a name joined by a connector
+            opening = re.search(r"(?:^|[.!?:\-–—\"“]\s*|\n\s*)$", self.body[max(0, m.start() - 4) : m.start()])
+            if opening and " " not in text and text.lower() in self.common:
+                continue  # "Flights to Tarsk were suspended": a common word that opens a sentence
             after = re.match(r" (\S+)", self.body[m.end() : m.end() + 40])
             if not (before and before.group(1)[:1].isupper() and before.group(1)[-1:].isalpha()
                     and before.group(1).lower() not in self.common) \

@@ -10,6 +10,7 @@ from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import Cand, is_acronym
 from kg.nlp.entities.candidates import sent_initial
+from kg.nlp.entities.headlines import Headlines
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, fold_accents, normalize_name
 from kg.types import LOC, ORG, PER, Entity, Mention
@@ -223,9 +224,10 @@ STRONG_PLACE_RULES = frozenset({"dateline", "place-comma-country", "place-of", "
 
 
 def resolve(
-    doc: Doc, cands: list[Cand], lex: Lexicon, sent_of: list[int]
+    doc: Doc, cands: list[Cand], lex: Lexicon, sent_of: list[int], headlines: Headlines | None = None
 ) -> tuple[dict[str, Entity], list[Mention]]:
-    """Cluster candidates into entities; drop untyped ones nothing supports."""
+    """Cluster candidates into entities; drop untyped ones nothing supports. ``headlines`` tells
+    which candidates stand on a title-case line (kg.nlp.entities.headlines)."""
     entities: dict[str, Entity] = {}
     mentions: list[Mention] = []
     persons: list[Entity] = []
@@ -386,6 +388,10 @@ def resolve(
             # not the first word of "Halden Autrement", the committee named later
             target = next((e for e in entities.values() if e.type == LOC and e.key.startswith("gz:")
                            and normalize_name(e.label) == norm), None)
+            if target is None and headlines is not None and headlines.covers(c.start, c.end) \
+                    and (same := by_label.get(norm)) is not None and same.type == LOC:
+                target = same  # "across Tarsk" in the body: a headline's "Tarsk" is that place, not the
+                # first word of the "Tarsk Growers' Association" named later
         known = lex.gazetteer.get(norm)
         country = known is not None and known.type == LOC and known.kind in {"country", "state"}
         if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names \

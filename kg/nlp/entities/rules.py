@@ -269,6 +269,8 @@ def _org_noun_in_apposition(ctx: Context) -> bool:
                 return False  # "Name, the Halden Seismic Institute said": a name, not a description
             if k + 1 < len(follow) and follow[k + 1].isalpha() and ctx.nxt[k + 1].islower() \
                     and follow[k + 1] not in _AFTER_KIND_NOUN:
+                if follow[k + 1] in lex.org_appositive_nouns:
+                    continue  # "Name, a gang coalition": a kind of body that modifies another
                 return False  # "Name, a venture capitalist", "an exchange student": the noun modifies another
             return not (k + 1 < len(follow) and follow[k + 1] in {"’s", "'s"})
         if w in {"'s", "’s"}:
@@ -580,7 +582,79 @@ def _place_with_and(ctx: Context) -> bool:
     return entry is not None and entry.type == "Place"
 
 
+def _after_role_of(ctx: Context) -> bool:
+    """"Ada Corwen, managing director of Velm Tarsk", "founder of Orvik Group": what a role held
+    inside a body is "of" (entities.json roles_of_body) is that body, unless a possessive follows
+    ("the head of Velmland's police": whose police)."""
+    doc, s, e = ctx.doc, ctx.s, ctx.e
+    k = s - 1
+    if k >= 0 and doc[k].lower_ == "the":
+        k -= 1
+    if k < 1 or doc[k].lower_ != "of" or (e < len(doc) and doc[e].text in {"'s", "’s"}):
+        return False
+    return doc[k - 1].is_lower and doc[k - 1].lower_ in ctx.lex.roles_of_body
+
+
+def _outlet_line(ctx: Context) -> bool:
+    """"Velm Daily Wire | Tarsk" near the top: a line of a name, a separator and a known place
+    is the outlet's masthead and where it reports from (not "Ada Corwen | Velm News", a writer
+    and the outlet)."""
+    doc, s, e = ctx.doc, ctx.s, ctx.e
+    if doc[s].idx > 400 or not starts_line(doc, s) or e + 1 >= len(doc) or doc[e].text not in {"|", "·", "•"}:
+        return False
+    for k in range(3, 0, -1):
+        part = doc[e + 1 : e + 1 + k]
+        if len(part) == k and "\n" not in part.text:
+            entry = ctx.lex.gazetteer.get(normalize_name(part.text))
+            if entry is not None and entry.type == "Place":
+                return True
+    return False
+
+
+def _place_head_after_and(ctx: Context) -> bool:
+    """"the Orvane and Tarsk mountains", "Velm or Orvik districts": the name is the first of two
+    joined before a plural kind of place (entities.json place_heads), so it names one of those places."""
+    doc, e = ctx.doc, ctx.e
+    if e + 2 >= len(doc) or doc[e].lower_ not in {"and", "or"}:
+        return False
+    k = e + 1
+    while k < len(doc) and k - e <= 3 and doc[k].is_title:
+        k += 1
+    if k == e + 1 or k >= len(doc) or not doc[k].is_lower:
+        return False
+    word = doc[k].lower_
+    return word.endswith("s") and (word in ctx.lex.place_heads or word[:-1] in ctx.lex.place_heads)
+
+
+def _number_after(ctx: Context) -> bool:
+    """A number follows the chunk ("Category 2", "Phase 3")."""
+    return ctx.e < len(ctx.doc) and ctx.doc[ctx.e].like_num
+
+
+def _one_of_org_nouns(ctx: Context) -> bool:
+    """"Name, one of the big importers": the chunk is one of a plural kind of
+    organisation (entities.json org_appositive_nouns), past up to three modifiers."""
+    follow = [x.lower() for x in ctx.nxt]
+    if follow[:4] != [",", "one", "of", "the"] and follow[:4] != [",", "one", "of", "its"]:
+        return False
+    for k in range(4, min(8, len(follow))):
+        w = follow[k]
+        if not w.isalpha() and not w.replace(",", "").isdigit():
+            return False
+        if not ctx.nxt[k].islower() and not w.isdigit():
+            return False  # "one of the Velm Tarsk ...": a name, not a kind
+        singular = w[:-3] + "y" if w.endswith("ies") else w[:-1] if w.endswith("s") else ""
+        if singular in ctx.lex.org_appositive_nouns or w[:-2] in ctx.lex.org_appositive_nouns and w.endswith("es"):
+            return True
+    return False
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "one-of-org-nouns": _one_of_org_nouns,
+    "after-role-of": _after_role_of,
+    "outlet-line": _outlet_line,
+    "place-head-after-and": _place_head_after_and,
+    "number-after": _number_after,
     "place-with-and": _place_with_and,
     "portfolio-before": _portfolio_before,
     "near-top": _near_top,
