@@ -1217,3 +1217,14 @@ def test_a_name_that_modifies_the_words_after_said_is_not_the_speaker(nlp):
                        "closed,\" said Orvik council spokesman Brin Aldo. \"Prices doubled,\" said Velm Freight in a "
                        "statement.")
     assert [s for s, _ in _said(doc)] == ["Brin Aldo", "Velm Freight"], _said(doc)
+
+
+def test_its_looks_past_a_phrase_that_opens_the_sentence_and_an_estate_is_no_body(nlp):
+    """'In a clip shared on YouTube late on Friday, its leader, NAME, ...': "its" is the group named
+    before, not the site in the opening phrase; "The farmhouse's owner, NAME" owns no company."""
+    doc = run_doc(nlp, "The squatters follow the Tarsk Tenants League, a movement founded in 2029. In a clip "
+                       "shared on YouTube late on Friday, its leader, Osk Tarvel, denied the charges.\n\n"
+                       "The farmhouse's owner, Brin Aldo, told reporters that 40 sheep were missing.")
+    affs = [(p, o) for p, o, *_ in _affs(doc)]
+    assert ("Osk Tarvel", "Tarsk Tenants League") in affs, affs
+    assert not [o for p, o in affs if p == "Brin Aldo"], affs

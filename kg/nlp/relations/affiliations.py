@@ -174,6 +174,9 @@ def _described_as_business(o: Mention, text: str, lex: Lexicon) -> bool:
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:said|says|has|had|have|was|were|is|are|will|would|did|[a-z]+ed)\b")
 
 
+_OPENING_PREPOSITION = re.compile(r"\s*(?:In|On|Through|Via|With|After|During|From|Across|Despite)\b")
+
+
 def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
                 described: dict[str, set[str]], text: str = "") -> tuple[Mention | str, str] | None:
     """"The union's spokesman, PERSON" / "Its spokesman in Norvale, PERSON": (the organisation,
@@ -206,7 +209,8 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     spokesperson = is_spokesperson(role_text, lex, False)
     officer = not spokesperson and role_text.lower() in set(lex.relations["officer_titles"])
     orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
-            and not entities[o.entity].outlet and m.sentence - o.sentence <= (3 if spokesperson else 1)]
+            and not entities[o.entity].outlet and m.sentence - o.sentence <= (3 if spokesperson else 1)
+            and not (o.sentence == m.sentence and _in_opening_phrase(o, m, text))]
     if not orgs:
         return None
     if spokesperson and text:
@@ -224,6 +228,14 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
             hit = last[0]  # "The packer Velmor Kelp, which employs 85 staff, plans ..."
         return (hit, role_text) if hit is not None else None
     return next(o for o in orgs if o.sentence == orgs[-1].sentence), role_text
+
+
+def _in_opening_phrase(o: Mention, m: Mention, text: str) -> bool:
+    """"In a video posted on Velmbook, its leader, NAME, said": the organisation lies in a phrase
+    that opens the sentence with a preposition, before the first comma; "its" looks past it."""
+    start = max(text.rfind(". ", 0, o.start) + 2, text.rfind("\n", 0, o.start) + 1, 0)
+    lead = text[start : o.start]
+    return bool(_OPENING_PREPOSITION.match(lead)) and "," not in lead and "," in text[o.end : m.start]
 
 
 def _noun_owner(noun: str, role_text: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,

@@ -65,6 +65,9 @@ class SyntaxPatterns:
         self.lex = lex
         self.org_nouns = set(lex.relations["org_reference_nouns"])
         self.generic_org_nouns = set(lex.relations["generic_org_nouns"])
+        # "the union's president", "the plant's manager": a possessive that stands for the body in view
+        self.possessive_nouns = self.org_nouns | set(lex.relations["possessive_body_nouns"]) \
+            | lex.org_appositive_nouns
         self.not_roles = set(lex.relations["not_role_nouns"])
         self.government = set(lex.relations["government_place_heads"])
         self.company_nouns = set(lex.relations["company_nouns"])
@@ -256,7 +259,8 @@ class OrgReferences:
         if not before or noun in self.pat.government:
             return None  # "the town's clinic": a town is a place, never the organisation in view
         # "the union's president": a possessive description refers back to the organisation in view
-        possessive = tok.dep_ in {"nmod:poss", "poss"} and any(c.lower_ == "the" for c in tok.lefts)
+        possessive = tok.dep_ in {"nmod:poss", "poss"} and any(c.lower_ == "the" for c in tok.lefts) \
+            and noun in self.pat.possessive_nouns  # not "the estate's owner": an estate is no body
         if noun not in self.pat.generic_org_nouns and not possessive:
             return None
         return org_in_view(orgs, self.entities, tok.idx,
@@ -336,6 +340,9 @@ def _officers(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], at
             words.insert(0, doc[i])
         low = [t.lower_ for t in words]
         title = next((t for t in refs.pat.officer_titles if low[-len(t):] == t), None)
+        if title and words[0].i >= 2 and doc[words[0].i - 1].text in {"'s", "’s"} \
+                and doc[words[0].i - 2].is_lower and doc[words[0].i - 2].lower_ not in refs.pat.possessive_nouns:
+            title = None  # "the estate's owner, Ada Corwen": the owner of an estate, no company's officer
         org_key = refs.in_view(person.start, company=True) if title else None
         # "..., spokeswoman Ada Corwen said": a bare spokesperson's title (no word of a body before it,
         # as in "police spokeswoman") speaks for the organisation the article is about
