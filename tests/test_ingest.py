@@ -156,3 +156,23 @@ def test_an_article_dated_only_at_its_end_has_that_publication_date(tmp_path):
                                     encoding="utf-8")
     [article] = list(iter_articles([tmp_path]))
     assert article.published == "2039-03-03"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Storm Cuts Power To Velm Valley\n\nTarsk Herald | Weather\nBy Ilka Orvane\n"
+         "Updated June 3, 2031, 9:05 p.m.\n\nThousands lost power on Monday.", "2031-06-03"),
+        ("Storm Cuts Power To Velm Valley\n\nBy Ilka Orvane\nJune 3, 2031 | 9:05 a.m.\n\nThousands lost power.",
+         "2031-06-03"),
+        ("Storm Cuts Power To Velm Valley\n\n" + "".join(f"Crews worked on line {k} overnight.\n\n" for k in range(8))
+         + "Published on 3 June 2031", "2031-06-03"),
+    ],
+)
+def test_a_date_line_ending_with_a_time_or_published_on_at_the_bottom(text, expected):
+    """"9:05 p.m." ends with a time's full stop, not a sentence's; "Published on DATE" alone on the
+    last line dates the article (what read_article takes when no metadata gives a date)."""
+    from kg.ingest.datelines import bottom_date, top_date
+
+    assert date_from_text(text)[0] is None or date_from_text(text)[0] == expected
+    assert (top_date(text) or bottom_date(text)) == expected

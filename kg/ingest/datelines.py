@@ -23,6 +23,12 @@ _SHORT_LINE = 120  # a line this short with no full stop at its end is not a sen
 _DATE_LINE_WORDS = 8  # besides the date, a date line or byline has a few words ("By Ada Corwen |", "Posted")
 _DATELINE_END = re.compile(r"\s{0,3}\)?\s{0,3}[\-—–(]")  # the date ends a dateline: "(Jan. 8, 2030) —"
 _FAR_APART = (datetime(2001, 1, 1), datetime(2002, 2, 2))
+_CLOCK_END = re.compile(r"\b[ap]\.m\.$", re.I)  # "8:52 p.m.": a time's full stop ends no sentence
+
+
+def _ends_sentence(line: str) -> bool:
+    """The line ends with a full stop that is not a time's ("Updated April 18, 2031, 8:52 p.m.")."""
+    return line.endswith(".") and not _CLOCK_END.search(line)
 
 
 @lru_cache(maxsize=1)
@@ -149,7 +155,7 @@ def top_date(text: str) -> str | None:
             continue  # the headline: "Remembering Sept. 11, 2001" is about a date, not dated
         # (a first line that is a date and nothing else, "March 9, 2031", dates the article)
         # (separators are no words: "Ada Corwen · Velm News · Posted: Aug 13, 2031 5:30 AM")
-        short = len(line) <= _SHORT_LINE and not line.endswith(".") \
+        short = len(line) <= _SHORT_LINE and not _ends_sentence(line) \
             and len([w for w in _DATE.sub(" ", line).split() if any(c.isalnum() for c in w)]) <= _DATE_LINE_WORDS
         if short:
             iso = _numeric_date(line)
@@ -173,18 +179,20 @@ _BOTTOM_WORDS = 3  # besides the date, a weekday, a time and a zone ("Tue", "14.
 def bottom_date(text: str) -> str | None:
     """The publication date a short line of its own states among the article's last lines: the
     date and at most three words that are a weekday, a time, a time zone or a date line's word
-    (dates.json date_line_words), nothing else ("Tue 3 Mar 2039 14.20 GMT"; not "Born 3 March 1950",
+    (dates.json date_line_words), "at" or "on", nothing else ("Tue 3 Mar 2039 14.20 GMT", "Published on
+    3 March 2039"; not "Born 3 March 1950",
     "Applications close 30 April 2039")."""
     lines = [line.strip() for line in text[-1500:].splitlines() if line.strip()][-_BOTTOM_LINES:]
     for line in reversed(lines):
-        if len(line) > _SHORT_LINE // 2 or line.endswith("."):
+        if len(line) > _SHORT_LINE // 2 or _ends_sentence(line):
             continue
         m = _DATE.search(line)
         if m is None:
             continue
         rest = [w.strip(",.|") for w in _DATE.sub(" ", line).split() if any(c.isalnum() for c in w)]
         if len(rest) <= _BOTTOM_WORDS and all(_TIME_WORD.fullmatch(w) or w.lower() in _date_line_words()
-                                              or w.lower() in _short_weekdays() or w.lower() == "at" for w in rest):
+                                              or w.lower() in _short_weekdays() or w.lower() in {"at", "on"}
+                                              for w in rest):
             iso = _full_date(m.group(1))
             if iso:
                 return iso
