@@ -328,3 +328,13 @@ def test_an_older_year_after_in_before_a_clause_end_is_a_date(nlp):
 def test_a_version_number_is_no_day(nlp):
     doc = run_doc(nlp, "Version 12.05.2041 of the software was released on 14/05/2041.", "2041-05-14")
     assert [(d.text, d.value) for d in doc._.kg_dates] == [("14/05/2041", "2041-05-14")]
+
+
+def test_two_days_gone_by_an_expected_day_and_a_year_before_a_noun(nlp):
+    """"had queued on Monday and Tuesday": two days gone by, not a weekly schedule; "a ferry was
+    expected on Sept. 20" (written on the 13th) is this year's; "a 2029 upgrade" dates the upgrade."""
+    doc = run_doc(nlp, "Hundreds of drivers queued at the depot in Orvik on Monday and Tuesday. A spare "
+                       "ferry was expected in Tarsk on Sept. 20, the operator said. It blamed a 2029 upgrade "
+                       "of the booking system.", "2031-09-13")
+    values = {d.value for d in doc._.kg_dates}
+    assert {"2031-09-08", "2031-09-09", "2031-09-20", "2029"} <= values, values

@@ -254,8 +254,9 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         # an older year only after "in" or "since" and before a clause's end: "built in Orvik in 1688."
         rf"|\b(?i:in|since)[^\S\n]+1[0-7]\d\d\b(?=[^\S\n]*(?:[,.;:)]|$))"
         # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
-        # "Velm's 2009 drought"
-        rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir )|(?<=\w's )|(?<=\w’s ))(?:1[89]\d\d|20\d\d)\b"
+        # "Velm's 2009 drought", "a 2029 upgrade"
+        rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir )|(?<=\w's )|(?<=\w’s )|(?<=\ba )|(?<=\bA ))"
+        rf"(?:1[89]\d\d|20\d\d)\b"
         rf"(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))(?=[^\S\n]+[A-Za-z])"  # "the 2030 World Cup" too
         # "its appeal for 2031" (not "for 2000 days"), "between 2011 and 2017" (not "1200 and 1900 voters")
         rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
@@ -305,6 +306,9 @@ def clause_tense(before: str, after: str, lex: Lexicon) -> str | None:
     pat = lex.pattern("date_tense", _tense_patterns)
     if _future_preposition(before, lex):
         return "future"
+    if pat[4].search(before):
+        return None  # "a ferry was expected in port on Sept. 20": said before the day, of a day that may
+        # not have come yet: the nearest such day
     for part in (before, after):
         fm = pat[1].search(part)
         if fm and not pat[3].search(part, 0, fm.start()):
@@ -321,14 +325,15 @@ def _future_preposition(before: str, lex: Lexicon) -> bool:
     return lex.pattern("date_tense", _tense_patterns)[0].search(before) is not None
 
 
-def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], ...]:
     def words(items: list[str]) -> str:
         return "|".join(re.escape(w) for w in sorted(items, key=len, reverse=True))
     return (re.compile(rf"\b(?:{words(lex.dates['future_prepositions'])})\s*$", re.I),
             re.compile(rf"(?<!\w)(?:{words(lex.dates['future_markers'])})\b", re.I),
             re.compile(rf"\b(?:{words(lex.dates['past_markers'])})\b", re.I),
             # a past auxiliary right before the future marker: "did not expect", "had planned"
-            re.compile(rf"\b(?:{words(lex.dates['past_auxiliaries'])})(?:\s+not)?\s+$", re.I))
+            re.compile(rf"\b(?:{words(lex.dates['past_auxiliaries'])})(?:\s+not)?\s+$", re.I),
+            re.compile(rf"\b(?:{words(lex.dates['expected_then'])})\b(?!\s+to\b)", re.I))
 
 
 _TOLD_REACH = 62  # days: a month and day this near a day written with its year is in that year,
@@ -383,8 +388,11 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             continue  # "The Day Before Tomorrow": a capital inside a sentence makes a title, not a date
         if expr.split()[0].lower() in weekdays:
             rec = pat.recurring.match(text, e)
-            if rec:  # "Tuesday through Thursday", "on Saturday mornings": a recurring time, no date
-                skip_until = rec.end()
+            joined = rec is not None and rec.group(0).split()[0].lower() == "and" and (
+                verb_tense(span, lex) == "past" or (span.root.head.tag_ in {"VBD", "VBN"} and not any(
+                    c.dep_.startswith("aux") for c in span.root.head.children)))
+            if rec and not joined:  # "Tuesday through Thursday", "on Saturday mornings": a recurring time, no date
+                skip_until = rec.end()  # (but "had queued on Monday and Tuesday": two days gone by)
                 continue
         sent = span.sent
         # the verb the date hangs on first ("By March, prices had risen": past), then a forward
