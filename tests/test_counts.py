@@ -484,3 +484,14 @@ def test_the_number_of_modified_nouns_and_a_nap_that_is_no_money(nlp):
                   "2041-03-22")
     assert ("4,500", "family") in {(c.text, c.head) for c in doc._.kg_counts}, doc._.kg_counts
     assert not [c for c in doc._.kg_counts if c.currency], doc._.kg_counts
+
+
+def test_a_place_of_so_many_counts_its_people_and_a_new_paragraph_takes_the_ledes_day(nlp):
+    """"a district of about 90,000" counts people; a count in a paragraph with no date of its own
+    takes the lede's day, not a date of the paragraph before (nor "a 2029 upgrade")."""
+    doc = run_doc(nlp, "Floods hit Orvik on Monday, cutting roads across a district of about 90,000.\n\n"
+                       "Engineers finished a 2029 upgrade of the levees last Thursday, the council said.\n\n"
+                       "Crews rescued 40 families from rooftops.", "2031-09-13")
+    counts = {c.value: c for c in doc._.kg_counts}
+    assert counts[90_000].head == "person", counts[90_000]
+    assert counts[40].date == "2031-09-08", counts[40]

@@ -552,6 +552,9 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 currency = currency or lex.numbers["currencies"][head_tok.lower_]
                 head_of_money = head_tok.lower_
         sent_start = doc[i].sent.start
+        if not what and not currency and value is not None and value >= 100 and q_start >= 2 \
+                and doc[q_start - 1].lower_ == "of" and doc[q_start - 2].lower_ in nums["population_places"]:
+            what, head = "people", "person"  # "a province of some 250,000": the people who live there
         if not what and not currency:
             rng = _np_before_linking(doc, sent_start, q_start, lex)
             if rng and value is not None and value < 130 and upper is None \

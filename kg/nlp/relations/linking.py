@@ -91,6 +91,14 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         start = max(text.rfind(",", first, c.start), text.rfind(";", first, c.start), first)
         return any(w.strip("'’").lower() in future_words for w in re.findall(r"[\w'’]+", text[start : c.start]))
 
+    def paragraph_ends(si: int) -> bool:
+        """A line break follows sentence ``si`` (its own trailing space included) before the next."""
+        return "\n" in text[sents[si].start_char + len(sents[si].text.rstrip()) : sents[si + 1].start_char]
+
+    def attributive_year(d: DateMention) -> bool:
+        """'a 2029 upgrade', 'the 2031 floods': a year that names a thing, not when the narrative is."""
+        return d.precision == "year" and re.match(r" [a-z]", text[d.end : d.end + 2]) is not None
+
     def of_comparison(d: DateMention) -> bool:
         """'down from 35 in 2022': the date of the number compared with."""
         return pat.comparison_date.search(text[max(sent_start(d), d.start - 40) : d.start]) is not None
@@ -160,12 +168,13 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
             looked = False
             for back in range(1, 4):
                 si = c.sentence - back
-                if si < 0:
-                    break
+                if si < 0 or paragraph_ends(si):
+                    break  # the narrative's date reaches to the paragraph's end, not into the next one
                 if si in captions:
                     continue
                 prior = [d for d in dates_in.get(si, ()) if d.value and not is_period(d) and not dateline(d)
-                         and not of_comparison(d) and not of_saying(d) and not ahead(d)]
+                         and not of_comparison(d) and not of_saying(d) and not ahead(d)
+                         and not attributive_year(d)]
                 if prior:  # the narrative's last date ("since 2019" starts a period: it dates nothing)
                     c.date = prior[-1].value
                     looked = True
