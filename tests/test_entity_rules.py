@@ -196,6 +196,8 @@ ROWS = [
      "byline", "Organisation"),
     ("org-apposition-one-of", "Velm Orvane Tarsk, one of the largest wholesalers, said its shelves were empty.",
      "Velm Orvane Tarsk", "org-apposition", "Organisation"),
+    ("org-club-plural", "Later Oslo Wolves lodged an appeal against the result.", "Oslo Wolves", "org-shape",
+     "Organisation"),
     ("role-of-body", "Prices fell, said Ilka Orvane, managing director of Quenby Tarsk.", "Quenby Tarsk",
      "works-at", "Organisation"),
     ("place-head-joined", "Herders graze goats in the Orvane and Pellick mountains each summer.", "Orvane",

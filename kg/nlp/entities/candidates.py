@@ -70,6 +70,18 @@ def _demonym_shape(word: str, lex: Lexicon) -> bool:
         and word.lower().endswith(tuple(lex.demonym_endings))
 
 
+def _body_run_before(doc: Doc, k: int, lex: Lexicon) -> bool:
+    """The capitalised run that ends at token k (through "for" and "and") opens with a body's head
+    word: "Institute for Desert Research" before "of Velmland" is one name with it."""
+    a = k
+    while a > 0 and (is_cap(doc[a - 1]) or (doc[a - 1].lower_ in {"for", "and"} and a - 2 >= 0
+                                            and is_cap(doc[a - 2]))) and "\n" not in doc[a - 1].whitespace_:
+        a -= 1
+    if doc[a].lower_ == "the":
+        a += 1  # "The Centre for ..." opening a sentence
+    return a < k and doc[a].text in lex.org_heads
+
+
 def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
     out: list[Cand] = []
     n = len(doc)
@@ -158,9 +170,14 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 if entry.type == "Organisation" and (end := _longer_name_end(doc, i + k, lex)) is not None:
                     hit = Cand(i, end, entry.type, "org-shape")  # "Wagner Group Tarsk Province": a branch
                     break
+                if entry.type == "Place" and k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k)) \
+                        and (end := _body_run_end(doc, i + k, lex)) is not None:
+                    hit = Cand(i, end, "Organisation", "org-shape")  # "Velm and Tarsk Police Service": the chunker
+                    break  # stops at the place's lower-case word, so the body's name is made here
                 continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
             if entry.type == "Place" and i >= 2 and (lowers[i - 1] in _NAME_OF or lowers[i - 1] == "for") and (
-                    texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words):
+                    texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words
+                    or _body_run_before(doc, i - 2, lex)):
                 if k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k)):
                     # "University of Velm es Tarsk": the chunker stops at the place's lower-case word, so
                     # the body's name is made here, from the capitalised words before "of"
@@ -315,6 +332,15 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
             return True
         k += 1
     return False
+
+
+def _body_run_end(doc: Doc, e: int, lex: Lexicon) -> int | None:
+    """The end of a run of up to five capitalised words from token e on (one line) whose last word
+    is an organisation's head ("Police Service", "General Hospital"), else None."""
+    k = e
+    while k < len(doc) and k - e < 5 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
+        k += 1
+    return k if k > e and doc[k - 1].text in lex.org_heads else None
 
 
 def _longer_name_end(doc: Doc, e: int, lex: Lexicon) -> int | None:
@@ -476,7 +502,7 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                         and not any(doc[x].text in lex.org_heads for x in range(i, j)):
                     break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
                 if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
-                        doc[j - 1].lower_ in lex.common_words
+                        (doc[j - 1].lower_ in lex.common_words and doc[j - 1].text not in lex.org_first_words)
                         or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names
                             and t.lower_ not in lex.person_name_particles
                             and doc[j - 1].text not in lex.org_first_words
@@ -570,13 +596,18 @@ def _listed_portfolio(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -
     k += 1
     if k < n and doc[k].lower_ == "the":
         k += 1
-    if not word(k) or (k + 1 < n and is_cap(doc[k + 1])):
+    if word(k) and k + 2 < n and word(k + 1) and not is_cap(doc[k + 2]) \
+            and doc[k].lower_ in lex.portfolio_words and doc[k + 1].lower_ in lex.portfolio_words:
+        items.append(k)
+        k += 1  # "... and Water Resources": the last portfolio in two words
+    elif not word(k) or (k + 1 < n and is_cap(doc[k + 1])):
         return None
     items.append(k)
     # a portfolio's words are common words or a ministry's ("Energy, Environment and Water"), not names
     # ("Velm, Tarsk and Orvik", "Education, Velmcorp and Tarvico") nor bodies ("Defence, Police and Army")
     if not all(doc[x].lower_ in lex.portfolio_words or (
-            doc[x].lower_ in lex.common_words and doc[x].text not in lex.org_heads) for x in items):
+            doc[x].lower_ in lex.common_words and doc[x].text not in lex.org_heads) for x in items):  # ("Science
+        # and Technology": a portfolio word that may also end a company's name)
         return None
     return k + 1
 
@@ -917,6 +948,12 @@ def _lower_case_bodies(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
     return out
 
 
+def _plural_role_opening(doc: Doc, s: int, lex: Lexicon) -> bool:
+    """"Engineers Ada Corwen and ...": a role in the plural opening a sentence before names."""
+    low = doc[s].lower_
+    return low.endswith("s") and low[:-1] in lex.roles and sent_initial(doc, s)
+
+
 def _headline_common_word(doc: Doc, g: Cand, lex: Lexicon, headlines: Headlines) -> bool:
     """A gazetteer name on a title-case line whose words are all common English words ("More Than
     6,000 Flee": a town is called Than) and that the body never writes as a name."""
@@ -971,7 +1008,8 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
         titled = doc[e - 1].text not in lex.org_heads and not any(
             doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for"} for k in range(s, e - 1))
         while titled and e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"
-                             or doc[s].lower_ in lex.roles) and doc[s + 1].text not in {"’s", "'s"}:
+                             or doc[s].lower_ in lex.roles or _plural_role_opening(doc, s, lex)) \
+                and doc[s + 1].text not in {"’s", "'s"}:
             s += 1
         while titled and e - s > 2 and doc[s : s + 2].text in lex.person_titles:
             s += 2  # "Prime Minister Ada Corwen"

@@ -649,7 +649,23 @@ def _one_of_org_nouns(ctx: Context) -> bool:
     return False
 
 
+def _place_and_plural(ctx: Context) -> bool:
+    """"Orvik Wolves", "Tarsk Pirates": a known place and one capitalised plural of a common word
+    (no nationality, kind of place or group of people) name a team or a club."""
+    doc, s, e, lex = ctx.doc, ctx.s, ctx.e, ctx.lex
+    if e - s != 2:
+        return False
+    entry = lex.gazetteer.get(normalize_name(doc[s].text))
+    last = doc[s + 1]
+    low = last.lower_
+    return entry is not None and entry.type == "Place" and last.is_title and low.endswith("s") \
+        and low in lex.common_words and last.text not in lex.demonyms and low not in lex.place_heads \
+        and low not in lex.plural_group_nouns and low[:-1] not in lex.roles and low[:-1] not in lex.person_nouns \
+        and last.text not in lex.place_proper_heads
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "place-and-plural": _place_and_plural,
     "one-of-org-nouns": _one_of_org_nouns,
     "after-role-of": _after_role_of,
     "outlet-line": _outlet_line,
