@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from spacy.attrs import IS_ALPHA, IS_SPACE, IS_UPPER, ORTH
 from spacy.tokens import Doc
 
 from kg.nlp.extensions import doc_text
@@ -45,25 +46,31 @@ def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
     stop at the end (a sentence of names would end with one)."""
     spec = lex.headlines
     out: list[tuple[int, int]] = []
+    # token attributes as plain lists: most lines are paragraphs, rejected without a Token object
+    strings = doc.vocab.strings
+    rows = doc.to_array([ORTH, IS_SPACE, IS_ALPHA, IS_UPPER]).tolist() if len(doc) else []
+    texts = [strings[r[0]] for r in rows]
+    n = len(rows)
     start = 0
-    toks = list(doc)  # one Token object per token (indexing a Doc builds a new one each time)
-    n = len(toks)
     for i in range(n + 1):
-        if i < n and "\n" not in toks[i].text and "\n" not in toks[i].whitespace_:
+        if i < n and "\n" not in texts[i]:
             continue
-        end = i + 1 if i < n and "\n" not in toks[i].text else i
-        line = [t for t in toks[start:end] if not t.is_space]
-        words = [t for t in line if t.is_alpha and len(t) >= 4]
+        end = i + 1 if i < n and "\n" not in texts[i] else i
+        line = [k for k in range(start, end) if not rows[k][1]]
+        line_start, start = start, i + 1
+        if not line or texts[line[-1]] in {".", "?", "!"}:
+            continue  # (most lines: a paragraph of sentences, tested no further)
+        words = [k for k in line if rows[k][2] and len(texts[k]) >= 4]
+        if len(words) < spec["min_words"] or all(rows[k][3] for k in words) \
+                or sum(1 for k in words if texts[k][0].isupper()) / len(words) < spec["min_capital_share"]:
+            continue
+        toks = [doc[k] for k in line]
         # "By Ada Corwen-Halden", "(Reporting by Ada Corwen; Editing by ...)": names only
-        lead = line[1:] if line and line[0].text == "(" else line
-        byline = bool(lead) and lead[0].text in spec["byline_starts"] or _byline_in_place(doc, line, lex) or any(
-            t.text in {"·", "|", "•"} or _clock(t) for t in line)  # "Ada Corwen · Velm News · 5:30 AM"
-        if line and not byline and len(words) >= spec["min_words"] and line[-1].text not in {".", "?", "!"} \
-                and not all(t.is_upper for t in words):
-            capital = sum(1 for t in words if t.text[0].isupper())
-            if capital / len(words) >= spec["min_capital_share"]:
-                out.append((start, end))
-        start = i + 1
+        lead = toks[1:] if toks[0].text == "(" else toks
+        byline = bool(lead) and lead[0].text in spec["byline_starts"] or _byline_in_place(doc, toks, lex) or any(
+            t.text in {"·", "|", "•"} or _clock(t) for t in toks)  # "Ada Corwen · Velm News · 5:30 AM"
+        if not byline:
+            out.append((line_start, end))
     return out
 
 

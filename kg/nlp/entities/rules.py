@@ -793,8 +793,20 @@ class _Compiler:
             return lambda ctx: not inner(ctx)
         if "any" in cond or "all" in cond:
             parts = [self.condition(c) for c in cond.get("any", cond.get("all"))]
-            combine = any if "any" in cond else all
-            return lambda ctx: combine(p(ctx) for p in parts)
+            if "any" in cond:
+                def any_part(ctx: Context) -> bool:
+                    for p in parts:  # (plain loops: no generator per chunk and rule)
+                        if p(ctx):
+                            return True
+                    return False
+                return any_part
+
+            def all_parts(ctx: Context) -> bool:
+                for p in parts:
+                    if not p(ctx):
+                        return False
+                return True
+            return all_parts
         if "word" in cond:
             where = cond["word"]
             if where not in WORD_POSITIONS:
