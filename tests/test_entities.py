@@ -1084,3 +1084,28 @@ def test_names_with_a_portfolio_list_a_known_place_inside_or_a_foreign_head_word
     for text, want in cases:
         ents = _ents(run_doc(nlp, text))
         assert want in ents, (text, ents)
+
+
+def test_places_from_their_context_and_people_from_a_noun_in_apposition(nlp):
+    """"north of Orvane", "the wells of Orvane", a known town and a particle ("Santa Cruz y Velm"),
+    a headline's town before a plural common word, a short town in a dateline's capitals, a
+    sentence's opening "-ing" word that a town shares, a body named "... on A and B", a
+    company head ("Mobility") and "NAME, a mother in ..."."""
+    cases = [
+        ("Gunmen attacked a camp north of Orvane before dawn.", ("Orvane", "Place")),
+        ("Two raiders were killed by the wells of Pellick.", ("Pellick", "Place")),
+        ("The storm hit Santa Cruz y Velm on Monday.", ("Santa Cruz y Velm", "Place")),
+        ("Gangs Torch 40 Stalls in Bergen Clashes After Curfew\n\nStall owners counted losses on Monday.",
+         ("Bergen", "Place")),
+        ("Officers of the Bureau on Trade and Economic Affairs arrested two men.",
+         ("Bureau on Trade and Economic Affairs", "Organisation")),
+        ("Later Tarsk Volt Mobility said it would recall 9,000 packs.", ("Tarsk Volt Mobility", "Organisation")),
+        ('"Who pays?" asked Osk Tarvel, a widow from the Velm district.', ("Osk Tarvel", "Person")),
+    ]
+    for text, want in cases:
+        ents = _ents(run_doc(nlp, text))
+        assert want in ents, (text, ents)
+    doc = run_doc(nlp, "Storm Floods Homes Across Peru\n\nLIMA, Peru - Rain fell again on Monday.")
+    assert ("Lima", "Place") in _ents(doc), _ents(doc)
+    doc = run_doc(nlp, "Banning such groups did not stop the fighting, police said.")
+    assert not [label for label, _ in _ents(doc) if label == "Banning"], _ents(doc)

@@ -82,7 +82,8 @@ def _body_run_before(doc: Doc, k: int, lex: Lexicon) -> bool:
     return a < k and doc[a].text in lex.org_heads
 
 
-def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
+def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset()) -> list[Cand]:
+    """The names the gazetteer knows. ``title``: the tokens on title-case lines (headlines)."""
     out: list[Cand] = []
     n = len(doc)
     # plain lists: indexing a Doc builds a Token object each time, and this loop
@@ -126,6 +127,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                 for t in doc[i : i + k] if t.is_alpha
             ):
                 text = text.title()  # "OSLO, Norway --", "NEW DELHI --": a dateline in capitals
+            if k == 1 and text.isupper() and len(text) > 2 and starts_line(doc, i) and i + 1 < n \
+                    and texts[i + 1] in {",", "-", "—", "–"} and text.title() in {entry.label, *entry.aliases}:
+                text = text.title()  # "LIMA, Peru -", "DILA -": a short town's name in a dateline's capitals
             if len(text) <= 4 or text.isupper():
                 # short forms and acronyms match only as written
                 forms = {entry.label, *entry.aliases}
@@ -133,7 +137,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
                     continue
             if not texts[i][:1].isupper() and not (lowers[i] in lex.arabic_articles and k > 1):
                 continue
-            if entry.kind == "city" and _inside_name(doc, i, i + k, lex):
+            if entry.kind == "city" and _inside_name(doc, i, i + k, lex, title):
                 continue  # "Halden Lund", "Petra Oslo": a city name as part of a longer name
             if k == 1 and _part_of_longer_name(doc, i, lex):
                 continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
@@ -151,6 +155,20 @@ def gazetteer_matches(doc: Doc, lex: Lexicon) -> list[Cand]:
             if k == 1 and entry.kind not in {"country", "state"} and lowers[i] in lex.common_words \
                     and not texts[i].isupper() and sent_initial(doc, i):
                 continue  # "To win here ...": a common word opening a sentence, not the town
+            if k == 1 and entry.kind not in {"country", "state"} and doc[i].tag_ == "VBG" and sent_initial(doc, i) \
+                    and i + 1 < n and doc[i + 1].is_lower:
+                continue  # "Banning them did not work": a verb's -ing form opening a sentence, not the town
+            if entry.type == "Place" and i + k + 1 < n and lowers[i + k] in lex.connectors \
+                    and lowers[i + k] not in lex.english_connectors and texts[i + k].islower() \
+                    and texts[i + k + 1][:1].isupper() and "\n" not in with_ws[i + k]:
+                end = i + k + 2
+                while end < n and texts[end][:1].isupper() and not punct[end] and "\n" not in with_ws[end - 1]:
+                    end += 1
+                # "Velma y Tarsk", "Orvik do Sul": a known place and a particle start a longer place's name
+                # (or a body's: "Peru de Velm Foundation"); the particle joins names, not two places
+                body = texts[end - 1] in lex.org_heads
+                hit = Cand(i, end, "Organisation" if body else "Place", "org-shape" if body else "place-shape")
+                break
             if k == 1 and i >= 4 and texts[i - 1] in {'"', "”"} and texts[i - 3] in {'"', "“"} \
                     and is_cap(doc[i - 2]) and is_cap(doc[i - 4]):
                 continue  # Ada "Velm" Corwen: the surname after a nickname, not the town
@@ -369,13 +387,21 @@ def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
         and nxt.text not in lex.place_proper_heads and nxt.text not in lex.not_entities
 
 
-def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+def _title_common(doc: Doc, k: int, lex: Lexicon, title: frozenset[int]) -> bool:
+    """Token k is a plural common word capitalised only because its line is a headline ("in Tarsk
+    Clashes"; not "Tarsk Plan", which may be a name)."""
+    return k in title and doc[k].lower_ in lex.common_words and doc[k].lower_.endswith("s")
+
+
+def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon, title: frozenset[int] = frozenset()) -> bool:
     """A capitalised word touches the match, or one joined to it by a hyphen ("Velm-Ostrava")
-    or by a name's inner particle ("Norte de Velm", "Ostra do Sul")."""
+    or by a name's inner particle ("Norte de Velm", "Ostra do Sul"). On a headline a common word
+    capitalised like every word there does not count."""
     n = len(doc)
     before = s > 0 and is_cap(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ and not (
-        doc[s - 1].lower_ in lex.common_words and sent_initial(doc, s - 1))  # "In Halden, ..."
-    after = e < n and is_cap(doc[e]) and not doc[e].is_sent_start
+        doc[s - 1].lower_ in lex.common_words and sent_initial(doc, s - 1)) \
+        and not _title_common(doc, s - 1, lex, title)  # "In Halden, ..."
+    after = e < n and is_cap(doc[e]) and not doc[e].is_sent_start and not _title_common(doc, e, lex, title)
     joined_before = s > 1 and is_cap(doc[s - 2]) and "\n" not in doc[s - 2].whitespace_ \
         and doc[s - 2].lower_ not in lex.common_words and not sent_initial(doc, s - 2) and (
         (doc[s - 1].text == "-" and not doc[s - 1].whitespace_ and not doc[s - 2].whitespace_)
@@ -764,8 +790,9 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
                 or (tok.text.istitle() and e - s == 1 and _written_in_lower_case(doc, low))
-                # "Nurses of the Velm Health Board said": a plural common noun, then "of" and the name
-                or (e - s > 2 and doc[s + 1].lower_ == "of" and low.endswith("s") and doc[e - 1].text in lex.org_heads
+                # "Nurses of the Velm Health Board said", "Officers of the Bureau on Velm Fraud": a plural common
+                # noun, then "of" and a body's name
+                or (e - s > 2 and doc[s + 1].lower_ == "of" and low.endswith("s") and org_shaped
                     and (low[:-1] in lex.common_words or low[:-2] in lex.common_words or tok.tag_ in {"NNS", "NNPS"}))
             )
         if not drop:
@@ -951,7 +978,8 @@ def _lower_case_bodies(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
 def _plural_role_opening(doc: Doc, s: int, lex: Lexicon) -> bool:
     """"Engineers Ada Corwen and ...": a role in the plural opening a sentence before names."""
     low = doc[s].lower_
-    return low.endswith("s") and low[:-1] in lex.roles and sent_initial(doc, s)
+    return low.endswith("s") and low[:-1] in lex.roles and sent_initial(doc, s) and s + 1 < len(doc) \
+        and is_cap(doc[s + 1]) and doc[s + 1].text not in lex.org_heads
 
 
 def _headline_common_word(doc: Doc, g: Cand, lex: Lexicon, headlines: Headlines) -> bool:
@@ -975,7 +1003,8 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
         rules = shipped_rules(lex)
     if headlines is None:
         headlines = Headlines(doc, lex)
-    gaz = [g for g in gazetteer_matches(doc, lex) if not _headline_common_word(doc, g, lex, headlines)]
+    gaz = [g for g in gazetteer_matches(doc, lex, headlines.tokens)
+           if not _headline_common_word(doc, g, lex, headlines)]
     typed: list[Cand] = []
     for a, b in _acronym_expansions(doc, lex):
         if any(g.start <= a and g.end >= b for g in gaz) or not (any(a <= g.start < b for g in gaz) or any(

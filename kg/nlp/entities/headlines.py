@@ -81,7 +81,7 @@ class Headlines:
         self.doc = doc
         self.common = lex.common_words
         self.lines = title_case_lines(doc, lex)
-        self._inside = {i for s, e in self.lines for i in range(s, e)}
+        self.tokens = frozenset(i for s, e in self.lines for i in range(s, e))  # the tokens on those lines
         if self.lines:
             text = doc_text(doc)
             parts, last = [], 0
@@ -96,7 +96,7 @@ class Headlines:
             self.body = doc_text(doc)
 
     def covers(self, s: int, e: int) -> bool:
-        return s in self._inside or (e - 1) in self._inside
+        return s in self.tokens or (e - 1) in self.tokens
 
     def in_body(self, text: str) -> bool:
         """Whether the body writes ``text`` as a name of its own, not only inside a longer run of

@@ -664,7 +664,64 @@ def _place_and_plural(ctx: Context) -> bool:
         and last.text not in lex.place_proper_heads
 
 
+def _person_noun_in_apposition(ctx: Context) -> bool:
+    """"Name, a fruit vendor who ...", "Name, a widow from ...": the noun after the article, past
+    up to two modifiers, is a person's (entities.json person_nouns) and heads its phrase."""
+    lex, follow = ctx.lex, [x.lower() for x in ctx.nxt]
+    if len(follow) < 3 or follow[0] != "," or follow[1] not in {"a", "an", "the"}:
+        return False
+    for k in range(2, min(5, len(follow))):
+        w = follow[k]
+        if not w.isalpha() or not ctx.nxt[k].islower():
+            return False
+        nxt = follow[k + 1] if k + 1 < len(follow) else ""
+        if w in lex.person_nouns or f"{w} {nxt}" in lex.person_nouns:
+            if f"{w} {nxt}" in lex.person_nouns:
+                nxt = follow[k + 2] if k + 2 < len(follow) else ""
+            return nxt not in {"'s", "’s"} and not (nxt.isalpha() and nxt.islower() and nxt not in _AFTER_KIND_NOUN)
+    return False
+
+
+def _place_before_local_title(ctx: Context) -> bool:
+    """"Orvik Mayor Ada Corwen", "Tarsk governor Ada Corwen": the one word before a town's or
+    region's own office (roles.json local_government_roles) and a name is that place."""
+    doc, e = ctx.doc, ctx.e
+    return ctx.e - ctx.s == 1 and e + 1 < len(doc) and doc[e].lower_ in ctx.lex.local_government_roles \
+        and doc[e + 1].is_title and doc[e + 1].is_alpha
+
+
+def _after_places_such_as(ctx: Context) -> bool:
+    """"islands such as Name", "towns including Name": a plural kind of place before the name."""
+    prv = [x.lower() for x in ctx.prv]
+    lex = ctx.lex
+    if prv[-2:] == ["such", "as"] and len(prv) >= 3:
+        kind = prv[-3]
+    elif prv[-1:] == ["including"] and len(prv) >= 2:
+        kind = prv[-2]
+    else:
+        return False
+    return kind.endswith("s") and kind in lex.place_of_words  # (not "sites such as Velm.com")
+
+
+def _at_a_place_noun(ctx: Context) -> bool:
+    """"the camp at Name", "a checkpoint at Name": "at" after a kind of place."""
+    prv = [x.lower() for x in ctx.prv]
+    return len(prv) >= 2 and prv[-1] == "at" and prv[-2] in ctx.lex.place_heads
+
+
+def _lands_name(ctx: Context) -> bool:
+    """"in the Tarsklands": one word ending "-lands" after "the" names a region."""
+    doc, s = ctx.doc, ctx.s
+    return ctx.e - s == 1 and s > 0 and doc[s - 1].lower_ == "the" and doc[s].lower_.endswith("lands") \
+        and len(doc[s]) > 6
+
+
 PREDICATES: dict[str, Callable[[Context], bool]] = {
+    "person-noun-in-apposition": _person_noun_in_apposition,
+    "place-before-local-title": _place_before_local_title,
+    "after-places-such-as": _after_places_such_as,
+    "at-a-place-noun": _at_a_place_noun,
+    "lands-name": _lands_name,
     "place-and-plural": _place_and_plural,
     "one-of-org-nouns": _one_of_org_nouns,
     "after-role-of": _after_role_of,
