@@ -1207,7 +1207,8 @@ def test_second_reader_misfires_of_this_sessions_relation_rules(nlp):
     for text in ("The delegation left Oslo on Monday. Former Mayor Ilka Orvane, who led Tarsk for a decade, joined "
                  "them.",
                  "Trains from Bergen were delayed. Bergen saw snow. Tarsk Mayor Osk Tarvel said the line was safe."):
-        assert not [a for a in _affs(run_doc(nlp, text)) if a[2].lower().endswith("mayor")], text
+        # (no town in view is guessed; "Tarsk Mayor NAME" names the mayor's own town, Tarsk)
+        assert not [a for a in _affs(run_doc(nlp, text)) if a[2].lower().endswith("mayor") and a[1] != "Tarsk"], text
 
 
 def test_a_name_that_modifies_the_words_after_said_is_not_the_speaker(nlp):
@@ -1228,3 +1229,46 @@ def test_its_looks_past_a_phrase_that_opens_the_sentence_and_an_estate_is_no_bod
     affs = [(p, o) for p, o, *_ in _affs(doc)]
     assert ("Osk Tarvel", "Tarsk Tenants League") in affs, affs
     assert not [o for p, o in affs if p == "Brin Aldo"], affs
+
+
+def test_a_rank_after_its_role_its_department_and_a_body_described_after_a_member(nlp):
+    """"Its spokesman, Deputy Inspector NAME": the rank is not the role; "NAME, the chief of its
+    surgical unit" works for the body the sentence opens with; "NAME of the Velm Centre, a study
+    group based at Tarsk Polytechnic": the apposition describes the centre, not NAME's post there."""
+    doc = run_doc(nlp, "The Velm Police held 12 men on Sunday. Its spokesman, Deputy Inspector Brin Aldo, "
+                       "told reporters the raids would go on.")
+    assert ("Brin Aldo", "Velm Police", "spokesman", True) in _affs(doc), _affs(doc)
+    doc = run_doc(nlp, "Tarsk General Hospital admitted 30 children with burns, according to Dr Ilka Orvane, "
+                       "the chief of its surgical unit.")
+    assert [(p, o) for p, o, *_ in _affs(doc)] == [("Ilka Orvane", "Tarsk General Hospital")], _affs(doc)
+    doc = run_doc(nlp, "Osk Tarvel of the Velm Data Centre, a study group based at Tarsk Polytechnic, said the "
+                       "leak was old.")
+    assert [(p, o) for p, o, *_ in _affs(doc)] == [("Osk Tarvel", "Velm Data Centre")], _affs(doc)
+
+
+def test_claims_before_said_name_of_body_a_question_asked_outside_and_signed_statements(nlp):
+    """"CLAIM, said NAME of the ORG in PLACE": the claim, not the rest; '"Q?" she asked after the
+    hearing': the question; an inner "she said" within the same speaker's claim is no second statement;
+    "a statement from ORG signed by its spokesman, NAME, said X": X is the body's."""
+    doc = run_doc(nlp, "Velmland lost 40 tonnes of tin to smugglers in 2030, said Ilka Orvane of the Institute "
+                       "for Ore Studies in Tarsk.")
+    assert _said(doc) == [("Ilka Orvane", "Velmland lost 40 tonnes of tin to smugglers in 2030")], _said(doc)
+    doc = run_doc(nlp, "Brin Aldo said the family would appeal. \"Who checks the checkers?\" he asked outside "
+                       "the courthouse.")
+    assert _said(doc)[-1] == ("Brin Aldo", "Who checks the checkers?"), _said(doc)
+    doc = run_doc(nlp, "Osk Tarvel lost the vote but said his list would contest two wards where, he said, "
+                       "votes had gone missing.")
+    assert len(_said(doc)) == 1, _said(doc)
+    doc = run_doc(nlp, "A statement from the Velm Ministry of Mines signed by its spokesman, Major Brin Aldo, "
+                       "said troops had sealed the pits.")
+    assert _said(doc) == [("Velm Ministry of Mines", "troops had sealed the pits")], _said(doc)
+
+
+def test_a_thing_admitted_is_no_statement_and_that_opens_no_claim(nlp):
+    """"Tarsk Clinic admitted 40 patients" takes people in and says nothing; "according to NAME,
+    the chief of its burns unit" leaves the claim without the role; "admitted that X" claims X."""
+    doc = run_doc(nlp, "Tarsk Clinic admitted 40 patients with smoke injuries, according to Dr Ilka Orvane, "
+                       "the chief of its burns unit.")
+    assert _said(doc) == [("Ilka Orvane", "Tarsk Clinic admitted 40 patients with smoke injuries")], _said(doc)
+    doc = run_doc(nlp, "Brin Aldo admitted that the pumps had failed twice.")
+    assert _said(doc) == [("Brin Aldo", "the pumps had failed twice")], _said(doc)

@@ -92,6 +92,7 @@ class Lexicon:
     continuing_verbs: list[str] = field(default_factory=list)  # ", adding that": a statement of its own
     according_to: list[str] = field(default_factory=list)
     quote_verbs: set[str] = field(default_factory=set)  # speech only right after a quotation ("...?" she asked)
+    object_verbs: set[str] = field(default_factory=set)  # speech only before a clause ("admitted 30 patients": no)
     event_triggers: dict[str, str] = field(default_factory=dict)
     numbers: dict = field(default_factory=dict)
     dates: dict = field(default_factory=dict)
@@ -337,7 +338,7 @@ def _entities(path: Path) -> dict[str, Any]:
 def _speech(path: Path) -> dict[str, Any]:
     speech = _json(path)
     return dict(speech_verbs=set(speech["verbs"]), according_to=list(speech["according_to"]),
-                quote_verbs=set(speech["quote_verbs"]),
+                quote_verbs=set(speech["quote_verbs"]), object_verbs=set(speech.get("object_verbs", ())),
                 continuing_verbs=list(speech["continuing_verbs"]))
 
 

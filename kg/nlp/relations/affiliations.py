@@ -300,6 +300,9 @@ def _called(noun: str, o: Mention, text: str) -> bool:
         or re.match(rf"\s+{n}\b", text[o.end : o.end + 20]) is not None
 
 
+_ITS_ROLE_AFTER = re.compile(
+    r"^\s*,\s+(?:[Tt]he\s+([\w\-]+(?:\s+[\w\-]+)?)\s+of\s+its\s+[\w\- ]{1,30}?|its\s+([\w\- ]{1,40}?))"
+    r"\s*(?:[,.;]|$)")
 _OWNER_ROLE_AFTER = re.compile(
     r"^\s*,\s+[Tt]he\s+(?:[\w\-]+\s+){0,2}?([\w\-]+)\s*['’]s\s+([\w\- ]{1,40}?)\s*(?:[,.;]|$)")
 
@@ -319,6 +322,14 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
         role_text = _role_phrase(pm.group(1), lex) if pm else None
         if role_text is not None:
             return named, role_text
+    im = _ITS_ROLE_AFTER.match(after)
+    if im is not None and (role_text := _role_phrase(im.group(1) or im.group(2), lex)) is not None:
+        # "PERSON, its medical director," / "PERSON, the chief of its burns unit,": the body the
+        # sentence (else the one before) opens with, its subject as a rule
+        orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
+                and not entities[o.entity].outlet and m.sentence - o.sentence <= 1]
+        if orgs:
+            return next(o for o in orgs if o.sentence == orgs[-1].sentence), role_text
     om = _OWNER_ROLE_AFTER.match(after)
     if om is None:
         return None
@@ -357,6 +368,15 @@ def _named_owner(before: str, m: Mention, mentions: list[Mention], entities: dic
     if kind != ORG:
         return None
     return owner[-1], role_text
+
+
+def _without_rank(before: str, lex: Lexicon) -> str:
+    """The text before a name without the capitalised rank that ends it after a comma ("its
+    spokesman, Assistant Commissioner " -> "its spokesman, "); unchanged without one."""
+    m = re.search(r",\s+((?:[A-Z][\w.\-]*\s+){1,3})$", before)
+    if m is None or not any(lex.title_or_role(w.rstrip(".")) or w in lex.person_titles for w in m.group(1).split()):
+        return before
+    return before[: m.start(1)]
 
 
 def _without_trailing_titles(gap: str, lex: Lexicon) -> str:
@@ -563,6 +583,9 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
             owner = _owner_role(before, m, ordered, entities, lex, described, text)
+            if owner is None and (ranked := _without_rank(before, lex)) != before:
+                # "Its spokesman, Deputy Inspector PERSON": the rank after the comma is not the role
+                owner = _owner_role(ranked, m, ordered, entities, lex, described, text)
             if owner is not None:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))

@@ -82,9 +82,47 @@ def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
     used_quotes: set[tuple[int, int]] = set()
     for si, sent in enumerate(doc.sents):
         ctx.prior = out
-        out.extend(_statements(ctx, doc, sent, si, by_sent.get(si, []), used_quotes,
-                               token_mention if parsed else None))
+        found = _statements(ctx, doc, sent, si, by_sent.get(si, []), used_quotes, token_mention if parsed else None)
+        out.extend(_signed_for_the_body(_without_inner_repeats(found, lex), ctx, sent, by_sent.get(si, [])))
     return out
+
+
+_SIGNED = re.compile(r"\bstatement\s+(?:from|by|issued\s+by)\s+(?:the\s+)?$", re.I)
+
+
+def _signed_for_the_body(found: list[Statement], ctx: _Context, sent: Span, ms: list[Mention]) -> list[Statement]:
+    """"A statement from ORG signed by its spokesman, NAME, said X": the statement is the body's;
+    the one who signed it speaks for it (the affiliation says so), the claim is ORG's."""
+    text = ctx.text
+    out = []
+    for st in found:
+        speaker = next((m for m in ms if m.entity == st.speaker), None) if st.speaker else None
+        body = None
+        if speaker is not None and ctx.entities[st.speaker].type == PER:
+            body = next((o for o in ms if ctx.entities[o.entity].type == ORG and o.end <= speaker.start
+                         and _SIGNED.search(text, max(sent.start_char, o.start - 40), o.start)
+                         and re.search(r"\bsigned\s+by\b", text[o.end : speaker.start])
+                         and not re.search(r"[.;]", text[o.end : speaker.start])), None)
+        out.append(st if body is None else Statement(body.entity, body.text, st.quote, st.sentence, st.start,
+                                                      st.end, st.told))
+    return out
+
+
+def _without_inner_repeats(found: list[Statement], lex: Lexicon) -> list[Statement]:
+    """"NAME said her party would contest two wards where, she said, votes went missing": the
+    inner "she said" of the same speaker within the claim is no statement of its own (its quote is
+    that claim again, or nearly)."""
+    pronouns = set(lex.relations["pronouns"])
+    named = [s for s in found if s.speaker and s.speaker_text.lower() not in pronouns]
+    return [s for s in found if not (s.speaker and s.speaker_text.lower() in pronouns and any(
+        o.speaker == s.speaker and _overlap(o.quote, s.quote) >= 0.8 for o in named))]
+
+
+def _overlap(a: str, b: str) -> float:
+    """The share of the words of ``a`` that ``b`` has too."""
+    wa = _WORD.findall(a.lower())
+    wb = set(_WORD.findall(b.lower()))
+    return sum(1 for w in wa if w in wb) / len(wa) if wa else 0.0
 
 
 def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
@@ -107,6 +145,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         att_start, att_end = vs, ve
         verb = doc.char_span(vs, ve, alignment_mode="expand")
         verb_tok = verb[0] if verb is not None and len(verb) else None
+        if vm.group(0).lower() in lex.object_verbs and verb_tok is not None and _object_use(verb_tok):
+            continue  # "the clinic admitted 30 children": a thing taken in, not a clause said
         if vm.group(0).lower() in according_to:
             after = [m for m in speakers if 0 <= m.start - ve < 60]
             # "according to the Velm grain board, VGB,": the body the description names
@@ -194,6 +234,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         content = content.strip().rstrip(",;:").strip()
         if content.endswith(".") and not _quoted_text(content):
             content = content[:-1]  # a reported clause, not a quotation: no full stop
+        if not from_quote and re.match(r"that\s+\S", content) \
+                and text[att_end : att_end + len(content) + 20].lstrip().startswith(content):
+            content = content[5:].lstrip()  # "admitted that X": the conjunction is no part of the claim
         quoted = from_quote or _quoted_text(content) or content.startswith(("\"", "\u201c"))
         # "..." said NAME, ROLE, adding that Y: Y is said too, after the quotation
         more = _adding(lex).search(text, att_end, sent.end_char) if quoted else None
@@ -241,7 +284,12 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
 _OF_BEFORE = re.compile(r"\b(?:of|at|from|for|with)\s+(?:the\s+)?$")
 _DESCRIBED_AS = re.compile(r"(?:\s+[a-z’'\-]+){1,4}\s*,\s*")
 _OF_BODY = re.compile(r"\s+(?:of|from|at|with)\s+(?:the\s+)?")
-_A_ROLE = re.compile(r"\s*,\s+(?:a|an)\s+[^,;:\"\u201c]{1,80}?(?=,|\.?\s*$)")
+_A_ROLE = re.compile(r"\s*,\s+(?:a|an|the|its|their)\s+[^,;:\"\u201c]{1,80}?(?=,|\.?\s*$)")
+def _object_use(verb: Token) -> bool:
+    """The verb takes a thing as its object and no clause ("admitted 30 children"; not "admitted
+    that ...", "admitted 3 errors had been made")."""
+    deps = {c.dep_ for c in verb.children}
+    return bool(deps & {"obj", "dobj"}) and not deps & {"ccomp", "xcomp", "parataxis", "mark"}
 
 
 def _role_phrase_end(ctx: _Context, person: Mention, limit: int) -> int:
@@ -744,6 +792,10 @@ def _finite(sent: Span, start: int, end: int, *, tensed: bool = False) -> bool:
     return any(t.pos_ in {"VERB", "AUX"} for t in words[1:])
 
 
+# "CLAIM, said Ada Corwen of the Velm Institute in Tarsk.": who the speaker is with, not what was said
+_OF_BODY_AFTER = re.compile(r"\s+(?:of|from|at|with)\s+(?:the\s+)?[A-Z]")
+
+
 def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon) -> str:
     """The reported clause: after the verb ("that" dropped), else before the attribution (without
     the dateline that opens the article's first sentence)."""
@@ -756,8 +808,9 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
     if lead:
         before = before[lead.end() :]
     inverted = _verb_first(text, att_start, lex)
-    if re.match(r"\s*,", after) and len(_WORD.findall(before)) >= 2 and inverted:
-        # "CLAIM, said Ada Corwen, head of the agency": the comma opens the speaker's apposition;
+    if (re.match(r"\s*,", after) or _OF_BODY_AFTER.match(after)) and len(_WORD.findall(before)) >= 2 and inverted:
+        # "CLAIM, said Ada Corwen, head of the agency" (or "of the agency"): the comma opens the speaker's
+        # apposition;
         # "..., adding that Y" after it is said too (a statement of its own)
         adding = _adding(lex).search(after)
         return before + after[adding.start():].rstrip(". ") if adding else before

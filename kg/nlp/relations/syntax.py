@@ -66,8 +66,7 @@ class SyntaxPatterns:
         self.org_nouns = set(lex.relations["org_reference_nouns"])
         self.generic_org_nouns = set(lex.relations["generic_org_nouns"])
         # "the union's president", "the plant's manager": a possessive that stands for the body in view
-        self.possessive_nouns = self.org_nouns | set(lex.relations["possessive_body_nouns"]) \
-            | lex.org_appositive_nouns
+        self.possessive_nouns = self.org_nouns | set(lex.relations["possessive_body_nouns"])
         self.not_roles = set(lex.relations["not_role_nouns"])
         self.government = set(lex.relations["government_place_heads"])
         self.company_nouns = set(lex.relations["company_nouns"])
@@ -119,6 +118,8 @@ def _role_ok(tok: Token, pat: SyntaxPatterns) -> bool:
     low = tok.lower_
     if low in pat.not_roles:
         return False
+    if low in pat.org_nouns and low not in pat.role_heads:
+        return False  # "NAME of the Velm Centre, a study group based at ...": the kind of body, not NAME's role
     return low in pat.role_heads or (tok.pos_ == "NOUN" and tok.tag_ in {"NN", "NNS"} and tok.is_lower)
 
 
