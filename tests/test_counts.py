@@ -495,3 +495,12 @@ def test_a_place_of_so_many_counts_its_people_and_a_new_paragraph_takes_the_lede
     counts = {c.value: c for c in doc._.kg_counts}
     assert counts[90_000].head == "person", counts[90_000]
     assert counts[40].date == "2031-09-08", counts[40]
+
+
+def test_a_date_that_opens_the_paragraph_before_still_dates_the_next_one(nlp):
+    """"In March 2030, the rebels captured Velm." then a paragraph "They held 300 hostages": the
+    date that frames the narrative carries over the paragraph's end."""
+    doc = run_doc(nlp, "Rebels freed two hostages on Monday.\n\nIn March 2030, the rebels captured "
+                       "Velm.\n\nThey held 300 hostages for a month before the army moved in.", "2041-05-14")
+    counts = {c.value: c for c in doc._.kg_counts}
+    assert counts[300].date == "2030-03", counts[300]

@@ -338,3 +338,11 @@ def test_two_days_gone_by_an_expected_day_and_a_year_before_a_noun(nlp):
                        "of the booking system.", "2031-09-13")
     values = {d.value for d in doc._.kg_dates}
     assert {"2031-09-08", "2031-09-09", "2031-09-20", "2029"} <= values, values
+
+
+def test_weekdays_that_repeat_and_a_measure_after_a(nlp):
+    """"were collected on Monday and Thursday each week" is a schedule, not two days; "a 2000 km
+    journey" is a distance, not a year."""
+    doc = run_doc(nlp, "The bins were collected on Monday and Thursday each week. They completed a 2000 km "
+                       "journey across the desert.", "2041-05-15")
+    assert not doc._.kg_dates, [(d.text, d.value) for d in doc._.kg_dates]

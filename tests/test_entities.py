@@ -1035,7 +1035,7 @@ def test_common_words_of_a_headline_and_names_of_bodies_from_their_context(nlp):
     ]
     for text, want in cases:
         assert want in _ents(run_doc(nlp, text)), (text, _ents(run_doc(nlp, text)))
-    doc = run_doc(nlp, "Wind speeds fell to Category 3 by the time the storm reached the Velm islands.")
+    doc = run_doc(nlp, "Wind speeds fell to Category 3 as the storm reached the Velm islands.")
     assert not [label for label, _ in _ents(doc) if label.startswith("Category")], _ents(doc)
 
 
@@ -1109,3 +1109,22 @@ def test_places_from_their_context_and_people_from_a_noun_in_apposition(nlp):
     assert ("Lima", "Place") in _ents(doc), _ents(doc)
     doc = run_doc(nlp, "Banning such groups did not stop the fighting, police said.")
     assert not [label for label, _ in _ents(doc) if label == "Banning"], _ents(doc)
+
+
+def test_second_reader_misfires_of_this_sessions_name_rules(nlp):
+    """A person's particle is no place's ("Jordan van Velm"), two cities joined by "y" stay two; a
+    role "of" a person or a department is no body; a writer's or a section's line is no masthead; a
+    body named "Engineers Without ..." keeps its first word; a town's "-ing" name before a noun stays
+    a town; "a survivor of the crisis" says nothing of a person; a headline's team keeps its city."""
+    def ents(text):
+        return _ents(run_doc(nlp, text))
+    assert ("Jordan van Velm", "Place") not in ents("Jordan van Velm, a defender, scored twice on Saturday.")
+    assert {("Lima", "Place"), ("Cusco", "Place")} <= ents("Flights between Lima y Cusco were suspended on Monday.")
+    assert ("Osk Tarvel", "Organisation") not in ents("Ilka Orvane, a spokeswoman of Osk Tarvel, denied the report.")
+    assert ("Policy", "Organisation") not in ents("Ilka Orvane, head of Policy at Quenby, said rates would rise.")
+    assert ("Sport", "Organisation") not in ents("Sport | Norway\nOslo Wolves won on Saturday.")
+    assert ("Engineers Without Borders", "Organisation") in ents("Engineers Without Borders flew water pumps to Velm.")
+    assert ("Woking", "Place") in ents("Woking residents complained about the noise.")
+    assert ("Quenby", "Person") not in ents("Quenby, a survivor of the 2030 crisis, reported a profit.")
+    assert ("Oslo", "Place") not in ents("Oslo Wolves Sign Striker From Tarsk\n\nOslo Wolves signed a striker from "
+                                         "Tarsk on Monday.")

@@ -1256,7 +1256,7 @@ def test_claims_before_said_name_of_body_a_question_asked_outside_and_signed_sta
     doc = run_doc(nlp, "Brin Aldo said the family would appeal. \"Who checks the checkers?\" he asked outside "
                        "the courthouse.")
     assert _said(doc)[-1] == ("Brin Aldo", "Who checks the checkers?"), _said(doc)
-    doc = run_doc(nlp, "Osk Tarvel lost the vote but said his list would contest two wards where, he said, "
+    doc = run_doc(nlp, "Osk Tarvel was beaten but said his list would contest two wards where, he said, "
                        "votes had gone missing.")
     assert len(_said(doc)) == 1, _said(doc)
     doc = run_doc(nlp, "A statement from the Velm Ministry of Mines signed by its spokesman, Major Brin Aldo, "
@@ -1272,3 +1272,24 @@ def test_a_thing_admitted_is_no_statement_and_that_opens_no_claim(nlp):
     assert _said(doc) == [("Ilka Orvane", "Tarsk Clinic admitted 40 patients with smoke injuries")], _said(doc)
     doc = run_doc(nlp, "Brin Aldo admitted that the pumps had failed twice.")
     assert _said(doc) == [("Brin Aldo", "the pumps had failed twice")], _said(doc)
+
+
+def test_second_reader_misfires_of_its_role_admitted_and_an_inner_said(nlp):
+    """"NAME, its chief engineer" after "visited the Orvik Dam" or "sold the old mill" is the dam's
+    or the mill's; after "said the Orvik Hotel burned" the hotel's; a spokesman is always a body's.
+    "admitted the error, saying Y" still says Y; "but he warned that Y" is a statement of its own."""
+    def affs(text):
+        return [(p, o) for p, o, *_ in _affs(run_doc(nlp, text))]
+    assert affs("Officials from Velm Council visited the Orvik Dam. Brin Aldo, its chief engineer, showed them "
+                "the cracks.") == []
+    assert affs("Tarsk Council sold the old mill last year. Brin Aldo, its new owner, said it would become "
+                "flats.") == []
+    assert affs("Velm Fire Service said the Orvik Hotel burned down overnight. Brin Aldo, its manager, was "
+                "unhurt.") == [("Brin Aldo", "Orvik Hotel")]
+    assert affs("Velm Police said the gang had fled. Brin Aldo, its spokesman, said more arrests would "
+                "follow.") == [("Brin Aldo", "Velm Police")]
+    doc = run_doc(nlp, "Ilka Orvane admitted the error, saying it would not happen again.")
+    assert _said(doc) == [("Ilka Orvane", "it would not happen again")], _said(doc)
+    doc = run_doc(nlp, "Brin Aldo, an analyst at Velm Securities, said the pill could earn a lot, but he "
+                       "warned that buyers might balk.")
+    assert ("Brin Aldo", "buyers might balk") in _said(doc), _said(doc)

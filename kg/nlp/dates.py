@@ -187,6 +187,7 @@ class DatePatterns:
     find: re.Pattern[str]  # every date expression in a text
     lead: re.Pattern[str]  # the preposition before a month or year found by ``find``
     recurring: re.Pattern[str]  # after a weekday: "s", "through Thursday", " mornings"
+    recurring_tail: re.Pattern[str]  # after a pair of weekdays: " mornings", " each week"
     second_day: re.Pattern[str]  # after a month and day: "and 4" ("March 3 and 4")
 
 
@@ -209,6 +210,9 @@ def _patterns(lex: Lexicon) -> DatePatterns:
             rf"(?:\s+(?:{_alt(d['range_words'])})\s+(?:{_alt([w.capitalize() for w in d['weekdays']])})\b"
             rf"|s?\s+(?:{_alt(d['recurring_after'])})\b)"
         ),
+        # "Monday and Thursday mornings", "... each week": what comes after a pair of weekdays that repeats
+        recurring_tail=re.compile(rf"s?\s+(?:{_alt(d['recurring_after'])})\b|\s+(?:each|every|a)\s+week\b",
+                                  re.I),
         # "and 4" ends the date: not "and 4 people", "and 4,000", "- 7:40pm" (a time)
         # (nor "5 Mar 2031 and 6 Sept. 2031": a day with its own month)
         second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.:]?\d)(?!,?\s+\d{{4}})"
@@ -255,9 +259,11 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|\b(?i:in|since)[^\S\n]+1[0-7]\d\d\b(?=[^\S\n]*(?:[,.;:)]|$))"
         # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
         # "Velm's 2009 drought", "a 2029 upgrade"
-        rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir )|(?<=\w's )|(?<=\w’s )|(?<=\ba )|(?<=\bA ))"
-        rf"(?:1[89]\d\d|20\d\d)\b"
+        rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir )|(?<=\w's )|(?<=\w’s ))(?:1[89]\d\d|20\d\d)\b"
         rf"(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))(?=[^\S\n]+[A-Za-z])"  # "the 2030 World Cup" too
+        # ("a 2029 upgrade", not "a 2000 km journey", "a 1900 page report": a measure before its noun)
+        rf"|(?:(?<=\ba )|(?<=\bA ))(?:19\d\d|20\d\d)\b(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))"
+        rf"(?![^\S\n]+(?:{_alt(lex.dates['not_after_article_year'])})\b)(?=[^\S\n]+[a-z])"
         # "its appeal for 2031" (not "for 2000 days"), "between 2011 and 2017" (not "1200 and 1900 voters")
         rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
         rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
@@ -390,7 +396,8 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             rec = pat.recurring.match(text, e)
             joined = rec is not None and rec.group(0).split()[0].lower() == "and" and (
                 verb_tense(span, lex) == "past" or (span.root.head.tag_ in {"VBD", "VBN"} and not any(
-                    c.dep_.startswith("aux") for c in span.root.head.children)))
+                    c.dep_.startswith("aux") for c in span.root.head.children))) \
+                and not pat.recurring_tail.match(text, rec.end())  # ("were held Monday and Thursday each week")
             if rec and not joined:  # "Tuesday through Thursday", "on Saturday mornings": a recurring time, no date
                 skip_until = rec.end()  # (but "had queued on Monday and Tuesday": two days gone by)
                 continue

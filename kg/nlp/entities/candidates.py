@@ -82,8 +82,9 @@ def _body_run_before(doc: Doc, k: int, lex: Lexicon) -> bool:
     return a < k and doc[a].text in lex.org_heads
 
 
-def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset()) -> list[Cand]:
-    """The names the gazetteer knows. ``title``: the tokens on title-case lines (headlines)."""
+def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(), body: str = "") -> list[Cand]:
+    """The names the gazetteer knows. ``title``: the tokens on title-case lines (headlines); ``body``:
+    the text of the other lines."""
     out: list[Cand] = []
     n = len(doc)
     # plain lists: indexing a Doc builds a Token object each time, and this loop
@@ -137,7 +138,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
                     continue
             if not texts[i][:1].isupper() and not (lowers[i] in lex.arabic_articles and k > 1):
                 continue
-            if entry.kind == "city" and _inside_name(doc, i, i + k, lex, title):
+            if entry.kind == "city" and _inside_name(doc, i, i + k, lex, title, body):
                 continue  # "Halden Lund", "Petra Oslo": a city name as part of a longer name
             if k == 1 and _part_of_longer_name(doc, i, lex):
                 continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
@@ -156,10 +157,12 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
                     and not texts[i].isupper() and sent_initial(doc, i):
                 continue  # "To win here ...": a common word opening a sentence, not the town
             if k == 1 and entry.kind not in {"country", "state"} and doc[i].tag_ == "VBG" and sent_initial(doc, i) \
-                    and i + 1 < n and doc[i + 1].is_lower:
-                continue  # "Banning them did not work": a verb's -ing form opening a sentence, not the town
-            if entry.type == "Place" and i + k + 1 < n and lowers[i + k] in lex.connectors \
-                    and lowers[i + k] not in lex.english_connectors and texts[i + k].islower() \
+                    and i + 1 < n and doc[i + 1].is_lower \
+                    and doc[i + 1].pos_ in {"PRON", "DET", "ADP", "ADV", "PART", "ADJ", "NUM"}:
+                continue  # "Banning them did not work": a verb's -ing form and its object, not the town ("Woking
+                # residents" is the town)
+            if entry.type == "Place" and k > 1 and entry.kind not in {"country", "state"} and i + k + 1 < n \
+                    and lowers[i + k] in _PLACE_PARTICLES and texts[i + k].islower() \
                     and texts[i + k + 1][:1].isupper() and "\n" not in with_ws[i + k]:
                 end = i + k + 2
                 while end < n and texts[end][:1].isupper() and not punct[end] and "\n" not in with_ws[end - 1]:
@@ -387,21 +390,29 @@ def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
         and nxt.text not in lex.place_proper_heads and nxt.text not in lex.not_entities
 
 
-def _title_common(doc: Doc, k: int, lex: Lexicon, title: frozenset[int]) -> bool:
+# "San Juan y Velm", "Santa Cruz do Sul": the particles that join a place's name of two or more words to
+# the rest of a longer one (not "van", "le": a person's "Jordan van Velm")
+_PLACE_PARTICLES = frozenset({"y", "e", "de", "del", "do", "da", "dos", "das"})
+
+
+def _title_common(doc: Doc, k: int, lex: Lexicon, title: frozenset[int], pair: str = "", body: str = "") -> bool:
     """Token k is a plural common word capitalised only because its line is a headline ("in Tarsk
-    Clashes"; not "Tarsk Plan", which may be a name)."""
-    return k in title and doc[k].lower_ in lex.common_words and doc[k].lower_.endswith("s")
+    Clashes"; not "Tarsk Plan", which may be a name, nor "Oslo Wolves" when the body writes the pair
+    so too: a team)."""
+    return k in title and doc[k].lower_ in lex.common_words and doc[k].lower_.endswith("s") \
+        and not (pair and pair in body)
 
 
-def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon, title: frozenset[int] = frozenset()) -> bool:
+def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon, title: frozenset[int] = frozenset(), body: str = "") -> bool:
     """A capitalised word touches the match, or one joined to it by a hyphen ("Velm-Ostrava")
     or by a name's inner particle ("Norte de Velm", "Ostra do Sul"). On a headline a common word
     capitalised like every word there does not count."""
     n = len(doc)
     before = s > 0 and is_cap(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ and not (
         doc[s - 1].lower_ in lex.common_words and sent_initial(doc, s - 1)) \
-        and not _title_common(doc, s - 1, lex, title)  # "In Halden, ..."
-    after = e < n and is_cap(doc[e]) and not doc[e].is_sent_start and not _title_common(doc, e, lex, title)
+        and not _title_common(doc, s - 1, lex, title, doc[s - 1 : e].text, body)  # "In Halden, ..."
+    after = e < n and is_cap(doc[e]) and not doc[e].is_sent_start \
+        and not _title_common(doc, e, lex, title, doc[s : e + 1].text, body)
     joined_before = s > 1 and is_cap(doc[s - 2]) and "\n" not in doc[s - 2].whitespace_ \
         and doc[s - 2].lower_ not in lex.common_words and not sent_initial(doc, s - 2) and (
         (doc[s - 1].text == "-" and not doc[s - 1].whitespace_ and not doc[s - 2].whitespace_)
@@ -979,7 +990,8 @@ def _plural_role_opening(doc: Doc, s: int, lex: Lexicon) -> bool:
     """"Engineers Ada Corwen and ...": a role in the plural opening a sentence before names."""
     low = doc[s].lower_
     return low.endswith("s") and low[:-1] in lex.roles and sent_initial(doc, s) and s + 1 < len(doc) \
-        and is_cap(doc[s + 1]) and doc[s + 1].text not in lex.org_heads
+        and is_cap(doc[s + 1]) and doc[s + 1].text not in lex.org_heads \
+        and doc[s + 1].lower_ not in lex.common_words  # (not "Engineers Without Borders": a body's name)
 
 
 def _headline_common_word(doc: Doc, g: Cand, lex: Lexicon, headlines: Headlines) -> bool:
@@ -1003,7 +1015,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
         rules = shipped_rules(lex)
     if headlines is None:
         headlines = Headlines(doc, lex)
-    gaz = [g for g in gazetteer_matches(doc, lex, headlines.tokens)
+    gaz = [g for g in gazetteer_matches(doc, lex, headlines.tokens, headlines.body)
            if not _headline_common_word(doc, g, lex, headlines)]
     typed: list[Cand] = []
     for a, b in _acronym_expansions(doc, lex):

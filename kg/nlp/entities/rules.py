@@ -599,9 +599,12 @@ def _outlet_line(ctx: Context) -> bool:
     """"Velm Daily Wire | Tarsk" near the top: a line of a name, a separator and a known place
     is the outlet's masthead and where it reports from (not "Ada Corwen | Velm News", a writer
     and the outlet)."""
-    doc, s, e = ctx.doc, ctx.s, ctx.e
+    doc, s, e, lex = ctx.doc, ctx.s, ctx.e, ctx.lex
     if doc[s].idx > 400 or not starts_line(doc, s) or e + 1 >= len(doc) or doc[e].text not in {"|", "·", "•"}:
         return False
+    if e - s == 1 or doc[s].text in lex.given_names:
+        return False  # "Sport | Norway": a section (a one-word outlet is a known one); "Ada Corwen | Oslo": a
+        # writer and where she files from
     for k in range(3, 0, -1):
         part = doc[e + 1 : e + 1 + k]
         if len(part) == k and "\n" not in part.text:
@@ -678,7 +681,9 @@ def _person_noun_in_apposition(ctx: Context) -> bool:
         if w in lex.person_nouns or f"{w} {nxt}" in lex.person_nouns:
             if f"{w} {nxt}" in lex.person_nouns:
                 nxt = follow[k + 2] if k + 2 < len(follow) else ""
-            return nxt not in {"'s", "’s"} and not (nxt.isalpha() and nxt.islower() and nxt not in _AFTER_KIND_NOUN)
+            # (not "Velm, a survivor of the crisis", "the victim of two floods": said of a place or a firm too)
+            return nxt not in {"'s", "’s", "of"} \
+                and not (nxt.isalpha() and nxt.islower() and nxt not in _AFTER_KIND_NOUN)
     return False
 
 

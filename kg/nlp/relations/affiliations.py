@@ -300,6 +300,21 @@ def _called(noun: str, o: Mention, text: str) -> bool:
         or re.match(rf"\s+{n}\b", text[o.end : o.end + 20]) is not None
 
 
+def _thing_after(o: Mention, m: Mention, mentions: list[Mention], entities: dict, text: str) -> bool:
+    """In what is left of the sentence of ``o`` a thing is the object of a verb ("sold the old mill",
+    "visited the Orvik Dam"): its manager or owner may be the thing's ("NAME, its new owner"), not
+    the body's. A place after a preposition ("in the Velm hills") is where, no such thing."""
+    end = text.find(". ", o.end, m.start)
+    rest = text[o.end : end if end >= 0 else m.start]
+    rest = re.sub(r"[\"“][^\"”]*[\"”]", " ", rest)  # not inside a quotation
+    if _THING_NAMED.search(rest):
+        return True
+    return any(o.end <= p.start < o.end + len(rest) and entities[p.entity].type == LOC
+               and not re.search(r"\b(?:in|at|near|from|to|across|into|on|around|outside|inside)\s+(?:the\s+)?$",
+                                 text[max(0, p.start - 20) : p.start]) for p in mentions)
+
+
+_THING_NAMED = re.compile(r"\b(?:the|a|an)\s+(?:[a-z][\w\-]*\s+){0,2}?[a-z][\w\-]*(?=[\s,.;]|$)")
 _ITS_ROLE_AFTER = re.compile(
     r"^\s*,\s+(?:[Tt]he\s+([\w\-]+(?:\s+[\w\-]+)?)\s+of\s+its\s+[\w\- ]{1,30}?|its\s+([\w\- ]{1,40}?))"
     r"\s*(?:[,.;]|$)")
@@ -324,12 +339,14 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
             return named, role_text
     im = _ITS_ROLE_AFTER.match(after)
     if im is not None and (role_text := _role_phrase(im.group(1) or im.group(2), lex)) is not None:
-        # "PERSON, its medical director," / "PERSON, the chief of its burns unit,": the body the
-        # sentence (else the one before) opens with, its subject as a rule
+        # "PERSON, its medical director," / "PERSON, the chief of its burns unit,": the body named last
+        # in that sentence or the one before
         orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
                 and not entities[o.entity].outlet and m.sentence - o.sentence <= 1]
-        if orgs:
-            return next(o for o in orgs if o.sentence == orgs[-1].sentence), role_text
+        last = orgs[-1] if orgs else None
+        if last is not None and (is_spokesperson(role_text, lex, False) or not _thing_after(last, m, mentions,
+                                                                                             entities, text)):
+            return last, role_text
     om = _OWNER_ROLE_AFTER.match(after)
     if om is None:
         return None

@@ -95,6 +95,11 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
         """A line break follows sentence ``si`` (its own trailing space included) before the next."""
         return "\n" in text[sents[si].start_char + len(sents[si].text.rstrip()) : sents[si + 1].start_char]
 
+    def opens_sentence(d: DateMention) -> bool:
+        """The date opens its sentence ("In March 2030, ...", "On Monday, ...")."""
+        return re.fullmatch(r"\s*(?:(?:In|On|By|Early|Late|Last|Since)\s+)?(?:(?:early|late|mid)[\s-]+)?",
+                            text[sent_start(d) : d.start]) is not None
+
     def attributive_year(d: DateMention) -> bool:
         """'a 2029 upgrade', 'the 2031 floods': a year that names a thing, not when the narrative is."""
         return d.precision == "year" and re.match(r" [a-z]", text[d.end : d.end + 2]) is not None
@@ -166,15 +171,21 @@ def link_counts(doc: Doc, lex: Lexicon) -> None:
             c.date = None if is_period(nearest) else nearest.value
         else:
             looked = False
+            crossed = False  # a paragraph's end lies between the count and the sentence looked at
             for back in range(1, 4):
                 si = c.sentence - back
-                if si < 0 or paragraph_ends(si):
-                    break  # the narrative's date reaches to the paragraph's end, not into the next one
+                if si < 0:
+                    break
+                crossed = crossed or paragraph_ends(si)
                 if si in captions:
                     continue
+                # past a paragraph's end only a date that opens its sentence ("In March 2030, rebels took
+                # the town." / "They held 300 hostages") frames what follows, not one said in passing
                 prior = [d for d in dates_in.get(si, ()) if d.value and not is_period(d) and not dateline(d)
                          and not of_comparison(d) and not of_saying(d) and not ahead(d)
-                         and not attributive_year(d)]
+                         and not attributive_year(d) and (not crossed or opens_sentence(d))]
+                if crossed and not prior and dates_in.get(si):
+                    break  # the paragraph before has dates of its own, none that frames: the lede's day
                 if prior:  # the narrative's last date ("since 2019" starts a period: it dates nothing)
                     c.date = prior[-1].value
                     looked = True

@@ -115,7 +115,9 @@ def _without_inner_repeats(found: list[Statement], lex: Lexicon) -> list[Stateme
     pronouns = set(lex.relations["pronouns"])
     named = [s for s in found if s.speaker and s.speaker_text.lower() not in pronouns]
     return [s for s in found if not (s.speaker and s.speaker_text.lower() in pronouns and any(
-        o.speaker == s.speaker and _overlap(o.quote, s.quote) >= 0.8 for o in named))]
+        o.speaker == s.speaker and (_overlap(o.quote, s.quote) >= 0.8 or re.search(
+            rf",\s*{re.escape(s.speaker_text)}\s+[a-z]+\s*,", o.quote) is not None)  # (", she said," inside it)
+        for o in named))]
 
 
 def _overlap(a: str, b: str) -> float:
@@ -145,8 +147,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         att_start, att_end = vs, ve
         verb = doc.char_span(vs, ve, alignment_mode="expand")
         verb_tok = verb[0] if verb is not None and len(verb) else None
-        if vm.group(0).lower() in lex.object_verbs and verb_tok is not None and _object_use(verb_tok):
-            continue  # "the clinic admitted 30 children": a thing taken in, not a clause said
+        # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
+        object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None and _object_use(verb_tok)
         if vm.group(0).lower() in according_to:
             after = [m for m in speakers if 0 <= m.start - ve < 60]
             # "according to the Velm grain board, VGB,": the body the description names
@@ -275,6 +277,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         # "..., adding that Y" / "..., saying Y": Y is a statement of its own
         parts = [content] if _quoted_text(content) or content.startswith(("\"", "\u201c")) else \
             [p.strip() for p in _adding(lex).split(content)]
+        if object_only:
+            parts = parts[1:]
         for part in parts:
             if len(_WORD.findall(part)) >= 2:
                 out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
@@ -285,6 +289,8 @@ _OF_BEFORE = re.compile(r"\b(?:of|at|from|for|with)\s+(?:the\s+)?$")
 _DESCRIBED_AS = re.compile(r"(?:\s+[a-z’'\-]+){1,4}\s*,\s*")
 _OF_BODY = re.compile(r"\s+(?:of|from|at|with)\s+(?:the\s+)?")
 _A_ROLE = re.compile(r"\s*,\s+(?:a|an|the|its|their)\s+[^,;:\"\u201c]{1,80}?(?=,|\.?\s*$)")
+
+
 def _object_use(verb: Token) -> bool:
     """The verb takes a thing as its object and no clause ("admitted 30 children"; not "admitted
     that ...", "admitted 3 errors had been made")."""
