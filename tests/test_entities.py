@@ -1128,3 +1128,12 @@ def test_second_reader_misfires_of_this_sessions_name_rules(nlp):
     assert ("Quenby", "Person") not in ents("Quenby, a survivor of the 2030 crisis, reported a profit.")
     assert ("Oslo", "Place") not in ents("Oslo Wolves Sign Striker From Tarsk\n\nOslo Wolves signed a striker from "
                                          "Tarsk on Monday.")
+
+
+def test_a_place_and_particle_before_a_later_headline_line(nlp):
+    """A known place joined by a particle ("Santa Cruz y Velm") and, further down, a title-case line
+    with a town before a plural common word: the article is read (this crashed once: the body's
+    text was overwritten by a flag of the same name)."""
+    doc = run_doc(nlp, "The storm hit Santa Cruz y Velm on Monday.\n\nFloods Hit Lima Homes And Schools Overnight"
+                       "\n\nRescue crews stayed out until dawn.")
+    assert ("Santa Cruz y Velm", "Place") in _ents(doc), _ents(doc)

@@ -338,7 +338,7 @@ def _entities(path: Path) -> dict[str, Any]:
 def _speech(path: Path) -> dict[str, Any]:
     speech = _json(path)
     return dict(speech_verbs=set(speech["verbs"]), according_to=list(speech["according_to"]),
-                quote_verbs=set(speech["quote_verbs"]), object_verbs=set(speech.get("object_verbs", ())),
+                quote_verbs=set(speech["quote_verbs"]), object_verbs=set(speech["object_verbs"]),
                 continuing_verbs=list(speech["continuing_verbs"]))
 
 

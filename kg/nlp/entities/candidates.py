@@ -169,8 +169,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
                     end += 1
                 # "Velma y Tarsk", "Orvik do Sul": a known place and a particle start a longer place's name
                 # (or a body's: "Peru de Velm Foundation"); the particle joins names, not two places
-                body = texts[end - 1] in lex.org_heads
-                hit = Cand(i, end, "Organisation" if body else "Place", "org-shape" if body else "place-shape")
+                named_body = texts[end - 1] in lex.org_heads  # (not ``body``: the text of the other lines)
+                hit = Cand(i, end, "Organisation" if named_body else "Place",
+                           "org-shape" if named_body else "place-shape")
                 break
             if k == 1 and i >= 4 and texts[i - 1] in {'"', "”"} and texts[i - 3] in {'"', "“"} \
                     and is_cap(doc[i - 2]) and is_cap(doc[i - 4]):

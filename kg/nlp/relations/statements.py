@@ -799,7 +799,7 @@ def _finite(sent: Span, start: int, end: int, *, tensed: bool = False) -> bool:
 
 
 # "CLAIM, said Ada Corwen of the Velm Institute in Tarsk.": who the speaker is with, not what was said
-_OF_BODY_AFTER = re.compile(r"\s+(?:of|from|at|with)\s+(?:the\s+)?[A-Z]")
+_OF_BODY_AFTER = re.compile(_OF_BODY.pattern + "[A-Z]")
 
 
 def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon) -> str:
