@@ -88,6 +88,36 @@ ROWS = [
     ("The team flew to Velmford D.C. The students met the council.", ("Velmford D.C.", "Place")),
     # a common adjective with an adjective's ending ends a body's name, not a surname
     ("Later Brask Digital cut its fees.", ("Brask Digital", "Organisation")),
+    # context rules of the sixth session of 2026-11-24 (dev_news22 to dev_news24 kinds, invented names)
+    ("Prices fell, said Ilka Orvane, managing director of Quenby Tarsk.", ("Quenby Tarsk", "Organisation")),
+    ("Officers said the attackers belonged to Harkat Velmi, an armed cell based in the hills.",
+     ("Harkat Velmi", "Organisation")),
+    ("Velm Orvane Tarsk, one of the largest wholesalers, said its shelves were empty.",
+     ("Velm Orvane Tarsk", "Organisation")),
+    ("The Velmese Red Cross said 400 families had left.", ("Velmese Red Cross", "Organisation")),
+    ("Herders graze goats in the Orvane and Pellick mountains each summer.", ("Orvane", "Place")),
+    ("Ada Corwen, a lecturer at the Technical University of Santa Cruz de la Sierra, told students the lab "
+     "would reopen.", ("Technical University of Santa Cruz de la Sierra", "Organisation")),
+    ("The Ministry of Health, Sport and Natural Resources approved the plan.",
+     ("Ministry of Health, Sport and Natural Resources", "Organisation")),
+    ("Officials of the Bosnia and Herzegovina Football Federation fined the club.",
+     ("Bosnia and Herzegovina Football Federation", "Organisation")),
+    ("The Hospital de Velmar cancelled 30 operations.", ("Hospital de Velmar", "Organisation")),
+    ("Later Metro de Tarsk said the tunnel had flooded.", ("Metro de Tarsk", "Organisation")),
+    ("The Institute for Coastal Studies of East Africa said erosion had doubled.",
+     ("Institute for Coastal Studies of East Africa", "Organisation")),
+    ("Later Oslo Wolves lodged an appeal against the result.", ("Oslo Wolves", "Organisation")),
+    ("The court jailed the owner. Engineers Ilka Orvane and Brin Aldo received four years each.",
+     ("Ilka Orvane", "Person")),
+    ("Gunmen attacked a camp north of Orvane before dawn.", ("Orvane", "Place")),
+    ("Two raiders were killed by the wells of Pellick.", ("Pellick", "Place")),
+    ("The storm hit Santa Cruz y Velm on Monday.", ("Santa Cruz y Velm", "Place")),
+    ("Gangs Torch 40 Stalls in Bergen Clashes After Curfew\n\nStall owners counted losses on Monday.",
+     ("Bergen", "Place")),
+    ("Officers of the Bureau on Trade and Economic Affairs arrested two men.",
+     ("Bureau on Trade and Economic Affairs", "Organisation")),
+    ("Later Tarsk Volt Mobility said it would recall 9,000 packs.", ("Tarsk Volt Mobility", "Organisation")),
+    ('"Who pays?" asked Osk Tarvel, a widow from the Velm district.', ("Osk Tarvel", "Person")),
 ]
 
 
@@ -1014,27 +1044,12 @@ def test_a_country_before_a_portfolio_is_no_companys_first_word(nlp):
     assert "Ghana Communications" not in types
 
 
-def test_common_words_of_a_headline_and_names_of_bodies_from_their_context(nlp):
-    """A headline's "Than" is no town; "managing director of NAME", "NAME, a local cell",
-    "NAME, one of the big importers" and "the Velmese Red Cross" are bodies; "the Orvane and
-    Pellick mountains" are two places; "Category 2" names nothing; a lower-case word inside a known
-    place keeps "University of ..." whole."""
+def test_common_words_of_a_headline_and_a_numbered_label(nlp):
+    """A headline's "Than" is no town; "Category 2" names nothing (the names this session's context
+    rules find are rows of ROWS above)."""
     doc = run_doc(nlp, "More Than 900 Homeless After Storm Hits Velmland\n\nTARSK, Velmland (AP) - A storm "
                        "flattened homes on Monday.")
     assert not [label for label, _ in _ents(doc) if label.lower().startswith("than")], _ents(doc)
-    cases = [
-        ("Prices fell, said Ilka Orvane, managing director of Quenby Tarsk.", ("Quenby Tarsk", "Organisation")),
-        ("Officers said the attackers belonged to Harkat Velmi, an armed cell based in the hills.",
-         ("Harkat Velmi", "Organisation")),
-        ("Velm Orvane Tarsk, one of the largest wholesalers, said its shelves were empty.",
-         ("Velm Orvane Tarsk", "Organisation")),
-        ("The Velmese Red Cross said 400 families had left.", ("Velmese Red Cross", "Organisation")),
-        ("Herders graze goats in the Orvane and Pellick mountains each summer.", ("Orvane", "Place")),
-        ("Ada Corwen, a lecturer at the Technical University of Santa Cruz de la Sierra, told students the lab "
-         "would reopen.", ("Technical University of Santa Cruz de la Sierra", "Organisation")),
-    ]
-    for text, want in cases:
-        assert want in _ents(run_doc(nlp, text)), (text, _ents(run_doc(nlp, text)))
     doc = run_doc(nlp, "Wind speeds fell to Category 3 as the storm reached the Velm islands.")
     assert not [label for label, _ in _ents(doc) if label.startswith("Category")], _ents(doc)
 
@@ -1064,47 +1079,9 @@ def test_a_headline_word_that_only_opens_a_body_sentence_is_not_written_as_a_nam
     assert lines.in_body("Velmland") and lines.in_body("Orvane Ferries")
 
 
-def test_names_with_a_portfolio_list_a_known_place_inside_or_a_foreign_head_word(nlp):
-    """A ministry's list of portfolios, a body named with a known place that has a lower-case
-    word ("Bosnia and Herzegovina ..."), "Hospital de ..." / "Metro de ...", "Institute for ... of
-    East Africa", a team named for its city, and a plural role before two names."""
-    cases = [
-        ("The Ministry of Health, Sport and Natural Resources approved the plan.",
-         ("Ministry of Health, Sport and Natural Resources", "Organisation")),
-        ("Officials of the Bosnia and Herzegovina Football Federation fined the club.",
-         ("Bosnia and Herzegovina Football Federation", "Organisation")),
-        ("The Hospital de Velmar cancelled 30 operations.", ("Hospital de Velmar", "Organisation")),
-        ("Later Metro de Tarsk said the tunnel had flooded.", ("Metro de Tarsk", "Organisation")),
-        ("The Institute for Coastal Studies of East Africa said erosion had doubled.",
-         ("Institute for Coastal Studies of East Africa", "Organisation")),
-        ("Later Oslo Wolves lodged an appeal against the result.", ("Oslo Wolves", "Organisation")),
-        ("The court jailed the owner. Engineers Ilka Orvane and Brin Aldo received four years each.",
-         ("Ilka Orvane", "Person")),
-    ]
-    for text, want in cases:
-        ents = _ents(run_doc(nlp, text))
-        assert want in ents, (text, ents)
-
-
 def test_places_from_their_context_and_people_from_a_noun_in_apposition(nlp):
-    """"north of Orvane", "the wells of Orvane", a known town and a particle ("Santa Cruz y Velm"),
-    a headline's town before a plural common word, a short town in a dateline's capitals, a
-    sentence's opening "-ing" word that a town shares, a body named "... on A and B", a
-    company head ("Mobility") and "NAME, a mother in ..."."""
-    cases = [
-        ("Gunmen attacked a camp north of Orvane before dawn.", ("Orvane", "Place")),
-        ("Two raiders were killed by the wells of Pellick.", ("Pellick", "Place")),
-        ("The storm hit Santa Cruz y Velm on Monday.", ("Santa Cruz y Velm", "Place")),
-        ("Gangs Torch 40 Stalls in Bergen Clashes After Curfew\n\nStall owners counted losses on Monday.",
-         ("Bergen", "Place")),
-        ("Officers of the Bureau on Trade and Economic Affairs arrested two men.",
-         ("Bureau on Trade and Economic Affairs", "Organisation")),
-        ("Later Tarsk Volt Mobility said it would recall 9,000 packs.", ("Tarsk Volt Mobility", "Organisation")),
-        ('"Who pays?" asked Osk Tarvel, a widow from the Velm district.', ("Osk Tarvel", "Person")),
-    ]
-    for text, want in cases:
-        ents = _ents(run_doc(nlp, text))
-        assert want in ents, (text, ents)
+    """A short town in a dateline's capitals is found; a sentence's opening "-ing" word that a
+    town shares is no town (the other places and people of this kind are rows of ROWS above)."""
     doc = run_doc(nlp, "Storm Floods Homes Across Peru\n\nLIMA, Peru - Rain fell again on Monday.")
     assert ("Lima", "Place") in _ents(doc), _ents(doc)
     doc = run_doc(nlp, "Banning such groups did not stop the fighting, police said.")
