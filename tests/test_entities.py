@@ -118,6 +118,21 @@ ROWS = [
      ("Bureau on Trade and Economic Affairs", "Organisation")),
     ("Later Tarsk Volt Mobility said it would recall 9,000 packs.", ("Tarsk Volt Mobility", "Organisation")),
     ('"Who pays?" asked Osk Tarvel, a widow from the Velm district.', ("Osk Tarvel", "Person")),
+    # a kind of person opening the sentence before a name of two words is no part of the name
+    ("Survivor Quenby Darrow, 38, said the raiders wore masks.", ("Quenby Darrow", "Person")),
+    ("Villager Osk Pellick said the goats were lost in the flood.", ("Osk Pellick", "Person")),
+    # a plural's possessive in what a body is for, after its head and "for"
+    ("Ilka Orvane, director of the Association for Velm Prisoners' Rights, spoke on Friday.",
+     ("Association for Velm Prisoners' Rights", "Organisation")),
+    # a Romance contraction joins a body's name even after a word English also has
+    ("Exporter Cafes del Tarsko, which buys from 900 farms, cut its contracts.", ("Cafes del Tarsko", "Organisation")),
+    # a plural that names teams ends a club's name
+    ("Orvik Queens beat their rivals by two points.", ("Orvik Queens", "Organisation")),
+    # a body's other full name, as the article writes it, labels it in this article
+    ("Doctors Without Borders runs a clinic near the dam.", ("Doctors Without Borders", "Organisation")),
+    # an event's name that opens with a known place is one name ("Asia" is no place of its own there)
+    ("Three players were picked for the Asia Hockey Cup.", ("Asia Hockey Cup", "Organisation")),
+    ("Orvik won the Europe Rugby Championship on Saturday.", ("Europe Rugby Championship", "Organisation")),
 ]
 
 
@@ -1114,3 +1129,32 @@ def test_a_place_and_particle_before_a_later_headline_line(nlp):
     doc = run_doc(nlp, "The storm hit Santa Cruz y Velm on Monday.\n\nFloods Hit Lima Homes And Schools Overnight"
                        "\n\nRescue crews stayed out until dawn.")
     assert ("Santa Cruz y Velm", "Place") in _ents(doc), _ents(doc)
+
+
+def _forms(doc, label):
+    """The texts of the mentions of the entity so labelled."""
+    key = next(k for k, e in doc._.kg_entities.items() if e.label == label)
+    return {m.text for m in doc._.kg_mentions if m.entity == key}
+
+
+def test_a_region_s_name_alone_is_the_region_not_the_body_named_after_it(nlp):
+    doc = run_doc(nlp, "Floods cut roads across Velmland's Tarsk County. The Tarsk Land Defence Movement "
+                       "blamed loggers. \"We sleep in schools,\" said Ada Corwen, who runs the society's Tarsk "
+                       "office.")
+    assert "Tarsk" in _forms(doc, "Tarsk County")
+    assert "Tarsk" not in _forms(doc, "Tarsk Land Defence Movement")
+
+
+def test_a_place_named_as_a_place_stays_the_place_not_the_first_word_of_a_body(nlp):
+    doc = run_doc(nlp, "SANTA CRUZ, Orvik - A judge shut a resort in the north of Orvik on Monday. The Orvik Reef "
+                       "Trust, a club of divers, had sued. The council of Orvik signed the permit in 2030. "
+                       "Inspectors will visit Orvik and Boa Vista.")
+    assert "Orvik" not in _forms(doc, "Orvik Reef Trust")
+    assert ("Orvik", "Place") in _ents(doc)
+
+
+def test_a_surname_alone_joins_the_full_name_read_by_shape(nlp):
+    doc = run_doc(nlp, "After the break Ilka Brannor scored twice.\n\n"
+                       "\"We kept going,\" said Brannor, who has 14 goals this season.")
+    assert "Brannor" in _forms(doc, "Ilka Brannor")
+    assert ("Brannor", "Person") not in _ents(doc)

@@ -117,6 +117,10 @@ class Lexicon:
     connectors: set[str] = field(default_factory=set)
     name_particles: set[str] = field(default_factory=set)  # "Norte de Velm": one name across the particle
     english_connectors: set[str] = field(default_factory=set)  # the connectors that may follow any word
+    event_heads: set[str] = field(default_factory=set)  # "Velm Netball Cup": an event's name, a place's name in it
+    team_nouns: set[str] = field(default_factory=set)  # "Tarsk Queens": a team's name, not a person's
+    region_heads: set[str] = field(default_factory=set)  # "Tarsk County": "Tarsk" alone is the county
+    foreign_contractions: set[str] = field(default_factory=set)  # "Cafes del Velm": no English word, joins any
     sport_words: set[str] = field(default_factory=set)  # "Rowing Norway": a national sports body
     national_societies: set[str] = field(default_factory=set)  # "Norway Red Cross": a country's own society
     person_name_particles: set[str] = field(default_factory=set)  # "Pieter van Velm": inside a person's name
@@ -321,7 +325,9 @@ def _entities(path: Path) -> dict[str, Any]:
             "plural_group_nouns",
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
-            "english_connectors", "person_name_particles", "org_heads_before_in",
+            "english_connectors", "foreign_contractions", "region_heads", "team_nouns", "event_heads",
+            "person_name_particles",
+            "org_heads_before_in",
             "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services", "linking_vowels",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads", "not_after_place_kind",

@@ -350,7 +350,9 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
         word = doc[k].text
         if partners and (word in lex.corporate_suffixes or word in lex.firm_heads):
             return True
-        if not partners and (word in lex.org_heads or word in lex.place_proper_heads or word in lex.corporate_suffixes):
+        if not partners and (word in lex.org_heads or word in lex.place_proper_heads or word in lex.corporate_suffixes
+                             # "Velm Netball Cup", "the Velm Open": an event named for it, where its head ends the run
+                             or (word in lex.event_heads and not (k + 1 < len(doc) and is_cap(doc[k + 1])))):
             return True
         k += 1
     return False
@@ -480,9 +482,12 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
             if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
                 j += 1  # "Queen’s College Corwen", "Children’s Hospital"
-            elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ \
-                    and _possessive_in_name(doc, j, lex, taken):
-                j += 1  # "Tarsk Drivers' Union": a plural's possessive inside the name
+            elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ and (
+                    _possessive_in_name(doc, j, lex, taken)
+                    or (seen_prep and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken
+                        and not doc[j + 1].is_sent_start and any(doc[x].text in lex.org_heads for x in range(i, j)))):
+                j += 1  # "Tarsk Drivers' Union", "Association for Velm Miners' Rights": a plural's possessive
+                # inside the name (before its head, or in what the body is for, after "of" or "for")
             elif t.text in {"'", "’"} and not doc[j - 1].whitespace_ and t.whitespace_ and j + 1 < n \
                     and is_cap(doc[j + 1]) and j + 1 not in taken and any(q in doc[j - 1].text[1:] for q in "'’"):
                 j += 1  # "the Union of K'iche' Weavers": a word's closing glottal stop, not a quotation
@@ -540,7 +545,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                         and not any(doc[x].text in lex.org_heads for x in range(i, j)):
                     break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
                 if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
-                        (doc[j - 1].lower_ in lex.common_words and doc[j - 1].text not in lex.org_first_words)
+                        (doc[j - 1].lower_ in lex.common_words and doc[j - 1].text not in lex.org_first_words
+                         and t.lower_ not in lex.foreign_contractions)  # ("Hotel del Velm": one name)
                         or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names
                             and t.lower_ not in lex.person_name_particles
                             and doc[j - 1].text not in lex.org_first_words
@@ -749,7 +755,8 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     """Drop leading words that are not part of a name (sentence-initial common words,
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
-    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes or any(
+    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes
+                                or doc[e - 1].text in lex.event_heads or any(  # "the Asian Championships"
         # "Danish Directorate of Quarries", "North Velm Shipping Co.", "Nordic Union Mission in Velm"
         doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for", "in", "to", "on"} for k in range(s, e - 1)))
     # "of Norwegian Waters", "a claim Icelandic Water denied": inside a sentence, a demonym and one capitalised
@@ -800,6 +807,9 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
                     and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
                 or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
+                # "Survivor Ada Corwen, 38, said": a kind of person before a name of two words
+                or (e - s > 2 and low in lex.person_nouns and doc[s + 1].is_title and doc[s + 2].is_title
+                    and not org_shaped)
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
                 or (tok.text.istitle() and e - s == 1 and _written_in_lower_case(doc, low))
                 # "Nurses of the Velm Health Board said", "Officers of the Bureau on Velm Fraud": a plural common

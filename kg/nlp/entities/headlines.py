@@ -69,7 +69,10 @@ def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
         lead = toks[1:] if toks[0].text == "(" else toks
         byline = bool(lead) and lead[0].text in spec["byline_starts"] or _byline_in_place(doc, toks, lex) or any(
             t.text in {"·", "|", "•"} or _clock(t) for t in toks)  # "Ada Corwen · Velm News · 5:30 AM"
-        if not byline:
+        # "Velm Evening Express" above "By Ada Corwen" (not the article's first line): the outlet's masthead
+        masthead = line_start > 0 and len(line) <= 5 and i + 1 < n and texts[i].strip(" ") == "\n" \
+            and texts[i + 1] in spec["byline_starts"]
+        if not byline and not masthead:
             out.append((line_start, end))
     return out
 

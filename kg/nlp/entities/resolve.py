@@ -113,10 +113,13 @@ def _named_for_its_place(label: str, lead: str, lex: Lexicon) -> bool:
 
 
 def _kind_named_key(ent: Entity, lex: Lexicon) -> str | None:
-    """"tarsk" for the place "River Tarsk" (a kind word, then its name), else None."""
+    """"tarsk" for the place "River Tarsk" (a kind word, then its name) or "Tarsk County" (a name,
+    then a region's kind), else None."""
     words = ent.label.split()
     if ent.type == LOC and len(words) == 2 and words[0] in lex.place_first_words:
         return normalize_name(words[1])
+    if ent.type == LOC and len(words) == 2 and words[1].lower() in lex.region_heads and words[0][:1].isupper():
+        return normalize_name(words[0])
     return None
 
 
@@ -203,6 +206,10 @@ def _shape_type(text: str, lex: Lexicon) -> str:
             return LOC  # "Estadio Tarsk Norte", "Lago Velm": a kind of place opens its name
         if words[0] in lex.org_first_words:
             return ORG  # "Defensores de Velm", "Columna Tarsk": a kind of body opens its name
+    if len(words) >= 2 and words[-1] in lex.event_heads:
+        return ORG  # "Velm Rugby Championship": an event, listed with bodies
+    if len(words) >= 2 and words[-1] in lex.team_nouns and words[0] not in lex.given_names:
+        return ORG  # "Tarsk Queens won the final": a plural that names teams ends a club's name
     if len(words) == 2 and words[0] in lex.demonyms and words[1] not in lex.demonyms:
         return ORG  # "Icelandic Water denied": a people's adjective opens a body's name, not a person's
     if len(words) < 2 or not common:
@@ -292,6 +299,11 @@ def resolve(
                 # "Médecins") labels it in this article; the gazetteer's spelling stays an alias
                 label = written if written != c.gaz.label and written.isascii() and not c.gaz.label.isascii() \
                     and fold_accents(written) == fold_accents(c.gaz.label) else c.gaz.label
+                if c.gaz.type == ORG and len(written.split()) >= 3 and not written.isupper() \
+                        and written in c.gaz.aliases and all(
+                            w[:1].isupper() for w in written.split() if w.lower() not in lex.connectors):
+                    label = written  # a body's other full name, as the article writes it ("Doctors Without
+                    # Borders" for "Médecins Sans Frontières"): an alias of the gazetteer's entry
                 ent = entities[key] = Entity(
                     key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet, c.gaz.kind
                 )
@@ -368,9 +380,10 @@ def resolve(
             )]
             if len({p.key for p in hits}) == 1:
                 target = hits[0]
-        if target is None and c.rule == "locative" and c.end - c.start == 1:
+        if target is None and (c.rule == "locative" or c.type == PER) and c.end - c.start == 1:
             # "to Varn's 4,210": a word typed a place only by the preposition before it is the surname
-            # of a person the NER alone read in full ("Mihai Varn"), not yet resolved
+            # of a person the NER alone read in full ("Mihai Varn"), not yet resolved; so is a surname
+            # typed a person alone ("Varn, who ...") before that full name is
             full = next((f for f in (cands[j] for j in pending) if f.type is None
                          and (f.model_type == PER or (f.model_type is None and f.rule == "name-shape"))
                          and f.end - f.start >= 2 and normalize_name(name_text(f)).split()[-1] == norm), None)
@@ -417,6 +430,8 @@ def resolve(
                     target = ent
                     break
         if target is not None:
+            if target.type == LOC and c.rule in STRONG_PLACE_RULES:
+                placed.setdefault(norm, target)  # "the island of Velm" named before: "Velm" stays the island
             add(c, target)
             continue
         typ = c.type
@@ -433,6 +448,8 @@ def resolve(
                 continue  # "Ridership fell 8 percent": a word that opens a sentence, named nowhere else
             elif c.model_type == PER:
                 typ = _shape_type(text, lex)  # a person's reading of "Tarsk Coast" is a known model error
+            elif c.model_type == LOC and c.end - c.start >= 2 and doc[c.end - 1].text in lex.event_heads:
+                typ = ORG  # "Velm Rugby Championship" read as a place: an event, listed with bodies
             elif c.model_type == LOC and c.rule == "speaker":
                 typ = _shape_type(text, lex)  # "Ada Corwen said", '"...," said Ada Corwen': a place does not speak
             elif c.model_type is not None:

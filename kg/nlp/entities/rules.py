@@ -614,6 +614,21 @@ def _outlet_line(ctx: Context) -> bool:
     return False
 
 
+def _outlet_above_byline(ctx: Context) -> bool:
+    """"Velm Evening Express" alone on a line near the top, right above "By Ada Corwen": the masthead of
+    the outlet the writer works for (not the headline, the article's first line)."""
+    doc, s, e = ctx.doc, ctx.s, ctx.e
+    if doc[s].idx > 400 or doc[s].idx == 0 or not starts_line(doc, s) or e >= len(doc):
+        return False
+    k = e
+    if not (doc[k].is_space and doc[k].text.count("\n") == 1) and not (
+            "\n" in doc[e - 1].whitespace_ and not doc[k].is_space):
+        return False  # the line goes on (or a blank line follows: a headline's)
+    while k < len(doc) and doc[k].is_space:
+        k += 1
+    return k + 1 < len(doc) and doc[k].text in {"By", "BY"} and doc[k + 1].is_title and starts_line(doc, k)
+
+
 def _place_head_after_and(ctx: Context) -> bool:
     """"the Orvane and Tarsk mountains", "Velm or Orvik districts": the name is the first of two
     joined before a plural kind of place (entities.json place_heads), so it names one of those places."""
@@ -731,6 +746,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "one-of-org-nouns": _one_of_org_nouns,
     "after-role-of": _after_role_of,
     "outlet-line": _outlet_line,
+    "outlet-above-byline": _outlet_above_byline,
     "place-head-after-and": _place_head_after_and,
     "number-after": _number_after,
     "place-with-and": _place_with_and,
