@@ -156,6 +156,22 @@ def _pairs(doc):
     # a role noun that names the kind of organisation: "union president NAME"
     ("The Ostmark Dockers Union walked out. Late on Friday, union secretary Piet Haalst said the port was shut.",
      ("Piet Haalst", "Ostmark Dockers Union", False)),
+    # "The NOUN's NAME": one of the body that kind of noun names
+    ("The Velm Hockey Association fined two clubs. The association's Ada Corwen, who leads its disciplinary "
+     "panel, called the fines fair.", ("Ada Corwen", "Velm Hockey Association", False)),
+    # "who heads the NOUN's branch"
+    ("Some 800 families camp in Tarsk schools, the Velmland Red Cross Society said. \"The tents leak,\" said "
+     "Osk Tarvel, who runs the society's office in Tarsk.", ("Osk Tarvel", "Velmland Red Cross Society", False)),
+    # "Its ROLE, NAME" after a sentence that opens with the body's kind or with "It"
+    ("Frost will shrink the crop, the Velm Cocoa Board said. The board had predicted a record in June. Its "
+     "research director, Ada Corwen, said cold nights hurt the pods.", ("Ada Corwen", "Velm Cocoa Board", False)),
+    ("The operator, Tarsk Lagoon Hotels, must pay the fine by June. It had said the permits were valid. Its "
+     "lawyer, Brin Aldo, told the court an appeal was likely.", ("Brin Aldo", "Tarsk Lagoon Hotels", False)),
+    # "By" alone on the line above the writer's name; the outlet's masthead above "By NAME"
+    ("Dust Storm Shuts Schools\n\nBy\nQUENBY DARROW\nAssociated Press\n\nGusts shut two schools on Friday.",
+     ("Quenby Darrow", "Associated Press", False)),
+    ("Ferry Strike Enters Third Day\n\nOrvik Evening Lantern\nBy Ilka Orvane\n\nDrivers stayed home on Monday.",
+     ("Ilka Orvane", "Orvik Evening Lantern", False)),
 ])
 def test_affiliations_from_the_parse(nlp, text, pair):
     assert pair in _pairs(run_doc(nlp, text))
@@ -1293,3 +1309,27 @@ def test_second_reader_misfires_of_its_role_admitted_and_an_inner_said(nlp):
     doc = run_doc(nlp, "Brin Aldo, an analyst at Velm Securities, said the pill could earn a lot, but he "
                        "warned that buyers might balk.")
     assert ("Brin Aldo", "buyers might balk") in _said(doc), _said(doc)
+
+
+@pytest.mark.parametrize("text, said", [
+    # '"Q," said its ROLE, NAME': the name after the role speaks
+    ('The Velm Dockers Union rejected the offer. "Redundancy pay is not a plan," said its general '
+     'secretary, Ada Corwen.', ("Ada Corwen", "Redundancy pay is not a plan")),
+    # '"Q?" he asked journalists on ...': whom the question was put to is no claim
+    ('Brin Aldo, the growers\' lawyer, spoke after the hearing. "Who feeds the 60 families now?" he asked '
+     'journalists at the gate of the court in Orvik.', ("Brin Aldo", "Who feeds the 60 families now?")),
+    # a statement from a body that a kind names, signed by its spokesman; "the statement said" after it
+    ("The Tarsk Mountain Brigade said smugglers shot at a patrol. A statement from the brigade signed by its "
+     "commander, Major Ada Corwen, said nine trucks crossed the pass at night.\n\nTwo of the trucks burned, the "
+     "statement said.", ("Tarsk Mountain Brigade", "nine trucks crossed the pass at night")),
+    ("The Tarsk Mountain Brigade said smugglers shot at a patrol. A statement from the brigade signed by its "
+     "commander, Major Ada Corwen, said nine trucks crossed the pass at night.\n\nTwo of the trucks burned, the "
+     "statement said.", ("Tarsk Mountain Brigade", "Two of the trucks burned")),
+])
+def test_statement_shapes(nlp, text, said):
+    assert said in _said(run_doc(nlp, text))
+
+
+def test_a_verb_of_posting_before_a_place_and_a_name_is_no_speech(nlp):
+    said = _said(run_doc(nlp, "In a clip shared on a messaging app, Osk Vannor said the road would stay shut."))
+    assert said and all(not q.startswith(("said", "posted")) for _, q in said)

@@ -117,6 +117,7 @@ _OWNER_ROLE = re.compile(
     r"(?:\b[Tt]he\s+(?:[\w\-]+\s+){0,2}?([\w\-]+)\s*['’]s|\b([Ii]ts|[Tt]heir))\s+([\w\- ]{1,40}?)"
     r"\s*(?:,|(?<=[a-z])(?=\s*$))"  # "its spokesman, NAME" or, with no comma, "its spokesman NAME"
     r"(?:\s*(?:who\s+is\s+|who\s+)?(?:known\s+as|called|calls\s+(?:him|her)self|named))?\s*$")
+_THE_NOUNS = re.compile(r"\b[Tt]he\s+([a-z]+)['’]s\s+$")  # "The union's " right before a name
 _NAMED_OWNER_ROLE = re.compile(r"(?:['’]s|(?<=s)['’])\s+([\w\- ]{1,40}?)\s*,\s*$")  # "ORG's", "the Velmers'"
 _ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "chief of staff", "director of research"
 
@@ -178,7 +179,8 @@ _OPENING_PREPOSITION = re.compile(r"\s*(?:In|On|Through|Via|With|After|During|Fr
 
 
 def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict, lex: Lexicon,
-                described: dict[str, set[str]], text: str = "") -> tuple[Mention | str, str] | None:
+                described: dict[str, set[str]], text: str = "", starts: list[int] | None = None
+                ) -> tuple[Mention | str, str] | None:
     """"The union's spokesman, PERSON" / "Its spokesman in Norvale, PERSON": (the organisation,
     the role). The noun's organisation is the latest one named before whose name says that kind
     (not for "the company's": the company in view decides, kg.nlp.relations.syntax); "the town's
@@ -211,6 +213,20 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
     orgs = [o for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
             and not entities[o.entity].outlet and m.sentence - o.sentence <= (3 if spokesperson else 1)
             and not (o.sentence == m.sentence and _in_opening_phrase(o, m, text))]
+    if not orgs and text and starts and m.sentence >= 1:
+        # "The board had said ... . Its research director, NAME": the body the sentence before
+        # opens with as a kind ("the council") or as "It" (of the subject named in the one before that)
+        pm = re.match(r"\s*(?:[Tt]he\s+([a-z]+)\b(?!['’])|(It|They)\b)",
+                      text[starts[m.sentence - 1] : starts[m.sentence]])
+        if pm and pm.group(1) and pm.group(1) in set(lex.relations["org_reference_nouns"]):
+            from kg.nlp.relations.statements import resolve_description
+
+            key = resolve_description(mentions, entities, pm.group(1), starts[m.sentence - 1], lex, described)
+            return (key, role_text) if key else None
+        if pm and pm.group(2) and m.sentence >= 2:
+            subjects = [o for o in mentions if o.sentence == m.sentence - 2 and entities[o.entity].type == ORG
+                        and not entities[o.entity].outlet]
+            return (_subject_org(subjects, text), role_text) if subjects else None
     if not orgs:
         return None
     if spokesperson and text:
@@ -446,6 +462,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     for m in mentions:
         by_sent.setdefault(m.sentence, []).append(m)
     sents = list(doc.sents)
+    starts = [st.start_char for st in sents]
 
     def typ(m: Mention) -> str:
         return entities[m.entity].type
@@ -597,12 +614,20 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if body is not None:
                     add(m, body, wh.group(1), si)
                     continue
+            # "The association's Ada Corwen, who chairs ...": one of the body that kind of noun names (as
+            # the subject or in apposition)
+            pm = _THE_NOUNS.search(before)
+            if pm and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m, lex)):
+                key = described_body(sent.start_char + pm.start(1), m)
+                if key is not None:
+                    add(m, key, lex.relations["role_without_noun"], si, False)
+                    continue
             # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
-            owner = _owner_role(before, m, ordered, entities, lex, described, text)
+            owner = _owner_role(before, m, ordered, entities, lex, described, text, starts)
             if owner is None and (ranked := _without_rank(before, lex)) != before:
                 # "Its spokesman, Deputy Inspector PERSON": the rank after the comma is not the role
-                owner = _owner_role(ranked, m, ordered, entities, lex, described, text)
+                owner = _owner_role(ranked, m, ordered, entities, lex, described, text, starts)
             if owner is not None:
                 add(m, owner[0], owner[1], si)
                 described_roles.add((m.entity, owner[1].lower(), si))
@@ -678,6 +703,9 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     add(m, nxt_place, wm.group(1), si, False)  # "NAME, who governed Halden for a decade"
                     continue
                 key = described_body(rest_start, m)  # "NAME, who chairs the cooperative"
+                pm = re.match(r"the\s+([a-z]+)['’]s\s", text[rest_start : rest_start + 40]) if key is None else None
+                if pm:
+                    key = described_body(rest_start + pm.start(1), m)  # "who heads the society's Tarsk branch"
                 if key is not None:
                     add(m, key, wm.group(1), si, wm.group(1) in lex.speaker_verbs)
                     continue

@@ -41,7 +41,11 @@ def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
         joined = last_end >= line_start and _JOINED.fullmatch(text, last_end, m.start) is not None
         # "Ada Corwen · Velm News · Posted: ..." near the top: a byline whose parts a separator divides
         separated = m.start == line_start and m.start < _TOP and _SEPARATED.match(text, m.end) is not None
-        if not joined and not separated and not marker.search(text, max(line_start, m.start - _MARKER_REACH), m.start):
+        # "By" alone on the line above the name that opens its own line
+        above = line_start > 0 and text[line_start : m.start].strip() == "" \
+            and text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1].strip() in markers
+        if not joined and not separated and not above \
+                and not marker.search(text, max(line_start, m.start - _MARKER_REACH), m.start):
             continue
         last_end = m.end
         line_end = text.find("\n", m.end)
@@ -52,6 +56,11 @@ def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
             nxt_end = len(text) if nxt_end < 0 else nxt_end
             if nxt_end - line_end <= _SHORT_LINE:
                 org = next((o for o in orgs if line_end < o.start < nxt_end), None)
+        if org is None and line_start > 0:
+            # the outlet's masthead alone on the line above ("Velm Evening Express" over "By Ada Corwen")
+            above_start = text.rfind("\n", 0, line_start - 1) + 1
+            org = next((o for o in orgs if above_start <= o.start and o.end < line_start
+                        and text[above_start : line_start - 1].strip() == o.text), None)
         if org is None:
             org = next((o for o in orgs if o.start < _TOP and entities[o.entity].outlet), None)
         if org is not None and org.entity != m.entity:

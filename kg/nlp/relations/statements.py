@@ -103,9 +103,24 @@ def _signed_for_the_body(found: list[Statement], ctx: _Context, sent: Span, ms: 
                          and _SIGNED.search(text, max(sent.start_char, o.start - 40), o.start)
                          and re.search(r"\bsigned\s+by\b", text[o.end : speaker.start])
                          and not re.search(r"[.;]", text[o.end : speaker.start])), None)
+        if body is None and speaker is not None and ctx.entities[st.speaker].type == PER:
+            # "A statement from the brigade (signed by NAME) said": the body that kind names
+            # (not "the company": the company in view decides, kg.nlp.relations.syntax)
+            dm = _SIGNED_KIND.search(text, sent.start_char, speaker.start)
+            kind = dm.group(1).lower() if dm else ""
+            key = resolve_description(ctx.mentions, ctx.entities, kind, dm.start(1), ctx.lex, ctx.described, text) \
+                if dm and kind in ctx.lex.relations["org_reference_nouns"] \
+                and kind not in ctx.lex.relations["company_nouns"] else None
+            if key is not None:
+                out.append(Statement(key, text[dm.start(1) - 4 : dm.end(1)], st.quote, st.sentence, st.start, st.end,
+                                     st.told))
+                continue
         out.append(st if body is None else Statement(body.entity, body.text, st.quote, st.sentence, st.start,
                                                       st.end, st.told))
     return out
+
+
+_SIGNED_KIND = re.compile(r"\bstatement\s+(?:from|by|issued\s+by)\s+the\s+([a-z]+)\s+signed\s+by\s+[^.;\"]*$", re.I)
 
 
 def _without_inner_repeats(found: list[Statement], lex: Lexicon) -> list[Statement]:
@@ -537,6 +552,11 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         m, ref, noun = _document_source(ctx, subj, token_mention)
         if ref is not None:  # "a letter from the alliance": the alliance named before
             return ref, f"the {noun}", subj.left_edge.idx, subj.idx + len(subj)
+        if m is None and any(c.lower_ == "the" for c in subj.children):
+            # "..., the statement said": the body whose statement the article last reported
+            last = ctx.prior[-1] if ctx.prior else None
+            if last is not None and last.speaker and ctx.entities[last.speaker].type == ORG:
+                return last.speaker, f"{subj.left_edge.text} {subj.text}", subj.left_edge.idx, subj.idx + len(subj)
     if m is None:  # the subject may be the role noun of "ORG spokesman NAME": a person in it, the
         # one in apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor)
         people = [t for t in subj.subtree if t.i in token_mention
@@ -600,6 +620,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     return None, "", verb.idx, verb.idx
 
 
+_ITS_ROLE_COMMA = re.compile(r"\s+(?:its|their)\s+(?:[a-z\-]+\s+){0,3}([a-z\-]+),\s+(?:[A-Z][a-z]*\.?\s+)?")
+
+
 def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs: int,
                           ve: int) -> tuple[str | None, str, int, int] | None:
     """Without a parse: the entity named shortly before the verb, a pronoun, "the company",
@@ -621,8 +644,10 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     # right after the verb, or after a role phrase ('said lead author Dr. Ada Corwen')
     after = [m for m in speakers if 0 <= m.start - ve < 4 or (
         m.start - ve < 45 and entities[m.entity].type == PER
-        and re.fullmatch(r"\s*(?:[A-Z][\w'’\-]*\s+){0,2}[a-z\s\-]+(?:[A-Z][a-z]*\.?\s+)?",
-                         text[ve : m.start]) is not None
+        and (re.fullmatch(r"\s*(?:[A-Z][\w'’\-]*\s+){0,2}[a-z\s\-]+(?:[A-Z][a-z]*\.?\s+)?",
+                          text[ve : m.start]) is not None
+             # "said its general secretary, NAME": a role of the body named before, then the name
+             or ((rm := _ITS_ROLE_COMMA.fullmatch(text[ve : m.start])) is not None and lex.title_or_role(rm.group(1))))
         and not re.search(r"\b(?:for|of|to|with|from|by)\b", text[ve : m.start]))]  # "said a lawyer for Ada"
     # not a name that modifies the words after it ("said Orvik's fire chief", "said Orvik council spokesman
     # NAME": the one they name, if any, speaks)
@@ -742,8 +767,12 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
         rest = re.split(r"[.!?\n]", text[att_end : att_end + 200])[0]
         words = re.findall(r"[\w'’]+", rest)
         tail = ctx.lex.relations["attribution_tail_words"]  # "said on Tuesday", "said in a statement"
+        # ('..." she asked journalists at the gate': whom the quotation was put to, no claim of its own)
+        to_hearer = re.search(rf"\b(?:{'|'.join(ctx.lex.relations['hearer_verbs'])})\s*$",
+                              text[max(att_start, att_end - 12) : att_end]) is not None
         says_own = re.match(r"\s+(?:[\w'’]+\s+){0,3}?that\b", rest) is not None or (
-            len(words) >= 3 and not rest.lstrip().startswith(",") and words[0].lower() not in tail)
+            len(words) >= 3 and not rest.lstrip().startswith(",") and words[0].lower() not in tail
+            and not (to_hearer and not re.search(r"\bthat\b", rest)))
         # ('... was "set to go." Ada Corwen added that Y': a sentence of its own said by someone
         # before, not the quotation of the speaker who says Y)
         if q[1] <= att_start and _GAP_BEFORE.fullmatch(gap) and "\n\n" not in gap and not (closed and says_own):
