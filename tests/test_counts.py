@@ -83,6 +83,10 @@ def test_money_before_a_noun_counts_the_money_and_keeps_the_noun(nlp):
     ("Four divers drowned and three others were rescued.", [(4, "diver"), (3, "diver")]),
     ("The scanners misread up to 5 of every 400 parcels.", []),
     ("The plant made 900 kilowatt-hours on Sunday.", []),
+    # a copula's noun after a bare number: "two were engineers"
+    ("Nine of the hurt were pupils and four were teachers from Tarsk.", [(9, "hurt"), (4, "teacher")]),
+    # "of those who ...": the people the relative clause names
+    ("About 40 of those who fled had no papers.", [(40, "person")]),
 ])
 def test_a_verb_after_a_number_is_no_counted_noun(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected

@@ -125,6 +125,13 @@ def test_abbreviated_months_without_a_year(nlp):
     ("By the end of August, the council will have spent its budget.", "August", "2026-08"),
     # a modal after a past verb, nearer the month; "by the end of" looks forward
     ("The firm had shipped parts to Velm and would audit its stock by the end of August.", "August", "2026-08"),
+    # "had forecast": a perfect looks back, whatever the parse hangs on "had"
+    ("Its council had forecast 610,000 sacks in May.", "May", "2025-05"),
+    # "last" and "next" before a month: the one before the publication or after it (a year away in its month)
+    ("The merger, signed last November, closed this week.", "last November", "2025-11"),
+    ("The vote is due next September.", "next September", "2026-09"),
+    ("The plant closed last March.", "last March", "2025-03"),
+    ("The plant reopens next March.", "next March", "2027-03"),
 ])
 def test_a_month_without_a_year_follows_the_tense_of_its_clause(nlp, sentence, month, value):
     doc = run_doc(nlp, sentence, "2026-03-18")

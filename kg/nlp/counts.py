@@ -523,6 +523,13 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                           or (b - a == 1 and doc[a].lower_ in nums["unit_skip_words"])):
                 b = a  # "$4 billion last year", "$9 million more over ...": no noun is counted there
         what = doc[a:b].text if b > a else None
+        who_head = None
+        if not what and compound is None and 0 < np_start < n - 2 and doc[np_start].lower_ == "who" \
+                and doc[np_start - 1].lower_ in nums["of_pronouns"]:
+            # "40 of those who fled": the people the relative clause names
+            k = next((k for k in range(np_start + 1, min(n, np_start + 5)) if doc[k].pos_ == "VERB"), None)
+            if k is not None and not any(t.is_punct for t in doc[np_start : k]):
+                what, who_head = doc[np_start - 1 : k + 1].text, "person"
         head_from = None
         if what and b - a == 1 and np_start == end and compound is None and not currency \
                 and doc[a].lower_ in nums["nominal_participles"] and (b >= n or doc[b].pos_ not in {"VERB", "AUX"}):
@@ -545,6 +552,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
         head_of_money = None  # the currency word that ends the noun phrase ("7 billion rupees")
         if head_from is not None:
             head = head_from.head
+        elif who_head is not None:
+            head = who_head
         elif what:
             head_tok = doc[b - 2] if b - a > 1 and doc[b - 1].is_punct else doc[b - 1]  # 30 "replicas"
             head = _singular(head_tok.text, lex)
@@ -575,7 +584,12 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                          and not _subset(full_text, c.start, lex)]
                 people = value is not None and value >= 2 and _people_subject(doc, end, lex)
                 subject = _singular_subject_before(doc, sent_start, q_start, lex) if people else None
-                if subject is not None:
+                pa, pb = _noun_phrase_after(doc, end + 1, lex) if end + 1 < n and doc[end].lower_ in {"were", "are"} \
+                    else (0, 0)
+                if pb > pa and _is_plural_noun(doc[pb - 1], lex) and doc[pa].pos_ != "DET":
+                    # "nine were pupils and four were teachers": the noun the copula gives them
+                    what, head = doc[pa:pb].text, _singular(doc[pb - 1].text, lex)
+                elif subject is not None:
                     # "a ranger was injured and four were treated": three peacekeepers
                     what, head = subject, _singular(subject, lex)
                 elif people:

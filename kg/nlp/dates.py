@@ -249,6 +249,8 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf")"
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
         rf"|\b(?i:{preps})[^\S\n]+(?:{months_cap})\b(?!\.?[^\S\n]+\d)"  # "in May", "In January, ..." (not "Sept. 9")
+        # "last November", "next March": the month before the publication or after it
+        rf"|\b(?i:{_alt(list(lex.dates['month_steps']))})[^\S\n]+(?:{months_cap})\b(?!\.?[^\S\n]+\d)"
         # "unpaid March wages", "the June exams": a month before a plural noun is when they fall
         # (not "May", a modal verb as often)
         rf"|(?:{months_cap.replace('May|', '').replace('|May', '')})(?=[^\S\n]+[a-z]{{3,}}s\b)"
@@ -291,6 +293,12 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
     if any(t.tag_ == "MD" and t.lower_ in lex.dates["future_aux"] for t in span.doc[tok.i + 1 : span.start]):
         return "future"  # "had sent doses and would review them by September": a modal after the verb, nearer
     aux = {c.lower_ for c in tok.children if c.dep_ in {"aux", "aux:pass", "auxpass"}}
+    # "had predicted a surplus": a perfect's auxiliary right before the verb, whatever the parse made of it
+    k = tok.i - 1
+    while k > span.sent.start and span.doc[k].lower_ in {"not", "n't", "also", "already"}:
+        k -= 1
+    if k >= span.sent.start and span.doc[k].lower_ in {"had", "has", "have"}:
+        aux.add(span.doc[k].lower_)
     if tok.tag_ == "VBN" and aux & {"have", "has", "had"} and not aux & {"will", "shall", "'ll"}:
         return "past"  # "may have been exposed on May 8" ("will have closed by May" still looks ahead)
     if aux & set(lex.dates["future_aux"]):
@@ -429,9 +437,15 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             tense = "future"  # "postponed for March", "scheduled for June": a planned month is the next one
         if expr.split()[0].lower() in weekdays and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
             tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
+        step = lex.dates["month_steps"].get(expr.split()[0].lower())
+        if step is not None:
+            tense = "future" if step > 0 else "past"  # "last November": the latest before, "next March" the next
         res = normalise(expr, published, lex, previous_day=last_day, tense=tense)
         if res.precision is None:
             continue
+        if step is not None and res.value and published and res.value == published[:7]:
+            # (not the publication's own month: "last May" written in May is a year back)
+            res = Resolved(f"{int(res.value[:4]) + step:04d}{res.value[4:]}", res.precision, res.relative)
         first_word = expr.split()[0].lower().rstrip(".,")
         month_day = res.precision == "day" and first_word not in weekdays \
             and pat.day_and_month.search(expr.lower().replace(".", "")) is not None
