@@ -133,6 +133,12 @@ ROWS = [
     # an event's name that opens with a known place is one name ("Asia" is no place of its own there)
     ("Three players were picked for the Asia Hockey Cup.", ("Asia Hockey Cup", "Organisation")),
     ("Orvik won the Europe Rugby Championship on Saturday.", ("Europe Rugby Championship", "Organisation")),
+    # a known place after a Romance contraction is the end of the body's name
+    ("Exporter Cafes del Quito, which buys from 700 farms, cut its orders.", ("Cafes del Quito", "Organisation")),
+    # a natural kind of place after a name
+    ("Ash fell on farms near the Tarvoni volcano.", ("Tarvoni", "Place")),
+    # a name set off by commas before "said" speaks: no place
+    ("A grocer who lives across from the jail, Abdu Sowe, said the windows shook.", ("Abdu Sowe", "Person")),
 ]
 
 

@@ -417,7 +417,8 @@ def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon, title: frozenset[int] =
     after = e < n and is_cap(doc[e]) and not doc[e].is_sent_start \
         and not _title_common(doc, e, lex, title, doc[s : e + 1].text, body)
     joined_before = s > 1 and is_cap(doc[s - 2]) and "\n" not in doc[s - 2].whitespace_ \
-        and doc[s - 2].lower_ not in lex.common_words and not sent_initial(doc, s - 2) and (
+        and (doc[s - 2].lower_ not in lex.common_words or doc[s - 1].lower_ in lex.foreign_contractions) \
+        and not sent_initial(doc, s - 2) and (
         (doc[s - 1].text == "-" and not doc[s - 1].whitespace_ and not doc[s - 2].whitespace_)
         or doc[s - 1].text in lex.name_particles)
     arabic_after = e + 2 < n and doc[e].lower_ in lex.arabic_articles and doc[e + 1].text == "-" \
