@@ -87,6 +87,8 @@ def test_money_before_a_noun_counts_the_money_and_keeps_the_noun(nlp):
     ("Nine of the hurt were pupils and four were teachers from Tarsk.", [(9, "hurt"), (4, "teacher")]),
     # "of those who ...": the people the relative clause names
     ("About 40 of those who fled had no papers.", [(40, "person")]),
+    # ... only a whole phrase in lower case ("Velm Rovers players" is not "rovers")
+    ("Three were Velm Rovers players.", []),
 ])
 def test_a_verb_after_a_number_is_no_counted_noun(nlp, sentence, expected):
     assert [(c.value, c.head) for c in run_doc(nlp, sentence)._.kg_counts] == expected

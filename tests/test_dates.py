@@ -132,10 +132,18 @@ def test_abbreviated_months_without_a_year(nlp):
     ("The vote is due next September.", "next September", "2026-09"),
     ("The plant closed last March.", "last March", "2025-03"),
     ("The plant reopens next March.", "next March", "2027-03"),
+    # "has forecast" still looks ahead
+    ("The agency has forecast rain in Velm in June.", "June", "2026-06"),
 ])
 def test_a_month_without_a_year_follows_the_tense_of_its_clause(nlp, sentence, month, value):
     doc = run_doc(nlp, sentence, "2026-03-18")
     assert (month, value) in {(d.text, d.value) for d in doc._.kg_dates}
+
+
+def test_last_or_next_before_a_month_that_starts_a_name_is_no_date(nlp):
+    doc = run_doc(nlp, "The last May Day parade drew crowds. Thousands joined the next March Against Hunger.",
+                  "2026-03-18")
+    assert not doc._.kg_dates
 
 
 def test_a_month_and_day_follows_a_forward_clause_and_stays_nearest_otherwise(nlp):

@@ -194,8 +194,8 @@ ROWS = [
     ("capitalised", "The visit by Quorvane ended early.", "Quorvane", "capitalised", None),
     ("outlet-line", "Vesk Morgenpost | Santa Cruz\n\nFarmers blocked the road on Monday.", "Vesk Morgenpost",
      "byline", "Organisation"),
-    ("outlet-above-byline", "Tarsk Hill Crossing Shut For A Week\n\nOrvik Evening Lantern\nBy Brin Aldo\n\n"
-     "Pickets stood at the gates on Monday.", "Orvik Evening Lantern", "byline", "Organisation"),
+    ("outlet-above-byline", "Tarsk Hill Crossing Shut For A Week\n\nOrvik Evening Courier\nBy Brin Aldo\n\n"
+     "Pickets stood at the gates on Monday.", "Orvik Evening Courier", "byline", "Organisation"),
     ("org-apposition-one-of", "Velm Orvane Tarsk, one of the largest wholesalers, said its shelves were empty.",
      "Velm Orvane Tarsk", "org-apposition", "Organisation"),
     ("org-club-plural", "Later Oslo Wolves lodged an appeal against the result.", "Oslo Wolves", "org-shape",

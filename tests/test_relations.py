@@ -160,6 +160,9 @@ def _pairs(doc):
     ("The Velm Hockey Association fined two clubs. The association's Ada Corwen, who leads its disciplinary "
      "panel, called the fines fair.", ("Ada Corwen", "Velm Hockey Association", False)),
     # "who heads the NOUN's branch"
+    # a region named before does not take the town of the same name
+    ("Schools in Velm County were closed. Velm Mayor Ada Corwen said the city of Velm would open shelters.",
+     ("Ada Corwen", "Velm", False)),
     ("Some 800 families camp in Tarsk schools, the Velmland Red Cross Society said. \"The tents leak,\" said "
      "Osk Tarvel, who runs the society's office in Tarsk.", ("Osk Tarvel", "Velmland Red Cross Society", False)),
     # "Its ROLE, NAME" after a sentence that opens with the body's kind or with "It"
@@ -170,8 +173,8 @@ def _pairs(doc):
     # "By" alone on the line above the writer's name; the outlet's masthead above "By NAME"
     ("Dust Storm Shuts Schools\n\nBy\nQUENBY DARROW\nAssociated Press\n\nGusts shut two schools on Friday.",
      ("Quenby Darrow", "Associated Press", False)),
-    ("Ferry Strike Enters Third Day\n\nOrvik Evening Lantern\nBy Ilka Orvane\n\nDrivers stayed home on Monday.",
-     ("Ilka Orvane", "Orvik Evening Lantern", False)),
+    ("Ferry Strike Enters Third Day\n\nOrvik Evening Courier\nBy Ilka Orvane\n\nDrivers stayed home on Monday.",
+     ("Ilka Orvane", "Orvik Evening Courier", False)),
 ])
 def test_affiliations_from_the_parse(nlp, text, pair):
     assert pair in _pairs(run_doc(nlp, text))
@@ -1333,3 +1336,19 @@ def test_statement_shapes(nlp, text, said):
 def test_a_verb_of_posting_before_a_place_and_a_name_is_no_speech(nlp):
     said = _said(run_doc(nlp, "In a clip shared on a messaging app, Osk Vannor said the road would stay shut."))
     assert said and all(not q.startswith(("said", "posted")) for _, q in said)
+
+
+@pytest.mark.parametrize("text, person", [
+    # "The NOUN's NAME": not with two bodies of that kind named before, nor a place's noun
+    ("Tarsk Rovers beat Velm United 2-1. The team's Osk Tarvel scored twice.", "Osk Tarvel"),
+    ("Tarsk City Council met on Monday. The city's Ada Corwen, a local historian, said the hall was old.",
+     "Ada Corwen"),
+])
+def test_no_membership_from_an_ambiguous_or_a_place_s_noun(nlp, text, person):
+    assert not [p for p, _, _ in _pairs(run_doc(nlp, text)) if p == person]
+
+
+def test_the_statement_said_is_not_given_to_a_body_when_another_statement_was_named_since(nlp):
+    said = _said(run_doc(nlp, "Velm Bank said Corwen had been dismissed. Corwen released a statement on Friday. "
+                              "She had done nothing wrong, the statement said."))
+    assert ("Velm Bank", "She had done nothing wrong") not in said

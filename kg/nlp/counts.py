@@ -586,7 +586,11 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 subject = _singular_subject_before(doc, sent_start, q_start, lex) if people else None
                 pa, pb = _noun_phrase_after(doc, end + 1, lex) if end + 1 < n and doc[end].lower_ in {"were", "are"} \
                     else (0, 0)
-                if pb > pa and _is_plural_noun(doc[pb - 1], lex) and doc[pa].pos_ != "DET":
+                # (the whole phrase, in lower case, a plural noun at its end: not "police officers" cut
+                # short, "women's rights activists", "Velm Rovers players", "hers")
+                if pb > pa and _is_plural_noun(doc[pb - 1], lex) and doc[pb - 1].tag_ == "NNS" \
+                        and all(t.is_lower and t.is_alpha for t in doc[pa:pb]) \
+                        and not (pb < n and (doc[pb].pos_ in {"NOUN", "PROPN", "PART"} or doc[pb].text in {"'", "’"})):
                     # "nine were pupils and four were teachers": the noun the copula gives them
                     what, head = doc[pa:pb].text, _singular(doc[pb - 1].text, lex)
                 elif subject is not None:

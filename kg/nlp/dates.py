@@ -250,7 +250,9 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
         rf"|\b(?i:{preps})[^\S\n]+(?:{months_cap})\b(?!\.?[^\S\n]+\d)"  # "in May", "In January, ..." (not "Sept. 9")
         # "last November", "next March": the month before the publication or after it
-        rf"|\b(?i:{_alt(list(lex.dates['month_steps']))})[^\S\n]+(?:{months_cap})\b(?!\.?[^\S\n]+\d)"
+        # (not "the last May Day parade", "the next March Against Hunger": a name, no date)
+        rf"|(?<!\bthe )(?<!\bThe )\b(?i:{_alt(list(lex.dates['month_steps']))})[^\S\n]+(?:{months_cap})\b"
+        rf"(?!\.?[^\S\n]+\d)(?![^\S\n]+[A-Z])"
         # "unpaid March wages", "the June exams": a month before a plural noun is when they fall
         # (not "May", a modal verb as often)
         rf"|(?:{months_cap.replace('May|', '').replace('|May', '')})(?=[^\S\n]+[a-z]{{3,}}s\b)"
@@ -293,12 +295,13 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
     if any(t.tag_ == "MD" and t.lower_ in lex.dates["future_aux"] for t in span.doc[tok.i + 1 : span.start]):
         return "future"  # "had sent doses and would review them by September": a modal after the verb, nearer
     aux = {c.lower_ for c in tok.children if c.dep_ in {"aux", "aux:pass", "auxpass"}}
-    # "had predicted a surplus": a perfect's auxiliary right before the verb, whatever the parse made of it
+    # "had predicted a surplus": a past perfect's auxiliary right before the verb, whatever the parse made
+    # of it (not "has forecast rain in June": a forecast still looks ahead)
     k = tok.i - 1
     while k > span.sent.start and span.doc[k].lower_ in {"not", "n't", "also", "already"}:
         k -= 1
-    if k >= span.sent.start and span.doc[k].lower_ in {"had", "has", "have"}:
-        aux.add(span.doc[k].lower_)
+    if k >= span.sent.start and span.doc[k].lower_ == "had":
+        aux.add("had")
     if tok.tag_ == "VBN" and aux & {"have", "has", "had"} and not aux & {"will", "shall", "'ll"}:
         return "past"  # "may have been exposed on May 8" ("will have closed by May" still looks ahead)
     if aux & set(lex.dates["future_aux"]):

@@ -485,8 +485,8 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 j += 1  # "Queen’s College Corwen", "Children’s Hospital"
             elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ and (
                     _possessive_in_name(doc, j, lex, taken)
-                    or (seen_prep and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken
-                        and not doc[j + 1].is_sent_start and any(doc[x].text in lex.org_heads for x in range(i, j)))):
+                    or (seen_prep and j + 1 < n and j + 1 not in taken and _what_a_body_is_for(doc, j + 1, lex)
+                        and any(doc[x].text in lex.org_heads for x in range(i, j)))):
                 j += 1  # "Tarsk Drivers' Union", "Association for Velm Miners' Rights": a plural's possessive
                 # inside the name (before its head, or in what the body is for, after "of" or "for")
             elif t.text in {"'", "’"} and not doc[j - 1].whitespace_ and t.whitespace_ and j + 1 < n \
@@ -574,6 +574,16 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         out.append((i, j))
         i = j
     return out
+
+
+def _what_a_body_is_for(doc: Doc, k: int, lex: Lexicon) -> bool:
+    """Token k, after "HEAD for|of Velm Miners'", ends the body's name as what it is for ("Rights",
+    "Welfare"): a capitalised common word that ends the run of capitals, no day, month, role or title
+    (not "the Federation of Velm Businesses' Ada Corwen", "... Workers' Monday strike")."""
+    tok = doc[k]
+    return tok.is_title and tok.is_alpha and not tok.is_sent_start and tok.lower_ in lex.common_words \
+        and not (k + 1 < len(doc) and is_cap(doc[k + 1])) and not lex.title_or_role(tok.text) \
+        and tok.lower_ not in lex.dates.get("weekdays", ()) and tok.lower_ not in lex.dates.get("months", ())
 
 
 def _name_syllable(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
@@ -808,9 +818,13 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
                     and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
                 or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
-                # "Survivor Ada Corwen, 38, said": a kind of person before a name of two words
-                or (e - s > 2 and low in lex.person_nouns and doc[s + 1].is_title and doc[s + 2].is_title
-                    and not org_shaped)
+                # "Survivor Ada Corwen, 38, said": a kind of person before a name of two words or more, none of
+                # them a common word or a body's or place's head (not "Refugee Council Velm", "Baker Street
+                # Station")
+                or (e - s > 2 and low in lex.person_nouns and not org_shaped and all(
+                    doc[x].is_title and doc[x].lower_ not in lex.common_words and doc[x].text not in lex.org_heads
+                    and doc[x].lower_[:-1] not in lex.common_words  # ("Farmer Brothers Velm": a plural)
+                    and doc[x].text not in lex.place_proper_heads for x in range(s + 1, e)))
                 or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
                 or (tok.text.istitle() and e - s == 1 and _written_in_lower_case(doc, low))
                 # "Nurses of the Velm Health Board said", "Officers of the Bureau on Velm Fraud": a plural common

@@ -70,8 +70,9 @@ def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
         byline = bool(lead) and lead[0].text in spec["byline_starts"] or _byline_in_place(doc, toks, lex) or any(
             t.text in {"·", "|", "•"} or _clock(t) for t in toks)  # "Ada Corwen · Velm News · 5:30 AM"
         # "Velm Evening Express" above "By Ada Corwen" (not the article's first line): the outlet's masthead
-        masthead = line_start > 0 and len(line) <= 5 and i + 1 < n and texts[i].strip(" ") == "\n" \
-            and texts[i + 1] in spec["byline_starts"]
+        masthead = line_start > 0 and 2 <= len(line) <= 5 and i + 1 < n and texts[i].strip(" ") == "\n" \
+            and texts[i + 1] in spec["byline_starts"] and texts[line[-1]] in spec["masthead_words"] \
+            and texts[line[0]] not in spec["section_words"]
         if not byline and not masthead:
             out.append((line_start, end))
     return out

@@ -113,11 +113,16 @@ def _named_for_its_place(label: str, lead: str, lex: Lexicon) -> bool:
 
 
 def _kind_named_key(ent: Entity, lex: Lexicon) -> str | None:
-    """"tarsk" for the place "River Tarsk" (a kind word, then its name) or "Tarsk County" (a name,
-    then a region's kind), else None."""
+    """"tarsk" for the place "River Tarsk" (a kind word, then its name), else None."""
     words = ent.label.split()
     if ent.type == LOC and len(words) == 2 and words[0] in lex.place_first_words:
         return normalize_name(words[1])
+    return None
+
+
+def _region_key(ent: Entity, lex: Lexicon) -> str | None:
+    """"tarsk" for the region "Tarsk County" (a name, then a region's kind), else None."""
+    words = ent.label.split()
     if ent.type == LOC and len(words) == 2 and words[1].lower() in lex.region_heads and words[0][:1].isupper():
         return normalize_name(words[0])
     return None
@@ -181,7 +186,7 @@ def _adjective_last(low: str, lex: Lexicon) -> bool:
 _ELIDED = re.compile(r"(?:.*-)?[dl]['’][A-Z]")
 
 
-def _shape_type(text: str, lex: Lexicon) -> str:
+def _shape_type(text: str, lex: Lexicon, body: str = "") -> str:
     """The type of an unknown run of title-case words that nothing else typed. A person's name is made
     of names: a capitalised common English word in it ("Velm Harbour Patrol", "Tarsk Coast", "Orsk
     Ocean Watch") marks the name of a body, or of a place when its last word is a kind of place."""
@@ -208,8 +213,11 @@ def _shape_type(text: str, lex: Lexicon) -> str:
             return ORG  # "Defensores de Velm", "Columna Tarsk": a kind of body opens its name
     if len(words) >= 2 and words[-1] in lex.event_heads:
         return ORG  # "Velm Rugby Championship": an event, listed with bodies
-    if len(words) >= 2 and words[-1] in lex.team_nouns and words[0] not in lex.given_names:
-        return ORG  # "Tarsk Queens won the final": a plural that names teams ends a club's name
+    team = "|".join(lex.team_context_words)
+    if len(words) >= 2 and words[-1] in lex.team_nouns and words[0] not in lex.given_names and re.search(
+            rf"\b{re.escape(text)}\s+(?:{team})\b|\b(?:{team})\s+(?:the\s+)?{re.escape(text)}\b", body):
+        return ORG  # "Tarsk Queens won the final": a plural that names teams ends a club's name, where the
+        # article writes it as a team's ("... beat", "... coach", "against ..."; not "Ada Knights said")
     if len(words) == 2 and words[0] in lex.demonyms and words[1] not in lex.demonyms:
         return ORG  # "Icelandic Water denied": a people's adjective opens a body's name, not a person's
     if len(words) < 2 or not common:
@@ -306,11 +314,6 @@ def resolve(
                 # "Médecins") labels it in this article; the gazetteer's spelling stays an alias
                 label = written if written != c.gaz.label and written.isascii() and not c.gaz.label.isascii() \
                     and fold_accents(written) == fold_accents(c.gaz.label) else c.gaz.label
-                if c.gaz.type == ORG and len(written.split()) >= 3 and not written.isupper() \
-                        and written in c.gaz.aliases and all(
-                            w[:1].isupper() for w in written.split() if w.lower() not in lex.connectors):
-                    label = written  # a body's other full name, as the article writes it ("Doctors Without
-                    # Borders" for "Médecins Sans Frontières"): an alias of the gazetteer's entry
                 ent = entities[key] = Entity(
                     key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet, c.gaz.kind
                 )
@@ -356,6 +359,7 @@ def resolve(
     by_label = {normalize_name(e.label): e for e in entities.values()}  # the full names of pass 1
     # "River Tarsk" -> "tarsk": places named by a kind word and a name (one look-up a name)
     kind_named = {key: e for e in entities.values() if (key := _kind_named_key(e, lex))}
+    regions = {key: e for e in entities.values() if (key := _region_key(e, lex))}  # "Tarsk County" -> "tarsk"
     # typed short forms first, so weak or statistical readings meet the names they refer to
     # ("..., known as ABC," first of all: a later "ABC officials" is that name)
     defined = {k for k in pending if _named_before_known_as(doc, cands[k].start, ending_at) is not None}
@@ -403,6 +407,11 @@ def resolve(
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
         if target is None:  # "the Tarsk" after "River Tarsk": the place without its kind word
             target = kind_named.get(norm)
+        if target is None and c.type is None and c.end - c.start == 1 and c.end < len(doc) \
+                and doc[c.end].is_lower and doc[c.end].pos_ == "NOUN":
+            # "the society's Tarsk branch" after "Tarsk County": the region qualifies the noun (not "Tarsk
+            # said", a body's short name, nor "in Tarsk", a town typed by its preposition)
+            target = regions.get(norm)
         if target is None and c.type is None and c.end - c.start == 1:
             # "Halden Voters Reject ..." above "HALDEN, Ore. -": the town the gazetteer found in this article,
             # not the first word of "Halden Autrement", the committee named later
@@ -454,21 +463,23 @@ def resolve(
             elif c.model_type == PER and _lone_opening_word(doc, c, lex):
                 continue  # "Ridership fell 8 percent": a word that opens a sentence, named nowhere else
             elif c.model_type == PER:
-                typ = _shape_type(text, lex)  # a person's reading of "Tarsk Coast" is a known model error
+                typ = _shape_type(text, lex, doc_text(doc))  # "Tarsk Coast" read as a person: a known model error
             elif c.model_type == LOC and c.end - c.start >= 2 and doc[c.end - 1].text in lex.event_heads:
                 typ = ORG  # "Velm Rugby Championship" read as a place: an event, listed with bodies
             elif c.model_type == LOC and (c.rule == "speaker" or _apposition_speaks(doc, c, lex)):
-                typ = _shape_type(text, lex)  # "Ada Corwen said", '"...," said Ada Corwen': a place does not speak
+                typ = _shape_type(text, lex, doc_text(doc))  # "Ada Corwen said": a place does not speak
             elif c.model_type is not None:
                 typ = c.model_type  # the statistical NER's reading of an unknown name
             elif c.rule in {"name-shape", "speaker"}:
-                typ = _shape_type(text, lex)  # "Halden Ross claims", "Corwen said"
+                typ = _shape_type(text, lex, doc_text(doc))  # "Halden Ross claims", "Corwen said"
             else:
                 continue
         key = f"{typ}:{norm}"
         ent = entities.get(key) or entities.setdefault(key, Entity(key, text, typ))
         if key_named := _kind_named_key(ent, lex):
             kind_named.setdefault(key_named, ent)
+        if key_region := _region_key(ent, lex):
+            regions.setdefault(key_region, ent)
         by_label.setdefault(normalize_name(ent.label), ent)
         if typ == LOC and c.rule in STRONG_PLACE_RULES:
             placed.setdefault(norm, ent)

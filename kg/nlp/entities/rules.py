@@ -615,8 +615,8 @@ def _outlet_line(ctx: Context) -> bool:
 
 
 def _outlet_above_byline(ctx: Context) -> bool:
-    """"Velm Evening Express" alone on a line near the top, right above "By Ada Corwen": the masthead of
-    the outlet the writer works for (not the headline, the article's first line)."""
+    """"Velm Evening Express" alone on a line near the top, right above "By Ada Corwen", its last word one
+    a masthead ends with: the outlet the writer works for (not the headline, the article's first line)."""
     doc, s, e = ctx.doc, ctx.s, ctx.e
     if doc[s].idx > 400 or doc[s].idx == 0 or not starts_line(doc, s) or e >= len(doc):
         return False
@@ -626,7 +626,9 @@ def _outlet_above_byline(ctx: Context) -> bool:
         return False  # the line goes on (or a blank line follows: a headline's)
     while k < len(doc) and doc[k].is_space:
         k += 1
-    return k + 1 < len(doc) and doc[k].text in {"By", "BY"} and doc[k + 1].is_title and starts_line(doc, k)
+    spec = ctx.lex.headlines  # (a masthead's last word, no section's first: "World News" is a section)
+    return k + 1 < len(doc) and doc[k].text in {"By", "BY"} and doc[k + 1].is_title and starts_line(doc, k) \
+        and doc[e - 1].text in spec["masthead_words"] and doc[s].text not in spec["section_words"]
 
 
 def _place_head_after_and(ctx: Context) -> bool:

@@ -616,8 +616,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     continue
             # "The association's Ada Corwen, who chairs ...": one of the body that kind of noun names (as
             # the subject or in apposition)
+            # (one body only of that kind named before; no place's "the city's", no "..., a local historian")
             pm = _THE_NOUNS.search(before)
-            if pm and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m, lex)):
+            if pm and pm.group(1) not in lex.relations["owner_place_nouns"] \
+                    and pm.group(1) not in lex.relations["not_membership_nouns"] \
+                    and not re.match(r"\s*,\s+(?:a|an)\b", after) \
+                    and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m, lex)) \
+                    and _one_body_so_described(pm.group(1), m, ordered, entities, described, lex):
                 key = described_body(sent.start_char + pm.start(1), m)
                 if key is not None:
                     add(m, key, lex.relations["role_without_noun"], si, False)

@@ -58,8 +58,9 @@ def byline_affiliations(doc: Doc, lex: Lexicon, entities: dict[str, Entity],
                 org = next((o for o in orgs if line_end < o.start < nxt_end), None)
         if org is None and line_start > 0:
             # the outlet's masthead alone on the line above ("Velm Evening Express" over "By Ada Corwen")
+            # (a name the masthead rule found, kg.nlp.entities.rules: not a section's "World News")
             above_start = text.rfind("\n", 0, line_start - 1) + 1
-            org = next((o for o in orgs if above_start <= o.start and o.end < line_start
+            org = next((o for o in orgs if above_start <= o.start and o.end < line_start and o.source == "byline"
                         and text[above_start : line_start - 1].strip() == o.text), None)
         if org is None:
             org = next((o for o in orgs if o.start < _TOP and entities[o.entity].outlet), None)

@@ -554,8 +554,12 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
             return ref, f"the {noun}", subj.left_edge.idx, subj.idx + len(subj)
         if m is None and any(c.lower_ == "the" for c in subj.children):
             # "..., the statement said": the body whose statement the article last reported
+            # (only right after it: not when the text names another statement in between, "NAME released a
+            # statement", "a statement released by the rebels")
             last = ctx.prior[-1] if ctx.prior else None
-            if last is not None and last.speaker and ctx.entities[last.speaker].type == ORG:
+            if last is not None and last.speaker and ctx.entities[last.speaker].type == ORG \
+                    and 0 <= subj.idx - last.end < 400 \
+                    and not re.search(rf"\b(?:{'|'.join(documents)})\b", ctx.text[last.end : subj.left_edge.idx], re.I):
                 return last.speaker, f"{subj.left_edge.text} {subj.text}", subj.left_edge.idx, subj.idx + len(subj)
     if m is None:  # the subject may be the role noun of "ORG spokesman NAME": a person in it, the
         # one in apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor)
