@@ -141,6 +141,9 @@ ROWS = [
     ("Exporter Cafes del Quito, which buys from 700 farms, cut its orders.", ("Cafes del Quito", "Organisation")),
     # a natural kind of place after a name
     ("Ash fell on farms near the Tarvoni volcano.", ("Tarvoni", "Place")),
+    # a company's head in French or Spanish ends its name; an Arabic word for a valley opens a place's
+    ("Trans-Velm Logistique moved 40 barges last year.", ("Trans-Velm Logistique", "Organisation")),
+    ("Gunmen attacked the station at Oued Tarsk on Sunday.", ("Oued Tarsk", "Place")),
     # a name set off by commas before "said" speaks: no place
     ("A grocer who lives across from the jail, Abdu Sowe, said the windows shook.", ("Abdu Sowe", "Person")),
 ]
@@ -1174,3 +1177,8 @@ def test_a_headline_s_second_line_above_the_byline_is_no_masthead(nlp):
     doc = run_doc(nlp, "Tarsk Mayor Resigns\nBrin Aldo Steps Down\nBy Ada Corwen\n\nThe mayor quit on Monday.")
     assert not [e for e in doc._.kg_entities.values() if e.type == "Organisation"]
     assert not doc._.kg_affiliations
+
+
+def test_the_plural_of_a_kind_of_body_opening_a_sentence_is_no_name(nlp):
+    doc = run_doc(nlp, "Hail hit Tarsk on Monday. Insurers put the losses at 12 million marks.")
+    assert "Insurers" not in {e.label for e in doc._.kg_entities.values()}

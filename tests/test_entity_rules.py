@@ -194,6 +194,7 @@ ROWS = [
     ("capitalised", "The visit by Quorvane ended early.", "Quorvane", "capitalised", None),
     ("outlet-line", "Vesk Morgenpost | Santa Cruz\n\nFarmers blocked the road on Monday.", "Vesk Morgenpost",
      "byline", "Organisation"),
+    ("camel-case", "Riders booked 4,000 trips on TarskGo last week.", "TarskGo", "camel-case", "Organisation"),
     ("outlet-above-byline", "Tarsk Hill Crossing Shut For A Week\n\nOrvik Evening Courier\nBy Brin Aldo\n\n"
      "Pickets stood at the gates on Monday.", "Orvik Evening Courier", "byline", "Organisation"),
     ("org-apposition-one-of", "Velm Orvane Tarsk, one of the largest wholesalers, said its shelves were empty.",

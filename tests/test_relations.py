@@ -160,6 +160,10 @@ def _pairs(doc):
     ("The Velm Hockey Association fined two clubs. The association's Ada Corwen, who leads its disciplinary "
      "panel, called the fines fair.", ("Ada Corwen", "Velm Hockey Association", False)),
     # "who heads the NOUN's branch"
+    # "the company's": a company, not a central bank named before
+    ("Card payments failed across Velm on Tuesday, the Velm Central Bank said. Tarsk Switch Services said an "
+     "update was to blame. \"It was our fault,\" said Ada Corwen, the company's chief executive.",
+     ("Ada Corwen", "Tarsk Switch Services", False)),
     # a region named before does not take the town of the same name
     ("Schools in Velm County were closed. Velm Mayor Ada Corwen said the city of Velm would open shelters.",
      ("Ada Corwen", "Velm", False)),
@@ -1321,6 +1325,9 @@ def test_second_reader_misfires_of_its_role_admitted_and_an_inner_said(nlp):
     # '"Q?" he asked journalists on ...': whom the question was put to is no claim
     ('Brin Aldo, the growers\' lawyer, spoke after the hearing. "Who feeds the 60 families now?" he asked '
      'journalists at the gate of the court in Orvik.', ("Brin Aldo", "Who feeds the 60 families now?")),
+    # a body in apposition to the subject that the parser read as a conjunct ("The ferry's operator, NAME,")
+    ("The ferry's operator, Trans-Velm Logistique, said its trucks were worth 90 million francs.",
+     ("Trans-Velm Logistique", "its trucks were worth 90 million francs")),
     # a statement from a body that a kind names, signed by its spokesman; "the statement said" after it
     ("The Tarsk Mountain Brigade said smugglers shot at a patrol. A statement from the brigade signed by its "
      "commander, Major Ada Corwen, said nine trucks crossed the pass at night.\n\nTwo of the trucks burned, the "
@@ -1352,3 +1359,4 @@ def test_the_statement_said_is_not_given_to_a_body_when_another_statement_was_na
     said = _said(run_doc(nlp, "Velm Bank said Corwen had been dismissed. Corwen released a statement on Friday. "
                               "She had done nothing wrong, the statement said."))
     assert ("Velm Bank", "She had done nothing wrong") not in said
+

@@ -159,8 +159,10 @@ def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     low = word.lower()
     irregular = low in lex.plural_group_nouns  # "Gunmen", "Fishermen": a "-man" noun's plural
     # (a capitalised opening plural is often tagged a proper noun: the word itself decides)
+    # (or the plural of a kind of person or body: "Insurers estimated", "Villagers said")
+    kind = low[:-1] in lex.person_nouns or low[:-1] in lex.org_appositive_nouns
     if tok.tag_ not in {"NNS", "NNPS", "NNP"} or not (
-            low[:-1] in lex.common_words or _agent_of_common_verb(low, lex) or irregular):
+            low[:-1] in lex.common_words or _agent_of_common_verb(low, lex) or irregular or kind):
         return False  # ("Walgreens said", "Vickers said": a name, not a common noun's plural)
     return irregular or doc_text(doc).count(word) == 1  # ("Gunmen" in the headline too: no surname)
 

@@ -944,7 +944,13 @@ SHAPES: dict[str, Check] = {
     "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.doc[ctx.s : ctx.e].text),
     "money": lambda ctx: _MONEY.match(ctx.doc[ctx.s : ctx.e].text) is not None,  # "S$57"
     "capitals": lambda ctx: ctx.doc[ctx.s : ctx.e].text.isupper(),  # "TARSKHAVEN", "NEW VELM"
+    # one word with a capital inside after small letters ("PayVelm", "TarskYa"): a brand's, not a
+    # surname with a prefix ("McVelm", "DeTarsk", "LeOrvik")
+    "camel": lambda ctx: ctx.e - ctx.s == 1 and _CAMEL.fullmatch(ctx.doc[ctx.s].text) is not None
+    and not _NAME_PREFIX.match(ctx.doc[ctx.s].text),
 }
+_CAMEL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+")
+_NAME_PREFIX = re.compile(r"(?:Mc|Mac|De|Di|Du|Da|Le|La|Van|Von|Fitz)[A-Z]")
 
 CONDITION_KINDS = ("word", "any_word", "phrase", "shape", "max_tokens", "predicate", "not", "any", "all")
 

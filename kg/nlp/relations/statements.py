@@ -251,8 +251,12 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         content = content.strip().rstrip(",;:").strip()
         if content.endswith(".") and not _quoted_text(content):
             content = content[:-1]  # a reported clause, not a quotation: no full stop
-        if not from_quote and re.match(r"that\s+\S", content) \
-                and text[att_end : att_end + len(content) + 20].lstrip().startswith(content):
+        if not from_quote and re.match(r"that\s+\S", content) and (
+                text[att_end : att_end + len(content) + 20].lstrip().startswith(content)
+                # ("said in a statement signed by NAME, that X": a conjunction after a comma, not "that was")
+                or (re.search(r",\s*$", text[max(0, text.find(content, sent.start_char) - 3) :
+                                              max(0, text.find(content, sent.start_char))])
+                    and not re.match(r"that\s+(?:is|was|has|had|will|would|could|can|may|might|'s)\b", content))):
             content = content[5:].lstrip()  # "admitted that X": the conjunction is no part of the claim
         quoted = from_quote or _quoted_text(content) or content.startswith(("\"", "\u201c"))
         # "..." said NAME, ROLE, adding that Y: Y is said too, after the quotation
@@ -570,8 +574,11 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         named = [t for t in people if t.dep_ not in {"nmod:poss", "poss"}]
         m = token_mention[(appos or named or people)[0].i] if people else None
         if m is None:  # "His team, Orvo Wheels, said": the body in apposition to the subject
-            bodies = [t for t in subj.children if t.dep_ == "appos" and t.i in token_mention
-                      and ctx.entities[token_mention[t.i].entity].type == ORG]
+            # (or a name set off by a comma with no "and" that the parser read as a conjunct or left loose)
+            bodies = [t for t in subj.children if t.i in token_mention
+                      and ctx.entities[token_mention[t.i].entity].type == ORG and (t.dep_ == "appos" or (
+                          t.dep_ in {"conj", "dep"} and not any(c.dep_ == "cc" for c in t.children)
+                          and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
             m = token_mention[bodies[0].i] if bodies else None
     # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
     # (not the words of a quotation the parser hung under the subject)
