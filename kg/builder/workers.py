@@ -50,17 +50,39 @@ def _done(ex: Extraction, extractor: str) -> Done:
     return Done(ex.article.source, blob or b"", {k: len(getattr(ex, k)) for k in TALLIES})
 
 
+ZONE_ARTICLES = 1000  # articles per memory zone of a worker's pipeline, and before the first one
+
+
+def _rolling_zone(nlp: Any, n: int) -> None:
+    """Past its first ``ZONE_ARTICLES`` articles, keep this process's pipeline inside a memory zone
+    renewed every ``ZONE_ARTICLES`` articles: leaving a zone frees the strings its articles added to
+    spaCy's vocabulary, so a long-lived worker does not grow with every new name (what the first
+    articles added stays, a bounded amount). Work inside a zone is about 2.5% slower (bench/vs_spacy.py
+    on 150 articles: 8.06 s against 7.84 s, medians of five), so a short build runs without one."""
+    seen = _STATE.get("articles", 0)
+    _STATE["articles"] = seen + n
+    if seen < ZONE_ARTICLES:
+        return
+    zone = _STATE.get("zone")
+    if zone is None or _STATE["zone_articles"] >= ZONE_ARTICLES:
+        if zone is not None:
+            zone.__exit__(None, None, None)
+        zone = _STATE["zone"] = nlp.memory_zone()
+        zone.__enter__()
+        _STATE["zone_articles"] = 0
+    _STATE["zone_articles"] += n
+
+
 def run_batch(articles: list[Article], ner: str = "shipped") -> list[Done]:
-    """Extract and map a batch. A memory zone frees the strings the batch added to
-    spaCy's vocabulary, so a long-lived worker does not grow with every new name.
+    """Extract and map a batch, inside the worker's rolling memory zone (:func:`_rolling_zone`).
     An article that makes the pipeline fail is reported, the others go on."""
     from kg.nlp.extract import extract
 
     init_worker(ner)
     nlp, extractor = _STATE["nlp"], _STATE["extractor"]
+    _rolling_zone(nlp, len(articles))
     try:
-        with nlp.memory_zone():
-            return [_done(ex, extractor) for ex in extract(nlp, articles)]
+        return [_done(ex, extractor) for ex in extract(nlp, articles)]
     except Exception:  # noqa: BLE001 - isolate the article at fault below
         if len(articles) == 1:
             raise
