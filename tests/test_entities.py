@@ -144,6 +144,9 @@ ROWS = [
     # a company's head in French or Spanish ends its name; an Arabic word for a valley opens a place's
     ("Trans-Velm Logistique moved 40 barges last year.", ("Trans-Velm Logistique", "Organisation")),
     ("Gunmen attacked the station at Oued Tarsk on Sunday.", ("Oued Tarsk", "Place")),
+    # a newspaper's demonym is part of its name; a prefix's hyphened word goes on with a body's name
+    ("Figures gathered by the Kenyan Express put the toll at 40.", ("Kenyan Express", "Organisation")),
+    ("The Tarsk Co-operative Bank raised its rates.", ("Tarsk Co-operative Bank", "Organisation")),
     # a name set off by commas before "said" speaks: no place
     ("A grocer who lives across from the jail, Abdu Sowe, said the windows shook.", ("Abdu Sowe", "Person")),
 ]

@@ -421,6 +421,11 @@ def _inside_name(doc: Doc, s: int, e: int, lex: Lexicon, title: frozenset[int] =
         and not sent_initial(doc, s - 2) and (
         (doc[s - 1].text == "-" and not doc[s - 1].whitespace_ and not doc[s - 2].whitespace_)
         or doc[s - 1].text in lex.name_particles)
+    # "Velm Co-operative Bank": a prefix's lower-case word right before the match goes on with the name
+    hyphened_before = s > 2 and doc[s - 2].text == "-" and doc[s - 3].text in lex.hyphen_prefixes \
+        and doc[s - 1].is_lower and not doc[s - 3].whitespace_ and not doc[s - 2].whitespace_
+    if hyphened_before:
+        return True
     arabic_after = e + 2 < n and doc[e].lower_ in lex.arabic_articles and doc[e + 1].text == "-" \
         and is_cap(doc[e + 2]) and doc[e - 1].whitespace_ != ""  # "Halden al-Varni": a person's name
     if arabic_after:
@@ -527,6 +532,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                     and doc[j + 2].text == "-" and not doc[j + 2].whitespace_ and is_cap(doc[j + 3]) \
                     and not {j + 1, j + 2, j + 3} & taken:
                 j += 4  # "Tarvo-e-Halden", "Ahl-ul-Norvan": a linking particle between hyphens
+            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
+                    and doc[j - 1].text in lex.hyphen_prefixes and doc[j + 1].is_lower and doc[j + 1].is_alpha \
+                    and j + 1 not in taken and j - i >= 2:
+                j += 2  # "Velm Anti-corruption Office", "Tarsk Co-operative Bank": a prefix's word inside the name
             elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
                     and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
                 j += 2  # "Lau Kin-wah", "Chan Mei-ling": a name's second syllable in lower case
@@ -767,7 +776,11 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
     org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes
-                                or doc[e - 1].text in lex.event_heads or any(  # "the Asian Championships"
+                                or doc[e - 1].text in lex.event_heads  # "the Asian Championships"
+                                # "the Velmish Express", "the Irish Times": a masthead keeps its demonym
+                                or (e - s == 2 and doc[e - 1].text in lex.headlines.get("masthead_words", ())
+                                    and not (e < len(doc) and doc[e].is_lower and doc[e].pos_ == "NOUN"))
+                                or any(
         # "Danish Directorate of Quarries", "North Velm Shipping Co.", "Nordic Union Mission in Velm"
         doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for", "in", "to", "on"} for k in range(s, e - 1)))
     # "of Norwegian Waters", "a claim Icelandic Water denied": inside a sentence, a demonym and one capitalised
