@@ -1185,3 +1185,20 @@ def test_a_headline_s_second_line_above_the_byline_is_no_masthead(nlp):
 def test_the_plural_of_a_kind_of_body_opening_a_sentence_is_no_name(nlp):
     doc = run_doc(nlp, "Hail hit Tarsk on Monday. Insurers put the losses at 12 million marks.")
     assert "Insurers" not in {e.label for e in doc._.kg_entities.values()}
+
+
+
+@pytest.mark.parametrize("text, label, kind", [
+    # a camel-case surname written after a given name elsewhere is the person's, not a brand
+    ("Jim VelmHart opened the plant. VelmHart said it would hire 40 people.", "Jim VelmHart", "Person"),
+    # given names that are also a place's or a company's first or last word stay people's
+    ("Isla Corwen, 7, was rescued from the river.", "Isla Corwen", "Person"),
+    ("Former bowler Osk Holding said the pitch was fine.", "Osk Holding", "Person"),
+])
+def test_names_that_look_like_other_kinds(nlp, text, label, kind):
+    assert (label, kind) in _ents(run_doc(nlp, text))
+
+
+def test_a_demonym_before_a_common_noun_that_mastheads_use_is_no_newspaper(nlp):
+    assert ("Kenyan Record", "Organisation") not in _ents(run_doc(nlp, "She broke the Kenyan Record in the "
+                                                                        "800 metres."))

@@ -164,6 +164,9 @@ def _pairs(doc):
     ("Card payments failed across Velm on Tuesday, the Velm Central Bank said. Tarsk Switch Services said an "
      "update was to blame. \"It was our fault,\" said Ada Corwen, the company's chief executive.",
      ("Ada Corwen", "Tarsk Switch Services", False)),
+    # ... nor a public service whose name ends with "Services"
+    ("Tarsk Pharma said its drug works. The Velm Department of Family Services will look into it. "
+     "\"We are ready,\" said Ada Corwen, the company's chief executive.", ("Ada Corwen", "Tarsk Pharma", False)),
     # a region named before does not take the town of the same name
     ("Schools in Velm County were closed. Velm Mayor Ada Corwen said the city of Velm would open shelters.",
      ("Ada Corwen", "Velm", False)),
@@ -1360,3 +1363,9 @@ def test_the_statement_said_is_not_given_to_a_body_when_another_statement_was_na
                               "She had done nothing wrong, the statement said."))
     assert ("Velm Bank", "She had done nothing wrong") not in said
 
+
+
+
+def test_a_demonstrative_that_after_a_comma_stays_in_the_claim(nlp):
+    said = _said(run_doc(nlp, "Ilka Orvane said, that being the case, the talks would continue."))
+    assert all(not q.startswith("being") for _, q in said), said

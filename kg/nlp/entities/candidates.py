@@ -534,7 +534,10 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
                 j += 4  # "Tarvo-e-Halden", "Ahl-ul-Norvan": a linking particle between hyphens
             elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
                     and doc[j - 1].text in lex.hyphen_prefixes and doc[j + 1].is_lower and doc[j + 1].is_alpha \
-                    and j + 1 not in taken and j - i >= 2:
+                    and j + 1 not in taken and j - i >= 2 and (is_cap(doc[j - 2]) or doc[j - 2].lower_ == "and") \
+                    and "\n" not in doc[j + 1].whitespace_ \
+                    and not (j + 2 < n and doc[j + 2].is_lower and doc[j + 2].pos_ in {"NOUN", "ADJ"}):
+                # (not "Velm Anti-government protesters": the hyphened word qualifies the noun after it)
                 j += 2  # "Velm Anti-corruption Office", "Tarsk Co-operative Bank": a prefix's word inside the name
             elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
                     and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
@@ -778,7 +781,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes
                                 or doc[e - 1].text in lex.event_heads  # "the Asian Championships"
                                 # "the Velmish Express", "the Irish Times": a masthead keeps its demonym
-                                or (e - s == 2 and doc[e - 1].text in lex.headlines.get("masthead_words", ())
+                                or (e - s == 2 and doc[e - 1].text in lex.demonym_mastheads
                                     and not (e < len(doc) and doc[e].is_lower and doc[e].pos_ == "NOUN"))
                                 or any(
         # "Danish Directorate of Quarries", "North Velm Shipping Co.", "Nordic Union Mission in Velm"

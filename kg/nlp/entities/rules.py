@@ -947,10 +947,18 @@ SHAPES: dict[str, Check] = {
     # one word with a capital inside after small letters ("PayVelm", "TarskYa"): a brand's, not a
     # surname with a prefix ("McVelm", "DeTarsk", "LeOrvik")
     "camel": lambda ctx: ctx.e - ctx.s == 1 and _CAMEL.fullmatch(ctx.doc[ctx.s].text) is not None
-    and not _NAME_PREFIX.match(ctx.doc[ctx.s].text),
+    and not _NAME_PREFIX.match(ctx.doc[ctx.s].text) and not _surname_here(ctx.doc, ctx.doc[ctx.s].text, ctx.lex),
 }
-_CAMEL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+")
-_NAME_PREFIX = re.compile(r"(?:Mc|Mac|De|Di|Du|Da|Le|La|Van|Von|Fitz)[A-Z]")
+# (a first part of two letters is a name's: "DeShawn", "JaMarcus", "ElTarsk"; and the prefixes of surnames)
+_CAMEL = re.compile(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]+)+")
+_NAME_PREFIX = re.compile(r"(?:Mac|Van|Von|Vande|Vander|Del|Des|Dal|Fitz|San)[A-Z]")
+
+
+def _surname_here(doc: Doc, word: str, lex: Lexicon) -> bool:
+    """The article writes ``word`` after a capitalised name, no common word ("Jim VelmHart ... VelmHart
+    said"; not "The TarskGo app"): a surname."""
+    return any(m.group(1).lower() not in lex.common_words
+               for m in re.finditer(rf"\b([A-Z][a-z]+)\.?\s+{re.escape(word)}\b", doc_text(doc)))
 
 CONDITION_KINDS = ("word", "any_word", "phrase", "shape", "max_tokens", "predicate", "not", "any", "all")
 

@@ -378,7 +378,8 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
             and may_refer(noun, entities[o.entity].label, lex)]  # "NAME, the militia's spokesman": not the army's
     company = noun in set(lex.relations["company_nouns"])
     heads = set(lex.relations["company_heads"]) if company else None  # legal forms included (read_lexicon)
-    key = org_in_view(orgs, entities, m.start, heads, public_banks=frozenset(lex.relations["public_bank_words"]))
+    key = org_in_view(orgs, entities, m.start, heads, public_banks=frozenset(lex.relations["public_bank_words"]),
+                      public_services=frozenset(lex.relations["public_service_words"]))
     return (key, role_text) if key else None
 
 

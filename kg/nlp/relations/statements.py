@@ -253,9 +253,10 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             content = content[:-1]  # a reported clause, not a quotation: no full stop
         if not from_quote and re.match(r"that\s+\S", content) and (
                 text[att_end : att_end + len(content) + 20].lstrip().startswith(content)
-                # ("said in a statement signed by NAME, that X": a conjunction after a comma, not "that was")
-                or (re.search(r",\s*$", text[max(0, text.find(content, sent.start_char) - 3) :
-                                              max(0, text.find(content, sent.start_char))])
+                # ("said in a statement signed by NAME, that X": a conjunction after the signer's comma; not
+                # "said, that being the case, ...")
+                or (re.search(r"\bsigned\s+by\b[^.;]*,\s*$", text[sent.start_char : max(sent.start_char, text.find(
+                    content, sent.start_char))]) is not None
                     and not re.match(r"that\s+(?:is|was|has|had|will|would|could|can|may|might|'s)\b", content))):
             content = content[5:].lstrip()  # "admitted that X": the conjunction is no part of the claim
         quoted = from_quote or _quoted_text(content) or content.startswith(("\"", "\u201c"))
@@ -577,7 +578,8 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
             # (or a name set off by a comma with no "and" that the parser read as a conjunct or left loose)
             bodies = [t for t in subj.children if t.i in token_mention
                       and ctx.entities[token_mention[t.i].entity].type == ORG and (t.dep_ == "appos" or (
-                          t.dep_ in {"conj", "dep"} and not any(c.dep_ == "cc" for c in t.children)
+                          t.dep_ in {"conj", "dep"} and not any(c.dep_ in {"cc", "conj"} for c in t.children)
+                          and not any(c.dep_ == "cc" for c in subj.children)
                           and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
             m = token_mention[bodies[0].i] if bodies else None
     # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)

@@ -72,6 +72,7 @@ class SyntaxPatterns:
         self.company_nouns = set(lex.relations["company_nouns"])
         self.company_heads = set(lex.relations["company_heads"])
         self.public_banks = frozenset(lex.relations["public_bank_words"])
+        self.public_services = frozenset(lex.relations["public_service_words"])
         self.noun_heads = {k: set(v) for k, v in lex.relations["org_noun_heads"].items()}
         self.spokesperson_titles = {r for r, spec in lex.roles.items() if spec.get("spokesperson")
                                     and len(r.split()) == 1}
@@ -203,22 +204,25 @@ def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Ent
     return out
 
 
-def _public_bank(label: str, public_banks: frozenset[str]) -> bool:
-    """"Velm Central Bank", "Reserve Bank of Tarsk": a state's or a lender of states, no company."""
+def _public_bank(label: str, public_banks: frozenset[str], public_services: frozenset[str] = frozenset()) -> bool:
+    """"Velm Central Bank", "Reserve Bank of Tarsk": a state's or a lender of states; "Velm Health
+    Services", "Department of ... Services": a public service; no company."""
     words = label.split()
-    return "Bank" in words and any(w in public_banks for w in words)
+    return ("Bank" in words and any(w in public_banks for w in words)) \
+        or (words[-1] == "Services" and any(w in public_services for w in words))
 
 
 def org_in_view(orgs: list[Mention], entities: dict[str, Entity], at: int,
                 company_heads: set[str] | None = None, earliest: bool = False,
-                public_banks: frozenset[str] = frozenset()) -> str | None:
+                public_banks: frozenset[str] = frozenset(), public_services: frozenset[str] = frozenset()
+                ) -> str | None:
     """The organisation the article has been about by character ``at``: of ``orgs`` (not news
     outlets), named most often before it (ties: the latest), else the first named after it.
     With ``company_heads`` ("the company's chief executive"), a company (a name ending with a
     legal form or a company head word) when the article names one."""
     if company_heads is not None:  # (a company named before; not one named only later, when another body was)
         companies = [m for m in orgs if entities[m.entity].label.split()[-1] in company_heads
-                     and not _public_bank(entities[m.entity].label, public_banks)]
+                     and not _public_bank(entities[m.entity].label, public_banks, public_services)]
         orgs = [m for m in companies if m.end <= at] or ([] if any(m.end <= at for m in orgs) else companies) \
             or orgs
     before = [m for m in orgs if m.end <= at]
@@ -245,7 +249,7 @@ class OrgReferences:
 
     def in_view(self, at: int, company: bool = False) -> str | None:
         return org_in_view(self.orgs, self.entities, at, self.pat.company_heads if company else None,
-                           public_banks=self.pat.public_banks)
+                           public_banks=self.pat.public_banks, public_services=self.pat.public_services)
 
     def resolve(self, tok: Token) -> str | None:
         # "the civil society group Halden Watch": the organisation is named right there
@@ -276,7 +280,7 @@ class OrgReferences:
             return None
         return org_in_view(orgs, self.entities, tok.idx,
                            self.pat.company_heads if noun in self.pat.company_nouns else None,
-                           public_banks=self.pat.public_banks)
+                           public_banks=self.pat.public_banks, public_services=self.pat.public_services)
 
 
 def syntax_affiliations(
