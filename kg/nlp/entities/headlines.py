@@ -40,6 +40,13 @@ def _byline_in_place(doc: Doc, line: list, lex: Lexicon) -> bool:
     return not any(w.lower() in lex.common_words for w in name)
 
 
+def masthead_words(first: str, last: str, lex: Lexicon) -> bool:
+    """A line from ``first`` to ``last`` word may be an outlet's masthead ("Velm Evening Express"): its
+    last word one a masthead ends with, its first no section's ("World News"; entities.json headlines)."""
+    spec = lex.headlines
+    return last in spec["masthead_words"] and first not in spec["section_words"]
+
+
 def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
     """Token ranges (start, end) of the lines written in title case: at least
     ``min_words`` words of four letters or more, nearly all capitalised, and no full
@@ -71,8 +78,7 @@ def title_case_lines(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
             t.text in {"·", "|", "•"} or _clock(t) for t in toks)  # "Ada Corwen · Velm News · 5:30 AM"
         # "Velm Evening Express" above "By Ada Corwen" (not the article's first line): the outlet's masthead
         masthead = line_start > 0 and 2 <= len(line) <= 5 and i + 1 < n and texts[i].strip(" ") == "\n" \
-            and texts[i + 1] in spec["byline_starts"] and texts[line[-1]] in spec["masthead_words"] \
-            and texts[line[0]] not in spec["section_words"]
+            and texts[i + 1] in spec["byline_starts"] and masthead_words(texts[line[0]], texts[line[-1]], lex)
         if not byline and not masthead:
             out.append((line_start, end))
     return out

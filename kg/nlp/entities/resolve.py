@@ -215,8 +215,8 @@ def _shape_type(text: str, lex: Lexicon, body: str = "") -> str:
             return ORG  # "Defensores de Velm", "Columna Tarsk": a kind of body opens its name
     if len(words) >= 2 and words[-1] in lex.event_heads:
         return ORG  # "Velm Rugby Championship": an event, listed with bodies
-    team = "|".join(lex.team_context_words)
-    if len(words) >= 2 and words[-1] in lex.team_nouns and words[0] not in lex.given_names and re.search(
+    team = words[-1] in lex.team_nouns and "|".join(lex.team_context_words)
+    if len(words) >= 2 and team and words[0] not in lex.given_names and re.search(
             rf"\b{re.escape(text)}\s+(?:{team})\b|\b(?:{team})\s+(?:the\s+)?{re.escape(text)}\b", body):
         return ORG  # "Tarsk Queens won the final": a plural that names teams ends a club's name, where the
         # article writes it as a team's ("... beat", "... coach", "against ..."; not "Ada Knights said")

@@ -56,6 +56,7 @@ from spacy.vocab import Vocab
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym
 from kg.nlp.entities.candidates import country_after_comma, person_before_of_org, sent_initial, starts_line
+from kg.nlp.entities.headlines import masthead_words
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.resources import nlp_data_dir
@@ -626,9 +627,8 @@ def _outlet_above_byline(ctx: Context) -> bool:
         return False  # the line goes on (or a blank line follows: a headline's)
     while k < len(doc) and doc[k].is_space:
         k += 1
-    spec = ctx.lex.headlines  # (a masthead's last word, no section's first: "World News" is a section)
     return k + 1 < len(doc) and doc[k].text in {"By", "BY"} and doc[k + 1].is_title and starts_line(doc, k) \
-        and doc[e - 1].text in spec["masthead_words"] and doc[s].text not in spec["section_words"]
+        and masthead_words(doc[s].text, doc[e - 1].text, ctx.lex)
 
 
 def _place_head_after_and(ctx: Context) -> bool:

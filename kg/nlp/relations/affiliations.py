@@ -23,7 +23,7 @@ from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.bylines import byline_affiliations
 from kg.nlp.relations.patterns import relation_patterns
-from kg.nlp.relations.syntax import names_noun, org_descriptions, syntax_affiliations
+from kg.nlp.relations.syntax import is_company, names_noun, org_descriptions, syntax_affiliations
 from kg.types import LOC, ORG, PER, Affiliation, Mention
 
 # "Rector", "Head coach", "Assistant Coach" right before a name (a capitalised title)
@@ -237,9 +237,8 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         return orgs[-1], role_text
     if officer:
         # "Its managing director, NAME": a company of the sentence before, else the company in view decides
-        companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
         last = [o for o in orgs if o.sentence == orgs[-1].sentence]
-        hit = next((o for o in last if entities[o.entity].label.split()[-1] in companies), None)
+        hit = next((o for o in last if is_company(entities[o.entity].label, lex)), None)
         if hit is None and text and _described_as_business(last[0], text, lex):
             hit = last[0]  # "The packer Velmor Kelp, which employs 85 staff, plans ..."
         return (hit, role_text) if hit is not None else None
@@ -377,9 +376,7 @@ def _owner_role_after(after: str, m: Mention, mentions: list[Mention], entities:
     orgs = [o for o in mentions if entities[o.entity].type == ORG and not entities[o.entity].outlet
             and may_refer(noun, entities[o.entity].label, lex)]  # "NAME, the militia's spokesman": not the army's
     company = noun in set(lex.relations["company_nouns"])
-    heads = set(lex.relations["company_heads"]) if company else None  # legal forms included (read_lexicon)
-    key = org_in_view(orgs, entities, m.start, heads, public_banks=frozenset(lex.relations["public_bank_words"]),
-                      public_services=frozenset(lex.relations["public_service_words"]))
+    key = org_in_view(orgs, entities, m.start, (lambda label: is_company(label, lex)) if company else None)
     return (key, role_text) if key else None
 
 

@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import _alt, relation_patterns
-from kg.nlp.relations.syntax import may_refer, names_noun, org_descriptions
+from kg.nlp.relations.syntax import is_company, may_refer, names_noun, org_descriptions
 from kg.types import LOC, ORG, PER, Entity, Mention, Statement
 
 _OPEN, _CLOSE = "\u201c\"", "\u201d\""
@@ -107,20 +107,19 @@ def _signed_for_the_body(found: list[Statement], ctx: _Context, sent: Span, ms: 
             # "A statement from the brigade (signed by NAME) said": the body that kind names
             # (not "the company": the company in view decides, kg.nlp.relations.syntax)
             dm = _SIGNED_KIND.search(text, sent.start_char, speaker.start)
-            kind = dm.group(1).lower() if dm else ""
-            key = resolve_description(ctx.mentions, ctx.entities, kind, dm.start(1), ctx.lex, ctx.described, text) \
+            kind = dm.group(2).lower() if dm else ""
+            key = resolve_description(ctx.mentions, ctx.entities, kind, dm.start(2), ctx.lex, ctx.described, text) \
                 if dm and kind in ctx.lex.relations["org_reference_nouns"] \
                 and kind not in ctx.lex.relations["company_nouns"] else None
             if key is not None:
-                out.append(Statement(key, text[dm.start(1) - 4 : dm.end(1)], st.quote, st.sentence, st.start, st.end,
-                                     st.told))
+                out.append(Statement(key, dm.group(1), st.quote, st.sentence, st.start, st.end, st.told))
                 continue
         out.append(st if body is None else Statement(body.entity, body.text, st.quote, st.sentence, st.start,
                                                       st.end, st.told))
     return out
 
 
-_SIGNED_KIND = re.compile(r"\bstatement\s+(?:from|by|issued\s+by)\s+the\s+([a-z]+)\s+signed\s+by\s+[^.;\"]*$", re.I)
+_SIGNED_KIND = re.compile(r"\bstatement\s+(?:from|by|issued\s+by)\s+(the\s+([a-z]+))\s+signed\s+by\s+[^.;\"]*$", re.I)
 
 
 def _without_inner_repeats(found: list[Statement], lex: Lexicon) -> list[Statement]:
@@ -781,8 +780,9 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
         words = re.findall(r"[\w'’]+", rest)
         tail = ctx.lex.relations["attribution_tail_words"]  # "said on Tuesday", "said in a statement"
         # ('..." she asked journalists at the gate': whom the quotation was put to, no claim of its own)
-        to_hearer = re.search(rf"\b(?:{'|'.join(ctx.lex.relations['hearer_verbs'])})\s*$",
-                              text[max(att_start, att_end - 12) : att_end]) is not None
+        to_hearer = ctx.lex.pattern("hearer_verb_end", lambda lx: re.compile(
+            rf"\b(?:{'|'.join(lx.relations['hearer_verbs'])})\s*$")).search(
+            text, max(att_start, att_end - 12), att_end) is not None
         says_own = re.match(r"\s+(?:[\w'’]+\s+){0,3}?that\b", rest) is not None or (
             len(words) >= 3 and not rest.lstrip().startswith(",") and words[0].lower() not in tail
             and not (to_hearer and not re.search(r"\bthat\b", rest)))
@@ -936,8 +936,7 @@ def resolve_description(mentions: list[Mention], entities: dict[str, Entity], no
         return None
     if noun in set(lex.relations["company_nouns"]):
         # "a spokeswoman for the company": a company when the article names one
-        companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
-        orgs = [m for m in orgs if entities[m.entity].label.split()[-1] in companies] or orgs
+        orgs = [m for m in orgs if is_company(entities[m.entity].label, lex)] or orgs
     recent = _recent_body(mentions, entities, orgs, noun, pos, lex)
     if recent is not None:
         return recent.entity
@@ -955,8 +954,7 @@ def _recent_body(mentions: list[Mention], entities: dict[str, Entity], orgs: lis
         return None
     last = orgs[-1].sentence
     first = next(m for m in orgs if m.sentence == last)
-    companies = set(lex.relations["company_heads"]) | lex.corporate_suffixes
-    if _sentence_before(mentions, pos) - last <= 1 and entities[first.entity].label.split()[-1] not in companies:
+    if _sentence_before(mentions, pos) - last <= 1 and not is_company(entities[first.entity].label, lex):
         return first
     return None
 

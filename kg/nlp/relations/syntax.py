@@ -70,9 +70,7 @@ class SyntaxPatterns:
         self.not_roles = set(lex.relations["not_role_nouns"])
         self.government = set(lex.relations["government_place_heads"])
         self.company_nouns = set(lex.relations["company_nouns"])
-        self.company_heads = set(lex.relations["company_heads"])
-        self.public_banks = frozenset(lex.relations["public_bank_words"])
-        self.public_services = frozenset(lex.relations["public_service_words"])
+        self.is_company: Callable[[str], bool] = lambda label: is_company(label, lex)
         self.noun_heads = {k: set(v) for k, v in lex.relations["org_noun_heads"].items()}
         self.spokesperson_titles = {r for r, spec in lex.roles.items() if spec.get("spokesperson")
                                     and len(r.split()) == 1}
@@ -204,25 +202,29 @@ def org_descriptions(text: str, mentions: list[Mention], entities: dict[str, Ent
     return out
 
 
-def _public_bank(label: str, public_banks: frozenset[str], public_services: frozenset[str] = frozenset()) -> bool:
-    """"Velm Central Bank", "Reserve Bank of Tarsk": a state's or a lender of states; "Velm Health
-    Services", "Department of ... Services": a public service; no company."""
+def is_company(label: str, lex: Lexicon) -> bool:
+    """An organisation so labelled is a company: its last word a company's head word or a legal form
+    (relations.json company_heads, legal_forms.txt: "Velm Motors", "Tarsk Foods Ltd"), and it names no
+    public bank or service ("Velm Central Bank", "Velm Health Services": public_bank_words,
+    public_service_words)."""
+    heads, banks, services = lex.pattern("company_words", lambda lx: (
+        frozenset(lx.relations["company_heads"]) | frozenset(lx.corporate_suffixes),
+        frozenset(lx.relations["public_bank_words"]), frozenset(lx.relations["public_service_words"])))
     words = label.split()
-    return ("Bank" in words and any(w in public_banks for w in words)) \
-        or (words[-1] == "Services" and any(w in public_services for w in words))
+    if not words or words[-1] not in heads:
+        return False
+    return not (("Bank" in words and any(w in banks for w in words))
+                or (words[-1] == "Services" and any(w in services for w in words)))
 
 
 def org_in_view(orgs: list[Mention], entities: dict[str, Entity], at: int,
-                company_heads: set[str] | None = None, earliest: bool = False,
-                public_banks: frozenset[str] = frozenset(), public_services: frozenset[str] = frozenset()
-                ) -> str | None:
+                company: Callable[[str], bool] | None = None, earliest: bool = False) -> str | None:
     """The organisation the article has been about by character ``at``: of ``orgs`` (not news
     outlets), named most often before it (ties: the latest), else the first named after it.
-    With ``company_heads`` ("the company's chief executive"), a company (a name ending with a
-    legal form or a company head word) when the article names one."""
-    if company_heads is not None:  # (a company named before; not one named only later, when another body was)
-        companies = [m for m in orgs if entities[m.entity].label.split()[-1] in company_heads
-                     and not _public_bank(entities[m.entity].label, public_banks, public_services)]
+    With ``company`` ("the company's chief executive"; :func:`is_company`), a company when the
+    article names one."""
+    if company is not None:  # (a company named before; not one named only later, when another body was)
+        companies = [m for m in orgs if company(entities[m.entity].label)]
         orgs = [m for m in companies if m.end <= at] or ([] if any(m.end <= at for m in orgs) else companies) \
             or orgs
     before = [m for m in orgs if m.end <= at]
@@ -248,8 +250,7 @@ class OrgReferences:
         self.pat = pat
 
     def in_view(self, at: int, company: bool = False) -> str | None:
-        return org_in_view(self.orgs, self.entities, at, self.pat.company_heads if company else None,
-                           public_banks=self.pat.public_banks, public_services=self.pat.public_services)
+        return org_in_view(self.orgs, self.entities, at, self.pat.is_company if company else None)
 
     def resolve(self, tok: Token) -> str | None:
         # "the civil society group Halden Watch": the organisation is named right there
@@ -279,8 +280,7 @@ class OrgReferences:
         if noun not in self.pat.generic_org_nouns and not possessive:
             return None
         return org_in_view(orgs, self.entities, tok.idx,
-                           self.pat.company_heads if noun in self.pat.company_nouns else None,
-                           public_banks=self.pat.public_banks, public_services=self.pat.public_services)
+                           self.pat.is_company if noun in self.pat.company_nouns else None)
 
 
 def syntax_affiliations(
