@@ -328,7 +328,8 @@ def test_a_proportion_is_no_count(nlp):
     # second reading: ordinary counts the new elision rules must leave alone
     ("Three heavily armed men stormed the bank.", [(3, "man")]),
     ("The navy ordered 10 very large vessels.", [(10, "vessel")]),
-    ("Gunmen killed 12 in two attacks.", [(2, "attack")]),
+    # (a bare number after a verb of harm counts people: not the attacks named after it)
+    ("Gunmen killed 12 in two attacks.", [(12, "person"), (2, "attack")]),
     ("The 12 arrested were released on bail.", [(12, "arrested")]),
     ("The hospital was evacuated and 40 were treated.", [(40, "person")]),
     ("A $400 million deal was signed, and 12 were signed last year.", [(400e6, "dollar")]),
@@ -510,3 +511,20 @@ def test_a_date_that_opens_the_paragraph_before_still_dates_the_next_one(nlp):
                        "Velm.\n\nThey held 300 hostages for a month before the army moved in.", "2041-05-14")
     counts = {c.value: c for c in doc._.kg_counts}
     assert counts[300].date == "2030-03", counts[300]
+
+
+@pytest.mark.parametrize("text, value, head", [
+    # a bare number after a verb of harm counts people
+    ("Raiders hit three farms in Velm, shooting a herder and injuring five.", 5, "person"),
+    # a singular noun in -sis before the counted noun
+    ("The clinic bought six analysis kits for the lab.", 6, "kit"),
+    # the last noun of a compound decides whether "the two ..." refers back (the headline named the first)
+    ("Dialysis Patients Wait in Velm\n\nPatients waited once seven of the nine dialysis units shut.", 9, "unit"),
+    # "two of them" after a verb of harm: the count before (not people in general)
+    ("Some 40 raiders crossed the river and guards killed five of them.", 5, "raider"),
+    # "some 300 more" set against the count right before it
+    ("Velm won in two sets before roughly 4,000 fans, some 700 more than last season.", 700, "fan"),
+])
+def test_dev_news27_count_kinds(nlp, text, value, head):
+    counts = [c for c in run_doc(nlp, text)._.kg_counts if c.value == value]
+    assert counts and counts[0].head == head, counts

@@ -1202,3 +1202,55 @@ def test_names_that_look_like_other_kinds(nlp, text, label, kind):
 def test_a_demonym_before_a_common_noun_that_mastheads_use_is_no_newspaper(nlp):
     assert ("Kenyan Record", "Organisation") not in _ents(run_doc(nlp, "She broke the Kenyan Record in the "
                                                                         "800 metres."))
+
+
+# dev_news27's error kinds, in invented text
+@pytest.mark.parametrize("text, label, kind", [
+    # the acronym's initials show that "in the South" belongs to the name
+    ("Gunmen of the Union for Velm in the West (UVW) burned a depot, police said.",
+     "Union for Velm in the West", "Organisation"),
+    # a comma after the country ends the name of a national society
+    ("Two reporters were held, according to the Press Association of Kenya, which counted 80 arrests.",
+     "Press Association of Kenya", "Organisation"),
+    # what a body is for ends its name, even a word that labels web pages elsewhere
+    ("Ilka Orvane, who works at the Tarsk Centre for Market Analysis, expects prices to rise.",
+     "Tarsk Centre for Market Analysis", "Organisation"),
+    # a saint's possessive is part of the name: a town in a dateline, a body before its head
+    ("ST. PAUL'S - Bakers raised bread prices on Friday.", "St. Paul's", "Place"),
+    ("Brin Aldo, a lecturer at St. Paul's College, disagreed.", "St. Paul's College", "Organisation"),
+    # a byline's name above a paragraph that opens with a kind of group ("Gangs") is the writer's
+    ("Kenya Herald | Coast\n\nBy Ada Corwen\n\nGangs looted a bakery overnight.", "Ada Corwen", "Person"),
+    # sports clubs: a club's letters before its name, and the side beaten with the score after it
+    ("TT Velmar signed two players from Orvik.", "TT Velmar", "Organisation"),
+    ("Tarsk Rovers took the cup, defeating Orsk Halden 4-1 in the rain.", "Orsk Halden", "Organisation"),
+    # kin before "of" in apposition: a person
+    ("Nyima Touray, a grandmother of six in Velm, said the meals had stopped.", "Nyima Touray", "Person"),
+    # a country's name opening a body's name with "and" inside it
+    ("The Kenya Land and Sea Rescue Authority opened an inquiry.", "Kenya Land and Sea Rescue Authority",
+     "Organisation"),
+    # a body's head inside a name of three words, no given name first
+    ("The oil is supplied by Windward Aviation Oils, which said the tank was clean.", "Windward Aviation Oils",
+     "Organisation"),
+])
+def test_dev_news27_kinds(nlp, text, label, kind):
+    assert (label, kind) in _ents(run_doc(nlp, text))
+
+
+@pytest.mark.parametrize("text, label", [
+    # the portfolio before "Minister" is the title's
+    ("Frost hit the orchards.\n\nAgriculture Minister Brin Aldo promised aid.", "Agriculture"),
+    # the section after a masthead's separator, a word the article writes in lower case too
+    ("Kenya Herald | Islands\n\nBy Ada Corwen\n\nFerries to the outer island stopped for a week.", "Islands"),
+    # a region's name inside a currency's name
+    ("A ticket costs 45 Eastern Caribbean dollars.", "Caribbean"),
+    # a plural the article writes in lower case too, opening a sentence and in the headline
+    ("Kenya Cocoa Growers Brace for Lower Prices\n\nBy Ada Corwen\n\nThe Kenya Cocoa Growers' Union buys beans "
+     "from 700 growers.\n\nGrowers expect a lean year.", "Growers"),
+])
+def test_dev_news27_no_names(nlp, text, label):
+    assert label not in {e.label for e in run_doc(nlp, text)._.kg_entities.values()}
+
+
+def test_the_first_of_two_surnames_stands_for_the_person(nlp):
+    doc = run_doc(nlp, 'Inspector Orvo Tarsken Mirovo led the search.\n\nTarsken said the boat had sunk fast.')
+    assert "Tarsken" in _forms(doc, "Orvo Tarsken Mirovo")

@@ -212,6 +212,8 @@ ROWS = [
      "works-at", "Organisation"),
     ("place-head-joined", "Herders graze goats in the Orvane and Pellick mountains each summer.", "Orvane",
      "place-head", "Place"),
+    ("opponent-with-score", "Tarsk Rovers took the cup, defeating Orsk Halden 4-1 in the rain.", "Orsk Halden",
+     "team", "Organisation"),
 ]
 
 # rules that reject a chunk: rule id, sentence, the chunk's text
@@ -227,6 +229,8 @@ DROPS = [
     ("demonym-alone", "Two Kenyans and a Norwegian crossed the line together.", "Kenyans"),
     ("law-name", "The court struck down the Tarvel Waters (Amendment) Act on Monday.", "Tarvel Waters"),
     ("role-title-alone", "By Ines Laaksonen, Transport Reporter, in Oslo.", "Transport Reporter"),
+    ("section-after-masthead", "Velm Ledger | Weather\n\nBy Ada Corwen\n\nRain fell all week.", "Weather"),
+    ("currency-name", "Fares rose to 40 Velmish marks and 12 Orvik dollars.", "Orvik"),
 ]
 
 

@@ -1369,3 +1369,35 @@ def test_the_statement_said_is_not_given_to_a_body_when_another_statement_was_na
 def test_a_demonstrative_that_after_a_comma_stays_in_the_claim(nlp):
     said = _said(run_doc(nlp, "Ilka Orvane said, that being the case, the talks would continue."))
     assert all(not q.startswith("being") for _, q in said), said
+
+
+def test_a_kind_of_body_and_a_role_before_a_name_is_the_body_the_sentence_names(nlp):
+    pairs = _pairs(run_doc(nlp, "Ministry spokesperson Ada Corwen confirmed that the Ministry of Velm Harbours had "
+                                "fined Tarsk Dredging."))
+    assert ("Ada Corwen", "Ministry of Velm Harbours", True) in pairs
+
+
+def test_the_agency_refers_back_to_a_programme(nlp):
+    said = _said(run_doc(nlp, "According to the Velm Food Programme, which feeds pupils in Orvik, the harvest was "
+                              "poor. The agency said maize would arrive in June."))
+    assert ("Velm Food Programme", "maize would arrive in June") in said
+    # the relative clause on the source is no part of the claim
+    assert ("Velm Food Programme", "the harvest was poor") in said
+
+
+def test_a_title_between_the_quotation_and_the_name_keeps_the_quotation(nlp):
+    said = _said(run_doc(nlp, '"The bridge will hold," Commissioner Orvo Tarsken Mirovo, a spokesman for the '
+                              'Velm Roads Board, told Reuters.'))
+    assert ("Orvo Tarsken Mirovo", "The bridge will hold") in said
+
+
+def test_work_done_at_a_body_links_the_person_to_it(nlp):
+    pairs = _pairs(run_doc(nlp, "Ilka Orvane, who researches soil erosion at the Velm Institute of Farming, "
+                                "expects a poor harvest."))
+    assert ("Ilka Orvane", "Velm Institute of Farming", False) in pairs
+
+
+def test_a_relative_clause_on_the_source_after_the_claim_is_no_part_of_it(nlp):
+    said = _said(run_doc(nlp, "Two reporters were held, according to the Press Association of Kenya, which counted "
+                              "80 arrests this year."))
+    assert ("Press Association of Kenya", "Two reporters were held") in said, said

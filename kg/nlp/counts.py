@@ -120,6 +120,8 @@ def _is_plural_noun(tok: Token, lex) -> bool:
     w = tok.lower_
     if tok.is_upper and len(w) > 1:
         return False
+    if w.endswith("sis") or (w.endswith("us") and tok.tag_ == "NN"):
+        return False  # "dialysis machines", "virus samples": a singular noun that ends in "s"
     return w in lex.numbers["irregular_plurals"] or (w.endswith("s") and not w.endswith("ss") and len(w) > 3)
 
 
@@ -393,10 +395,14 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     and (_num_value([doc[start - 2]], lex) or value) < value)):
             i = j
             continue  # "three in five Velm trout": a proportion, not a count
+        noun = nxt
+        while noun is not None and noun.i + 1 < n and noun.pos_ in {"NOUN", "ADJ"} and doc[noun.i + 1].pos_ == "NOUN" \
+                and doc[noun.i + 1].is_lower:
+            noun = doc[noun.i + 1]  # "the six dialysis units": the last noun is what is counted
         if prev is not None and prev.lower_ in nums["referring_determiners"] and value is not None and value <= 10 \
-                and tok.is_alpha and j == i + 1 and not currency and nxt is not None and nxt.is_alpha \
-                and (nxt.lower_ in nums["referring_nouns"]
-                     or _said_before(full_text, doc[start].idx, nxt.lower_, _singular(nxt.lower_, lex))):
+                and tok.is_alpha and j == i + 1 and not currency and noun is not None and noun.is_alpha \
+                and (noun.lower_ in nums["referring_nouns"]
+                     or _said_before(full_text, doc[start].idx, noun.lower_, _singular(noun.lower_, lex))):
             i = j
             continue  # "the two firms kept their brands": the firms named before, no new count
         if prev is not None and prev.lower_ in nums["not_count_before"] and not currency:
@@ -588,7 +594,14 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     else (0, 0)
                 # (the whole phrase, in lower case, a plural noun at its end: not "police officers" cut
                 # short, "women's rights activists", "Velm Rovers players", "hers")
-                if pb > pa and _is_plural_noun(doc[pb - 1], lex) and doc[pb - 1].tag_ == "NNS" \
+                harmed = q_start > 0 and doc[q_start - 1].lower_ in nums["people_harm_verbs"] \
+                    and doc[q_start - 1].pos_ == "VERB" and value is not None and upper is None \
+                    and not (end < n and doc[end].lower_ == "of") \
+                    and not any(_word_before(full_text, c.start) in nums["people_harm_verbs"] for c in prior)
+                # (not after "injuring two guards and trapping three": guards, as the count before says)
+                if harmed:
+                    what, head = "people", "person"  # "burning a hut and injuring five": five people
+                elif pb > pa and _is_plural_noun(doc[pb - 1], lex) and doc[pb - 1].tag_ == "NNS" \
                         and all(t.is_lower and t.is_alpha for t in doc[pa:pb]) \
                         and not (pb < n and (doc[pb].pos_ in {"NOUN", "PROPN", "PART"} or doc[pb].text in {"'", "’"})):
                     # "nine were pupils and four were teachers": the noun the copula gives them
@@ -601,7 +614,10 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 elif prior:
                     # "2,000 more" compares with the sentence's first count; otherwise the latest count at
                     # least as large ("900 trout from 40 lakes ... in 610 of them": trout)
-                    if end < n and doc[end].lower_ in nums["unit_skip_words"]:
+                    skip_word = end < n and doc[end].lower_ in nums["unit_skip_words"]
+                    if skip_word and re.fullmatch(r"\s*,\s*", full_text[prior[-1].end : doc[q_start].idx]):
+                        lead = prior[-1]  # "nearly 5,000 voters, some 800 more than in 2030"
+                    elif skip_word:
                         lead = prior[0]
                     else:
                         lead = next((c for c in reversed(prior) if value is not None and c.value is not None

@@ -118,6 +118,10 @@ class Lexicon:
     name_particles: set[str] = field(default_factory=set)  # "Norte de Velm": one name across the particle
     english_connectors: set[str] = field(default_factory=set)  # the connectors that may follow any word
     hyphen_prefixes: set[str] = field(default_factory=set)  # "Co-operation": a name goes on after the hyphen
+    acronym_inner_words: set[str] = field(default_factory=set)  # "Front for Velm in the South (FVS)"
+    kin_nouns: set[str] = field(default_factory=set)  # "Name, a grandfather of five": a person
+    score_words: set[str] = field(default_factory=set)  # "beating Tarsk Halden 3-2": the team beaten
+    saint_words: set[str] = field(default_factory=set)  # "St. Velm's": a saint's possessive names a place
     demonym_mastheads: set[str] = field(default_factory=set)  # "the Kenyan Express": a demonym kept
     event_heads: set[str] = field(default_factory=set)  # "Velm Netball Cup": an event's name, a place's name in it
     team_nouns: set[str] = field(default_factory=set)  # "Tarsk Queens": a team's name, not a person's
@@ -329,7 +333,8 @@ def _entities(path: Path) -> dict[str, Any]:
             "compass_modifiers", "org_appositive_nouns", "org_type_nouns_after", "month_abbreviations", "firm_heads",
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
             "english_connectors", "foreign_contractions", "region_heads", "team_nouns", "event_heads",
-            "hyphen_prefixes", "team_context_words", "demonym_mastheads",
+            "hyphen_prefixes", "team_context_words", "demonym_mastheads", "acronym_inner_words",
+            "saint_words", "score_words", "kin_nouns",
             "person_name_particles",
             "org_heads_before_in",
             "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services", "linking_vowels",

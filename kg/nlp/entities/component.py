@@ -29,7 +29,7 @@ class EntityFinder(DataComponent):
     """Writes doc._.kg_entities, doc._.kg_mentions and doc.ents."""
 
     FILES = ("roles.json", "speech.json", "entities.json", "demonyms.txt", "given_names.txt", "common_words.txt",
-             "legal_forms.txt", "dates.json", *GAZETTEER_FILES)
+             "legal_forms.txt", "dates.json", "numbers.json", *GAZETTEER_FILES)  # (numbers.json: currencies)
 
     def __init__(self, data_dir: str | None = None) -> None:
         super().__init__(data_dir)

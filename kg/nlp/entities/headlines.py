@@ -92,6 +92,7 @@ class Headlines:
         self.common = lex.common_words
         self.lines = title_case_lines(doc, lex)
         self.tokens = frozenset(i for s, e in self.lines for i in range(s, e))  # the tokens on those lines
+        self._lower_words: set[str] | None = None  # the body's lower-case words, read when first asked
         if self.lines:
             text = doc_text(doc)
             parts, last = [], 0
@@ -104,6 +105,12 @@ class Headlines:
             self.body = "\n".join(parts)
         else:
             self.body = doc_text(doc)
+
+    def _lower_in_body(self, lower: str) -> bool:
+        """The body writes the word (or its singular or plural) in lower case."""
+        if self._lower_words is None:
+            self._lower_words = set(re.findall(r"(?<![\w'’-])[a-z]+(?![\w'’-])", self.body))
+        return lower in self._lower_words or (lower[:-1] if lower.endswith("s") else lower + "s") in self._lower_words
 
     def covers(self, s: int, e: int) -> bool:
         return s in self.tokens or (e - 1) in self.tokens
@@ -119,9 +126,10 @@ class Headlines:
             if joined and joined.group(1).lower() not in self.common:
                 continue  # "Bank of Velmland": inside a name joined by a connector
             opening = re.search(r"(?:^|[.!?:\-–—\"“]\s*|\n\s*)$", self.body[max(0, m.start() - 4) : m.start()])
-            if opening and " " not in text and text.lower() in self.common:
-                continue  # "Flights to Tarsk were suspended": a common word that opens a sentence
-            after = re.match(r" (\S+)", self.body[m.end() : m.end() + 40])
+            if opening and " " not in text and (text.lower() in self.common or self._lower_in_body(text.lower())):
+                continue  # "Flights to Tarsk were suspended": a common word that opens a sentence (or one
+                # the body writes in lower case too: "Growers said ..." and "about 400 growers")
+            after = re.match(r"['’]? (\S+)", self.body[m.end() : m.end() + 40])  # (through "Growers' Union")
             if not (before and before.group(1)[:1].isupper() and before.group(1)[-1:].isalpha()
                     and before.group(1).lower() not in self.common) \
                     and not (after and after.group(1)[:1].isupper()):

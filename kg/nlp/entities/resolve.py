@@ -9,7 +9,7 @@ import re
 from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import Cand, is_acronym
-from kg.nlp.entities.candidates import sent_initial
+from kg.nlp.entities.candidates import sent_initial, written_in_lower_case
 from kg.nlp.entities.headlines import Headlines
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, fold_accents, normalize_name
@@ -128,6 +128,14 @@ def _region_key(ent: Entity, lex: Lexicon) -> str | None:
     return None
 
 
+def _first_of_two_surnames(label: str, word: str) -> bool:
+    """``word`` (normalised) is the middle of a person's three names: the first of two surnames, the
+    paternal one in Spanish and Portuguese names, that stands for the person ("Tarsken" of "Orvo
+    Tarsken Mirovo")."""
+    parts = normalize_name(label).split()
+    return len(parts) == 3 and parts[1] == word and len(word) > 2
+
+
 def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """One capitalised word that opens a sentence as the subject of the verb right after it, is
     not a known given name, is no speaker ("Velm said") and appears nowhere else in the article:
@@ -149,7 +157,8 @@ def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """One capitalised word that opens a sentence, tagged a plural noun, that is a common word's
     plural ("Residents said") or an agent noun's made from a common verb ("Organisers said",
     "Survivors told"), no known given name, and
-    written nowhere else in the article: a group that speaks or acts, not a one-name person."""
+    written nowhere else in the article, or written in lower case too: a group that speaks or acts,
+    not a one-name person."""
     if c.end - c.start != 1 or not sent_initial(doc, c.start):  # (a dateline's dash counts as a start)
         return False
     tok = doc[c.start]
@@ -164,7 +173,8 @@ def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     if tok.tag_ not in {"NNS", "NNPS", "NNP"} or not (
             low[:-1] in lex.common_words or _agent_of_common_verb(low, lex) or irregular or kind):
         return False  # ("Walgreens said", "Vickers said": a name, not a common noun's plural)
-    return irregular or doc_text(doc).count(word) == 1  # ("Gunmen" in the headline too: no surname)
+    return irregular or doc_text(doc).count(word) == 1 or written_in_lower_case(doc, low)
+    # ("Gunmen" in the headline too: no surname; "Growers said" where the article writes "growers")
 
 
 def _agent_of_common_verb(low: str, lex: Lexicon) -> bool:
@@ -222,6 +232,8 @@ def _shape_type(text: str, lex: Lexicon, body: str = "") -> str:
         # article writes it as a team's ("... beat", "... coach", "against ..."; not "Ada Knights said")
     if len(words) == 2 and words[0] in lex.demonyms and words[1] not in lex.demonyms:
         return ORG  # "Icelandic Water denied": a people's adjective opens a body's name, not a person's
+    if len(words) >= 3 and words[0] not in lex.given_names and any(w in lex.org_heads for w in words[1:-1]):
+        return ORG  # "Tarsk Aviation Fuels": a body's head inside a name of three words, no given name first
     if len(words) < 2 or not common:
         return PER
     if last in lex.place_heads or last in lex.place_of_words or last in lex.compass_modifiers:
@@ -277,7 +289,9 @@ def resolve(
 
     def name_text(c: Cand) -> str:
         text = doc[c.start : c.end].text
-        return text.upper().title() if text.isupper() and len(text) > 5 else text
+        if not (text.isupper() and len(text) > 5):
+            return text
+        return re.sub(r"(['’])S\b", r"\1s", text.upper().title())  # "ST. VELM'S": "St. Velm's", not "Velm'S"
 
     # the last words of the names that may be people's ("Dylan Vesk" read by the NER or by shape alone)
     person_like_surnames = {doc[c.end - 1].text for c in cands if c.end - c.start >= 2 and c.gaz is None and (
@@ -295,7 +309,10 @@ def resolve(
                 and not doc[c.start].is_upper and (c.start == 0 or doc[c.start - 1].pos_ != "ADP"):
             # "Lund said", "Lund rejected it": a one-word town's name that is the surname of a person named
             # in the article, as the subject of a verb (not "in Lund", not a dateline's "LUND")
-            surname = [p for p in persons if normalize_name(p.label).split()[-1] == normalize_name(doc[c.start].text)]
+            word = normalize_name(doc[c.start].text)
+            surname = [p for p in persons if normalize_name(p.label).split()[-1] == word]
+            if not surname:  # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames
+                surname = [p for p in persons if _first_of_two_surnames(p.label, word)]
             if len(surname) == 1:
                 add(c, surname[0])
                 continue
@@ -391,6 +408,10 @@ def resolve(
                 normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
                 or ("-" in text and normalize_name(p.label).endswith(" " + norm))  # "Bent-Orvane"
             )]
+            if not hits and " " not in norm:
+                # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames (the paternal one, in
+                # Spanish and Portuguese names) stands for the person
+                hits = [p for p in persons if _first_of_two_surnames(p.label, norm)]
             if len({p.key for p in hits}) == 1:
                 target = hits[0]
         if target is None and (c.rule == "locative" or c.type == PER) and c.end - c.start == 1:

@@ -55,7 +55,13 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym
-from kg.nlp.entities.candidates import country_after_comma, person_before_of_org, sent_initial, starts_line
+from kg.nlp.entities.candidates import (
+    country_after_comma,
+    person_before_of_org,
+    sent_initial,
+    starts_line,
+    written_in_lower_case,
+)
 from kg.nlp.entities.headlines import masthead_words
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, normalize_name
@@ -410,6 +416,12 @@ def _noun_after(ctx: Context) -> bool:
     return e < len(doc) and doc[e].is_lower and doc[e].pos_ == "NOUN"
 
 
+def _line_end(ctx: Context) -> bool:
+    """The chunk ends its line: what follows is on another line ("By Ada Corwen" above "Gangs raided ...")."""
+    doc, e = ctx.doc, ctx.e
+    return e >= len(doc) or "\n" in doc[e - 1].whitespace_ or (doc[e].is_space and "\n" in doc[e].text)
+
+
 def _line_start(ctx: Context) -> bool:
     """The chunk starts a line (or the text): a dateline's place stands there."""
     return starts_line(ctx.doc, ctx.s)
@@ -615,6 +627,38 @@ def _outlet_line(ctx: Context) -> bool:
     return False
 
 
+_SCORE = re.compile(r"\d{1,3}(?:[-–]\d{1,3})?")
+
+
+def _opponent_with_score(ctx: Context) -> bool:
+    """"Velm Rovers won, beating Tarsk Halden 3-2": a name after a word of beating (entities.json
+    score_words) with a score right after it, in a sentence whose name before it is a body's (the
+    winner's), and no given name in it: the beaten team (not "Ada Corwen beat Brin Aldo 6-3", players)."""
+    doc, s, e, lex = ctx.doc, ctx.s, ctx.e, ctx.lex
+    if s == 0 or e + 1 > len(doc) or doc[s - 1].lower_ not in lex.score_words:
+        return False
+    t = doc[e].text
+    score = (_SCORE.fullmatch(t) and "-" not in t and "–" not in t and e + 2 < len(doc)
+             and doc[e + 1].text in {"-", "–"} and doc[e + 2].like_num) or (
+        _SCORE.fullmatch(t) is not None and ("-" in t or "–" in t))
+    if not score or any(doc[k].text in lex.given_names for k in range(s, e)):
+        return False
+    prev = ctx.prev
+    return prev is not None and prev.type == "Organisation" and doc[prev.start].sent.start == doc[s].sent.start
+
+
+def _section_after_masthead(ctx: Context) -> bool:
+    """"Velm Herald | Islands" near the top: one common English word after the separator, ending the
+    line, is the section of the outlet the line names, not a name (a common word: in the list, or
+    written in lower case elsewhere in the article, "island" or "islands")."""
+    doc, s, e = ctx.doc, ctx.s, ctx.e
+    if e - s != 1 or s < 2 or doc[s].idx > 400 or doc[s - 1].text not in {"|", "·", "•"}:
+        return False
+    ends_line = e == len(doc) or "\n" in doc[e - 1].whitespace_ or "\n" in doc[e].text
+    return ends_line and doc[s - 2].is_title and (
+        doc[s].lower_ in ctx.lex.common_words or written_in_lower_case(doc, doc[s].lower_))
+
+
 def _outlet_above_byline(ctx: Context) -> bool:
     """"Velm Evening Express" alone on a line near the top, right above "By Ada Corwen", its last word one
     a masthead ends with: the outlet the writer works for (not the headline, the article's first line)."""
@@ -698,7 +742,10 @@ def _person_noun_in_apposition(ctx: Context) -> bool:
         if w in lex.person_nouns or f"{w} {nxt}" in lex.person_nouns:
             if f"{w} {nxt}" in lex.person_nouns:
                 nxt = follow[k + 2] if k + 2 < len(follow) else ""
-            # (not "Velm, a survivor of the crisis", "the victim of two floods": said of a place or a firm too)
+            # (not "Velm, a survivor of the crisis", "the victim of two floods": said of a place or a firm too;
+            # but "a grandfather of five", "the son of a fisherman": kin, said of people only)
+            if nxt == "of" and w in lex.kin_nouns:
+                return True
             return nxt not in {"'s", "’s", "of"} \
                 and not (nxt.isalpha() and nxt.islower() and nxt not in _AFTER_KIND_NOUN)
     return False
@@ -749,6 +796,8 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "after-role-of": _after_role_of,
     "outlet-line": _outlet_line,
     "outlet-above-byline": _outlet_above_byline,
+    "section-after-masthead": _section_after_masthead,
+    "opponent-with-score": _opponent_with_score,
     "place-head-after-and": _place_head_after_and,
     "number-after": _number_after,
     "place-with-and": _place_with_and,
@@ -761,6 +810,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "joined-in-credit-line": _joined_in_credit_line,
     "common-word-opening": _common_word_opening,
     "line-start": _line_start,
+    "line-end": _line_end,
     "after-person-of": _after_person_of,
     "title-before": _title_before,
     "apposition-to-role": _apposition_to_role,

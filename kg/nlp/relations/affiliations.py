@@ -118,6 +118,9 @@ _OWNER_ROLE = re.compile(
     r"\s*(?:,|(?<=[a-z])(?=\s*$))"  # "its spokesman, NAME" or, with no comma, "its spokesman NAME"
     r"(?:\s*(?:who\s+is\s+|who\s+)?(?:known\s+as|called|calls\s+(?:him|her)self|named))?\s*$")
 _THE_NOUNS = re.compile(r"\b[Tt]he\s+([a-z]+)['’]s\s+$")  # "The union's " right before a name
+# "Ministry spokesperson Ada Corwen said the Ministry of ...": a kind of body, capitalised, and a role
+# opening the sentence right before the name
+_KIND_ROLE = re.compile(r"^\s*(?:[Tt]he\s+|A\s+|An\s+)?([A-Z][a-z]+)\s+([a-z][\w\- ]{1,30}?)\s*,?\s*$")
 _NAMED_OWNER_ROLE = re.compile(r"(?:['’]s|(?<=s)['’])\s+([\w\- ]{1,40}?)\s*,\s*$")  # "ORG's", "the Velmers'"
 _ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "chief of staff", "director of research"
 
@@ -625,6 +628,15 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if key is not None:
                     add(m, key, lex.relations["role_without_noun"], si, False)
                     continue
+            # "Ministry spokesperson PERSON said the Ministry of Velm Schools ...": the body of that kind the
+            # sentence (or the article before it) names, the kind word being no name of its own here
+            km = _KIND_ROLE.match(before)
+            if km and km.group(1).lower() in reference_nouns and (role := role_at(km.group(2), roles)) \
+                    and not any(o.start <= sent.start_char + km.start(1) < o.end for o in ms):
+                key = resolve_description(ordered, entities, km.group(1).lower(), sent.end_char, lex, described)
+                if key is not None:
+                    add(m, key, role, si)
+                    continue
             # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
             # that noun names, or the one named last
             owner = _owner_role(before, m, ordered, entities, lex, described, text, starts)
@@ -711,6 +723,15 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     key = described_body(rest_start + pm.start(1), m)  # "who heads the society's Tarsk branch"
                 if key is not None:
                     add(m, key, wm.group(1), si, wm.group(1) in lex.speaker_verbs)
+                    continue
+            # "PERSON, who studies the fish trade at ORG": work done at a body (relations.json work_at_verbs)
+            sm = lex.pattern("work_at", lambda lx: re.compile(
+                r"\s*(?:,\s*\d{1,3}\s*)?,\s*who\s+(?:also\s+)?(?:" + "|".join(lx.relations["work_at_verbs"])
+                + r")\b[^,;.\"“”]{0,60}?\s(?:at|for|with)\s+(?:the\s+)?")).match(after)
+            if sm:
+                body = next((o for o in ms if typ(o) == ORG and o.start == m.end + sm.end()), None)
+                if body is not None:
+                    add(m, body, lex.relations["work_at_role"], si, False)
                     continue
             # nom de guerre of an official with the <group description>: the organisation named last
             nm = pat.alias_apposition.match(after)

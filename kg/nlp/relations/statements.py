@@ -188,6 +188,11 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 att_end += kind.end() if kind else 0
             which = _which_said(lex).match(text, att_end, sent.end_char)
             cut = which.start() if which else sent.end_char  # "..., which said Y": Y is its own statement
+            if which is None and not text[sent.start_char : vs].strip(" \"“'") \
+                    and (rel := _WHICH_CLAUSE.match(text, att_end, sent.end_char)) is not None:
+                att_end = rel.end()  # "According to ORG, which runs two shelters, CLAIM": the clause on ORG is no claim
+            elif which is None and (rel := _WHICH_AFTER.match(text, att_end, sent.end_char)) is not None:
+                cut = rel.start()  # "CLAIM, according to ORG, which runs two shelters.": nor is it here
             content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
         else:
             found = _relative_speaker(ctx, speakers, vs)
@@ -336,6 +341,12 @@ def _role_phrase_end(ctx: _Context, person: Mention, limit: int) -> int:
     if am and any(w.lower() in ctx.lex.roles for w in _WORD.findall(am.group(0))):
         return am.end()
     return person.end
+
+
+# ", which runs two shelters," right after the speaker of an opening "According to ...": a relative clause
+# set off by commas (no quotation in it), on the speaker, before the claim
+_WHICH_CLAUSE = re.compile(r",\s+(?:which|who)\s+[^,;:\"“”]{1,90},\s*")
+_WHICH_AFTER = re.compile(r"\s*,\s+(?:which|who)\b")
 
 
 _ROLE_THEN_NAME = re.compile(r"(?:['’]s)?\s+([a-z][a-z\- ]{0,40}?)\s*,\s*")
@@ -806,6 +817,7 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
 
 # '..." Velm Harbour Authority spokeswoman Osk Tarvel said': the speaker's body and role between
 # the quotation and the name (capitalised words, then one or two lower-case words, the last a role)
+_TITLES_AFTER_QUOTE = re.compile(r"([\s,.!?\u201d\"]*)((?:[A-Z][\w.\-]*\s+){1,3})")
 _ROLE_GAP = re.compile(r"([\s,.!?\u201d\"]*)(?:(?:[A-Z][\w.&'’\-]*|of|for|the|and|\([A-Z]+\))\s+)+"
                        r"(?:[a-z][\w\-]*\s+)?([a-z][\w\-]*)\s+(?:[A-Z][\w.]*\s+)*")
 
@@ -814,7 +826,12 @@ def _role_gap(ctx: _Context, gap: str) -> str:
     """The quotation's closing marks when ``gap`` is a body's name and a role before the speaker's
     name, else a gap that joins nothing ("x")."""
     m = _ROLE_GAP.fullmatch(gap)
-    return m.group(1) if m and ctx.lex.title_or_role(m.group(2)) else "x"
+    if m and ctx.lex.title_or_role(m.group(2)):
+        return m.group(1)
+    t = _TITLES_AFTER_QUOTE.fullmatch(gap)  # '"...," Commissioner Ada Corwen told ...': a title before the name
+    if t and all(ctx.lex.title_or_role(w) or ctx.lex.title_or_role(w.rstrip(".")) for w in t.group(2).split()):
+        return t.group(1)
+    return "x"
 
 
 def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
