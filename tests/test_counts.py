@@ -515,13 +515,15 @@ def test_a_date_that_opens_the_paragraph_before_still_dates_the_next_one(nlp):
 
 @pytest.mark.parametrize("text, value, head", [
     # a bare number after a verb of harm counts people
-    ("Raiders hit three farms in Velm, shooting a herder and injuring five.", 5, "person"),
+    ("Raiders burned stores in three hamlets, shooting a herder and injuring five.", 5, "person"),
     # a singular noun in -sis before the counted noun
     ("The clinic bought six analysis kits for the lab.", 6, "kit"),
     # the last noun of a compound decides whether "the two ..." refers back (the headline named the first)
     ("Dialysis Patients Wait in Velm\n\nPatients waited once seven of the nine dialysis units shut.", 9, "unit"),
     # "two of them" after a verb of harm: the count before (not people in general)
     ("Some 40 raiders crossed the river and guards killed five of them.", 5, "raider"),
+    # the object of the verb before counts what the harm's number counts
+    ("Wolves attacked 300 sheep, injuring 40.", 40, "sheep"),
     # "some 300 more" set against the count right before it
     ("Velm won in two sets before roughly 4,000 fans, some 700 more than last season.", 700, "fan"),
 ])

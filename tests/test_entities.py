@@ -1222,7 +1222,9 @@ def test_a_demonym_before_a_common_noun_that_mastheads_use_is_no_newspaper(nlp):
     ("Kenya Herald | Coast\n\nBy Ada Corwen\n\nGangs looted a bakery overnight.", "Ada Corwen", "Person"),
     # sports clubs: a club's letters before its name, and the side beaten with the score after it
     ("TT Velmar signed two players from Orvik.", "TT Velmar", "Organisation"),
-    ("Tarsk Rovers took the cup, defeating Orsk Halden 4-1 in the rain.", "Orsk Halden", "Organisation"),
+    ("Tarsk Rovers won the cup, defeating Orsk Halden 4-1 in the rain.", "Orsk Halden", "Organisation"),
+    # (a guard, typed so before too: the winner is the subject of "rallied late to beat")
+    ("Tarsk Rovers rallied late to beat Velmo Brisk 2-1 at home.", "Velmo Brisk", "Organisation"),
     # kin before "of" in apposition: a person
     ("Nyima Touray, a grandmother of six in Velm, said the meals had stopped.", "Nyima Touray", "Person"),
     # a country's name opening a body's name with "and" inside it
@@ -1254,3 +1256,29 @@ def test_dev_news27_no_names(nlp, text, label):
 def test_the_first_of_two_surnames_stands_for_the_person(nlp):
     doc = run_doc(nlp, 'Inspector Orvo Tarsken Mirovo led the search.\n\nTarsken said the boat had sunk fast.')
     assert "Tarsken" in _forms(doc, "Orvo Tarsken Mirovo")
+
+
+@pytest.mark.parametrize("text, label, kind", [
+    # second reading of dev_news27's rules: what they must leave alone
+    ("Orvik Energy dollar bonds fell 3 percent on Monday.", "Orvik Energy", "Organisation"),
+    ("The firm owes Velm Bank dollars, Ada Corwen said.", "Velm Bank", "Organisation"),
+    ("Protesters gathered in Orvik on Monday (OM) to demand pay.", "Orvik", "Place"),
+    ("The Orvik Times printed a map of every Tarsk\nmilitia base.", "Tarsk", "Organisation"),
+])
+def test_dev_news27_rules_leave_alone(nlp, text, label, kind):
+    assert (label, kind) in _ents(run_doc(nlp, text))
+
+
+@pytest.mark.parametrize("text, label", [
+    # a score of an election or of tennis sets names no team
+    ("The Velm Party won 40 seats, defeating Tarsk Orvin 40-32 in the vote count.", "Tarsk Orvin"),
+    ("Velm Tennis Club said its player beat Tarsk Vesk 6-3, 6-4.", "Tarsk Vesk"),
+])
+def test_a_score_outside_a_team_game_names_no_team(nlp, text, label):
+    assert (label, "Organisation") not in _ents(run_doc(nlp, text))
+
+
+def test_a_middle_name_of_a_company_stays_the_company_s(nlp):
+    doc = run_doc(nlp, "Orvo Tarsken Mirovo resigned on Monday. Tarsken Holdings said it would survive. "
+                       "Tarsken fell 3 percent.")
+    assert "Tarsken" not in _forms(doc, "Orvo Tarsken Mirovo")

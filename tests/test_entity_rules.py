@@ -212,7 +212,7 @@ ROWS = [
      "works-at", "Organisation"),
     ("place-head-joined", "Herders graze goats in the Orvane and Pellick mountains each summer.", "Orvane",
      "place-head", "Place"),
-    ("opponent-with-score", "Tarsk Rovers took the cup, defeating Orsk Halden 4-1 in the rain.", "Orsk Halden",
+    ("opponent-with-score", "Tarsk Rovers won the cup, defeating Orsk Halden 4-1 in the rain.", "Orsk Halden",
      "team", "Organisation"),
 ]
 

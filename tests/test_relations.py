@@ -1401,3 +1401,34 @@ def test_a_relative_clause_on_the_source_after_the_claim_is_no_part_of_it(nlp):
     said = _said(run_doc(nlp, "Two reporters were held, according to the Press Association of Kenya, which counted "
                               "80 arrests this year."))
     assert ("Press Association of Kenya", "Two reporters were held") in said, said
+
+
+@pytest.mark.parametrize("text, pair", [
+    # a body's possessive and a role between the verb and the name
+    ('The Tarsk Water Board shut two wells. "Nobody here will lose a job over a fault of our own making," said '
+     'the board\'s director, Ada Corwen.', ("Ada Corwen", "Nobody here will lose a job over a fault of our own "
+                                            "making")),
+    # a question that closes the sentence before its speaker
+    ('Brin Aldo chairs the growers.\n\n"Who pays for the seed now?" Aldo asked reporters.',
+     ("Brin Aldo", "Who pays for the seed now?")),
+    # an accusation after a denial: a second statement
+    ("The Orvik Dockers' Union denied any part in the fire and accused the port of hiring guards without "
+     "training.", ("Orvik Dockers' Union", "the port of hiring guards without training")),
+])
+def test_dev_news27_statement_shapes(nlp, text, pair):
+    assert pair in _said(run_doc(nlp, text))
+
+
+def test_a_passive_speech_verb_has_no_speaker(nlp):
+    # (a guard for "accused", a speech verb now: it passes on the code before it too)
+    said = _said(run_doc(nlp, "Osk Tarvel was accused of taking bribes from Velm Freight."))
+    assert not said, said
+    # nor is "accused" a verb as a noun
+    said = _said(run_doc(nlp, "Osk Tarvel stood trial with four co-accused, two of them managers at Velm "
+                              "Freight. The judge bailed the accused."))
+    assert not said, said
+
+
+def test_a_kind_and_role_link_no_body_the_person_only_talks_about(nlp):
+    pairs = _pairs(run_doc(nlp, "Company spokeswoman Ada Corwen said the firm would sue Velm Steel."))
+    assert not [p for p in pairs if p[1] == "Velm Steel"], pairs

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from kg.nlp.entities.rules import RuleTable
 
 _DASHES = frozenset({"-", "–", "—"})
+# the endings of a field of study or work ("Analysis", "Economics", "Ecology", "Management", "Education"):
+# such a word ends a body's name after "for"/"of", where a page's label ("Update", "Video") does not
+_FIELD_ENDINGS = ("sis", "ics", "ogy", "ment", "tion")
 
 
 def sent_initial(doc: Doc, i: int) -> bool:
@@ -123,7 +126,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
             if entry is None:
                 continue
             if entry.type == "Place" and entry.kind not in {"country", "state", "city"} and i + k < n \
-                    and lowers[i + k] in lex.numbers.get("currencies", {}):
+                    and lowers[i + k] in lex.numbers.get("currencies", {}) \
+                    and not (i + k + 1 < n and doc[i + k + 1].is_lower and doc[i + k + 1].pos_ == "NOUN"):
                 skip = k  # "Eastern Velmian dollars": a region's name in a currency's names no place
                 break
             if lowers[i] in lex.saint_words and i + k + 1 < n and lowers[i + k] in {"'s", "’s"} \
@@ -867,7 +871,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         s += 1
     while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
         if org_shaped and e - s >= 4 and doc[e - 1].text not in lex.demonyms and doc[e - 2].is_title \
-                and doc[e - 1].lower_ in lex.common_words \
+                and doc[e - 1].lower_ in lex.common_words and doc[e - 1].lower_.endswith(_FIELD_ENDINGS) \
                 and any(doc[k].lower_ in {"of", "for"} for k in range(s + 1, e - 1)):
             break  # "Velm Centre for Market Analysis": what the body is for ends its name (no page label)
         adjective = e < len(doc) and doc[e].is_lower and doc[e].is_alpha  # "the Velm Valley Kurdish group"
@@ -1000,6 +1004,9 @@ def _acronym_expansions(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
             a -= 1
         while a < k and doc[a].is_lower:
             a += 1  # a name starts with a capital
+        inner = any(doc[t].is_lower and doc[t].lower_ in lex.acronym_inner_words for t in range(a, k))
+        if inner and not any(doc[t].text in lex.org_heads or doc[t].text in lex.org_first_words for t in range(a, k)):
+            continue  # a preposition joins only a body's name ("Union for Velm in the West"), not "Orvik on Monday"
         if initials == letters and k - a >= 2:
             out.append((a, k))
     return out

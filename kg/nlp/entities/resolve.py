@@ -311,7 +311,9 @@ def resolve(
             # in the article, as the subject of a verb (not "in Lund", not a dateline's "LUND")
             word = normalize_name(doc[c.start].text)
             surname = [p for p in persons if normalize_name(p.label).split()[-1] == word]
-            if not surname:  # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames
+            if not surname and doc[c.end].lower_ in lex.speech_verbs and doc[c.start].text not in org_first_words_here:
+                # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames (not "Tarsken fell 3 percent"
+                # after "Tarsken Holdings")
                 surname = [p for p in persons if _first_of_two_surnames(p.label, word)]
             if len(surname) == 1:
                 add(c, surname[0])
@@ -408,7 +410,8 @@ def resolve(
                 normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
                 or ("-" in text and normalize_name(p.label).endswith(" " + norm))  # "Bent-Orvane"
             )]
-            if not hits and " " not in norm:
+            if not hits and " " not in norm and c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs \
+                    and doc[c.start].text not in org_first_words_here:
                 # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames (the paternal one, in
                 # Spanish and Portuguese names) stands for the person
                 hits = [p for p in persons if _first_of_two_surnames(p.label, norm)]

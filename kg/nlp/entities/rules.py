@@ -417,9 +417,18 @@ def _noun_after(ctx: Context) -> bool:
 
 
 def _line_end(ctx: Context) -> bool:
-    """The chunk ends its line: what follows is on another line ("By Ada Corwen" above "Gangs raided ...")."""
+    """The chunk ends its line: a blank line or a capitalised word on the next line follows ("By Ada Corwen"
+    above "Gangs raided ..."; not a line wrapped inside a sentence, "the Tarsk / militia base")."""
     doc, e = ctx.doc, ctx.e
-    return e >= len(doc) or "\n" in doc[e - 1].whitespace_ or (doc[e].is_space and "\n" in doc[e].text)
+    if e >= len(doc):
+        return True
+    gap = doc[e - 1].whitespace_ + (doc[e].text if doc[e].is_space else "")
+    if "\n" not in gap:
+        return False
+    k = e
+    while k < len(doc) and doc[k].is_space:
+        k += 1
+    return gap.count("\n") >= 2 or k >= len(doc) or doc[k].text[:1].isupper()
 
 
 def _line_start(ctx: Context) -> bool:
@@ -627,24 +636,44 @@ def _outlet_line(ctx: Context) -> bool:
     return False
 
 
-_SCORE = re.compile(r"\d{1,3}(?:[-–]\d{1,3})?")
+_SCORE = re.compile(r"(\d{1,2})[-–](\d{1,2})")
 
 
 def _opponent_with_score(ctx: Context) -> bool:
-    """"Velm Rovers won, beating Tarsk Halden 3-2": a name after a word of beating (entities.json
-    score_words) with a score right after it, in a sentence whose name before it is a body's (the
-    winner's), and no given name in it: the beaten team (not "Ada Corwen beat Brin Aldo 6-3", players)."""
+    """"Velm Rovers won the cup, beating Tarsk Halden 3-2": a name after a word of beating (entities.json
+    score_words) with a match's score right after it (two numbers up to 20, no second set "6-3, 6-4":
+    tennis players), where the body named before it in the sentence is the winner (right before the word,
+    or the subject of "won ..., beating"), and no given name in it: the beaten team (not "the party won
+    40 seats, defeating Tarsk Orvin 40-32", nor "Ada Corwen beat Brin Aldo 6-3, 6-4")."""
     doc, s, e, lex = ctx.doc, ctx.s, ctx.e, ctx.lex
-    if s == 0 or e + 1 > len(doc) or doc[s - 1].lower_ not in lex.score_words:
+    if s == 0 or e >= len(doc) or doc[s - 1].lower_ not in lex.score_words:
         return False
-    t = doc[e].text
-    score = (_SCORE.fullmatch(t) and "-" not in t and "–" not in t and e + 2 < len(doc)
-             and doc[e + 1].text in {"-", "–"} and doc[e + 2].like_num) or (
-        _SCORE.fullmatch(t) is not None and ("-" in t or "–" in t))
-    if not score or any(doc[k].text in lex.given_names for k in range(s, e)):
+    k = e + 3 if e + 2 < len(doc) and doc[e + 1].text in {"-", "–"} else e + 1
+    score = _SCORE.fullmatch(doc[e : k].text.replace(" ", ""))
+    if score is None or max(int(score.group(1)), int(score.group(2))) > 20 \
+            or re.match(r"\s*,\s*\d{1,2}\s*[-–]\s*\d", doc[k:].text[:12]) \
+            or any(doc[x].text in lex.given_names for x in range(s, e)):
         return False
     prev = ctx.prev
-    return prev is not None and prev.type == "Organisation" and doc[prev.start].sent.start == doc[s].sent.start
+    if prev is None or prev.type != "Organisation" or doc[prev.start].sent.start != doc[s].sent.start:
+        return False
+    between = doc[prev.end : s - 1].text
+    return between.strip() == "" or re.fullmatch(
+        rf"\s*(?:{'|'.join(lex.team_context_words)})\b[^.;:\"]*,\s*", between) is not None \
+        or re.fullmatch(r"[^.;:\",]{0,60}\b(?:to|and)\s*", between) is not None  # "rallied late to beat"
+
+
+def _currency_name(ctx: Context) -> bool:
+    """The currency word after the chunk ends its phrase (no noun after it: "40 Velmian marks", not
+    "Velm Energy dollar bonds"), the chunk ends with no body's head and opens with no given name."""
+    doc, s, e, lex = ctx.doc, ctx.s, ctx.e, ctx.lex
+    k = e
+    while k < len(doc) and doc[k].is_space:
+        k += 1
+    after = doc[k + 1] if k + 1 < len(doc) else None
+    return not (after is not None and after.is_lower and after.pos_ in {"NOUN", "PROPN"}) \
+        and doc[e - 1].text not in lex.org_heads and doc[e - 1].text not in lex.corporate_suffixes \
+        and doc[s].text not in lex.given_names
 
 
 def _section_after_masthead(ctx: Context) -> bool:
@@ -655,6 +684,9 @@ def _section_after_masthead(ctx: Context) -> bool:
     if e - s != 1 or s < 2 or doc[s].idx > 400 or doc[s - 1].text not in {"|", "·", "•"}:
         return False
     ends_line = e == len(doc) or "\n" in doc[e - 1].whitespace_ or "\n" in doc[e].text
+    entry = ctx.lex.gazetteer.get(normalize_name(doc[s].text))
+    if entry is not None and entry.type == "Place":
+        return False  # "Velm Times | Split": a town's name, where the outlet reports from
     return ends_line and doc[s - 2].is_title and (
         doc[s].lower_ in ctx.lex.common_words or written_in_lower_case(doc, doc[s].lower_))
 
@@ -797,6 +829,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "outlet-line": _outlet_line,
     "outlet-above-byline": _outlet_above_byline,
     "section-after-masthead": _section_after_masthead,
+    "currency-name": _currency_name,
     "opponent-with-score": _opponent_with_score,
     "place-head-after-and": _place_head_after_and,
     "number-after": _number_after,

@@ -120,6 +120,7 @@ _OWNER_ROLE = re.compile(
 _THE_NOUNS = re.compile(r"\b[Tt]he\s+([a-z]+)['’]s\s+$")  # "The union's " right before a name
 # "Ministry spokesperson Ada Corwen said the Ministry of ...": a kind of body, capitalised, and a role
 # opening the sentence right before the name
+_SAID_THE = re.compile(r"\s+(?:said|says|told\s+\w+|confirmed|announced)\s+(?:that\s+)?(?:the\s+)?")
 _KIND_ROLE = re.compile(r"^\s*(?:[Tt]he\s+|A\s+|An\s+)?([A-Z][a-z]+)\s+([a-z][\w\- ]{1,30}?)\s*,?\s*$")
 _NAMED_OWNER_ROLE = re.compile(r"(?:['’]s|(?<=s)['’])\s+([\w\- ]{1,40}?)\s*,\s*$")  # "ORG's", "the Velmers'"
 _ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "chief of staff", "director of research"
@@ -632,8 +633,15 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
             # sentence (or the article before it) names, the kind word being no name of its own here
             km = _KIND_ROLE.match(before)
             if km and km.group(1).lower() in reference_nouns and (role := role_at(km.group(2), roles)) \
+                    and is_spokesperson(role, lex, True) \
                     and not any(o.start <= sent.start_char + km.start(1) < o.end for o in ms):
-                key = resolve_description(ordered, entities, km.group(1).lower(), sent.end_char, lex, described)
+                noun = km.group(1).lower()
+                key = resolve_description(ordered, entities, noun, m.start, lex, described)  # named before
+                if key is None:  # or the subject of what the person says: "... said the Ministry of X had ..."
+                    sm = _SAID_THE.match(text, m.end, sent.end_char)
+                    body = next((o for o in ms if sm and typ(o) == ORG and o.start == sm.end()), None)
+                    if body is not None and re.search(rf"\b{noun}\b", entities[body.entity].label.lower()):
+                        key = body.entity
                 if key is not None:
                     add(m, key, role, si)
                     continue

@@ -153,8 +153,14 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
         if _inside_quote(ctx.quotes, vs):
             continue  # a verb inside a quotation is part of what was said
-        if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(text, max(sent.start_char, vs - 40), vs):
+        # (the quotation may close the sentence before: '"Q?" Ada Corwen asked.' is split after "?")
+        if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(
+                text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs):
             continue  # "asked not to be named": a question is speech only right after its quotation
+        if re.search(r"(?:\b(?:was|were|been|being|is|are|be|the|his|her|their|its)\s+|\w-)$",
+                     text[max(sent.start_char, vs - 8) : vs]) and vm.group(0).lower() not in according_to:
+            continue  # "he was accused of ...", "it was announced": a passive has no speaker before it; "the
+            # accused", "six co-accused": a noun
         speaker: str | None = None
         stext = ""
         from_quote = False
@@ -643,7 +649,9 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     return None, "", verb.idx, verb.idx
 
 
-_ITS_ROLE_COMMA = re.compile(r"\s+(?:its|their)\s+(?:[a-z\-]+\s+){0,3}([a-z\-]+),\s+(?:[A-Z][a-z]*\.?\s+)?")
+# (or "the agency's" / "the VRA's": a body's possessive before the role)
+_ITS_ROLE_COMMA = re.compile(r"\s+(?:its|their|the\s+(?:[a-z]+|[A-Z]{2,8})['’]s)\s+(?:[a-z\-]+\s+){0,3}([a-z\-]+),"
+                             r"\s+(?:[A-Z][a-z]*\.?\s+)?")
 
 
 def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs: int,
@@ -751,9 +759,14 @@ def _and_role(lex: Lexicon) -> re.Pattern[str]:
 
 
 def _and_said(lex: Lexicon) -> re.Pattern[str]:
-    """", and warned that": a second speech verb of the same speaker starts its own statement."""
-    return lex.pattern("statement_and_said", lambda lx: re.compile(
-        rf",?\s+and\s+(?:{_alt(lx.speech_verbs, longest_first=True)})\s+that\b"))
+    """", and warned that", "and accused the mayor of": a second speech verb of the same speaker starts
+    its own statement (an accusation: a verb of relations.json accusation_verbs, its object, then its
+    preposition)."""
+    def build(lx: Lexicon) -> re.Pattern[str]:
+        accuse = "|".join(rf"{re.escape(v)}\s+(?:[\w'’\-]+\s+){{1,4}}?{p}\b"
+                          for v, p in lx.relations["accusation_verbs"].items())
+        return re.compile(rf",?\s+and\s+(?:(?:{_alt(lx.speech_verbs, longest_first=True)})\s+that\b|(?:{accuse}))")
+    return lex.pattern("statement_and_said", build)
 
 
 def _quoted_text(content: str) -> bool:
