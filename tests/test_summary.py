@@ -163,3 +163,26 @@ def test_a_summary_file_of_the_first_version_is_made_again(store_copy):
     rows = assert_top_is_the_named_query(store_copy)
     assert rows and not any(r[1] == "Nobody" for r in rows)
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] > 0
+
+
+def test_the_lines_a_summary_reads_are_those_of_its_predicates():
+    import pyoxigraph as ox
+
+    from kg.store.summary import article_rows, summary_lines
+
+    g = "<https://w3id.org/kg-news/id/article/a1>"
+    label = "<http://www.w3.org/2004/02/skos/core#prefLabel>"
+    nquads = "\n".join([
+        f'<https://w3id.org/kg-news/id/person/ada> {label} "Ada Corwen" {g} .',
+        f'<https://w3id.org/kg-news/id/person/ada> <https://w3id.org/kg-news/ontology#personMention> '
+        f'<https://w3id.org/kg-news/id/m1> {g} .',
+        # a literal that quotes the label's IRI is read, and left out by its predicate
+        f'<https://w3id.org/kg-news/id/s1> <https://w3id.org/kg-news/ontology#quote> "see {label}" {g} .',
+        f'<https://w3id.org/kg-news/id/s1> <https://w3id.org/kg-news/ontology#sentence> "3" {g} .',
+    ]).encode()
+    kept = summary_lines(nquads)
+    assert b"#sentence>" not in kept and kept.count(b"\n") == 2
+    parse = lambda data: list(ox.parse(data, format=ox.RdfFormat.N_QUADS))  # noqa: E731
+    rows = article_rows(parse(kept))
+    assert rows == article_rows(parse(nquads))
+    assert rows[g[1:-1]][1] == [("https://w3id.org/kg-news/id/person/ada", "Person", 1, "Ada Corwen")]

@@ -145,7 +145,10 @@ class Store:
                 self._store.bulk_load(nquads, format=ox.RdfFormat.N_QUADS)
         except OSError as exc:
             raise StoreError(Errors.KG206.format(path=self.path, reason=exc)) from exc
-        self._summarise(graphs, lambda: ox.parse(nquads, format=ox.RdfFormat.N_QUADS) if nquads else [])
+        from kg.store.summary import summary_lines
+
+        self._summarise(graphs, lambda: ox.parse(summary_lines(nquads), format=ox.RdfFormat.N_QUADS) if nquads
+                        else [])
 
     def remove_graph(self, graph: str) -> bool:
         import pyoxigraph as ox

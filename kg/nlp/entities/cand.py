@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from spacy.tokens import Token
+from spacy.attrs import ORTH
+from spacy.tokens import Doc, Token
 
 from kg.nlp.lexicon import GazetteerEntry
 
 DROPPED = "kg_dropped_chunks"  # doc.user_data key: token spans a drop rule (or a date) rejected
+_TEXTS = "kg_token_texts"  # doc.user_data key: the token texts (token_texts)
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9&\-]{1,7}$")
 
 
@@ -23,6 +25,16 @@ class Cand:
     gaz: GazetteerEntry | None = None
     title: int | None = None  # token index of a title ("Mr") that belongs to the mention
     model_type: str | None = None  # the statistical NER's type, used when nothing better decides
+
+
+def token_texts(doc: Doc) -> list[str]:
+    """The doc's token texts, read once from one array (a Token object per look-up is what costs)
+    and kept with the doc."""
+    texts = doc.user_data.get(_TEXTS)
+    if texts is None or len(texts) != len(doc):
+        strings = doc.vocab.strings
+        texts = doc.user_data[_TEXTS] = [strings[v] for v in doc.to_array(ORTH).tolist()]
+    return texts
 
 
 def is_cap(tok: Token) -> bool:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from spacy.attrs import IS_PUNCT, LOWER, ORTH, SPACY
 from spacy.tokens import Doc
 
-from kg.nlp.entities.cand import DROPPED, Cand, is_acronym, is_cap
+from kg.nlp.entities.cand import DROPPED, Cand, is_acronym, is_cap, token_texts
 from kg.nlp.entities.headlines import Headlines
 from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.types import LOC, ORG
@@ -987,8 +987,9 @@ def _acronym_expansions(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
     (lower-case connectors and the prepositions of entities.json acronym_inner_words skipped), at
     least two words long."""
     out = []
+    texts = token_texts(doc)
     for k in range(1, len(doc) - 2):
-        if doc[k].text != "(" or doc[k + 2].text != ")" or not _ACRONYM.fullmatch(doc[k + 1].text):
+        if texts[k] != "(" or texts[k + 2] != ")" or not _ACRONYM.fullmatch(texts[k + 1]):
             continue
         letters = doc[k + 1].text.replace("-", "").replace("&", "")
         initials = ""
@@ -1042,7 +1043,10 @@ def _lower_case_bodies(doc: Doc, lex: Lexicon) -> list[tuple[int, int]]:
     (entities.json lower_case_bodies, portfolio_words) after a country's or a state's possessive
     names that body; the span is the portfolio and the noun."""
     out = []
+    texts = token_texts(doc)
     for i in range(2, len(doc)):
+        if texts[i] not in lex.lower_case_bodies:  # (lower case: a capitalised one is no such word)
+            continue
         tok = doc[i]
         if not tok.is_lower or tok.lower_ not in lex.lower_case_bodies:
             continue

@@ -118,6 +118,14 @@ class Context:
     title: int | None = None  # set by the "title-before" predicate
     _prv: list[int] | None = field(default=None, repr=False)
     _nxt: list[int] | None = field(default=None, repr=False)
+    _text: str | None = field(default=None, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The chunk's text, made once (the shape tests ask for it many times a chunk)."""
+        if self._text is None:
+            self._text = self.doc[self.s : self.e].text
+        return self._text
 
     @property
     def prv_idx(self) -> list[int]:
@@ -1018,15 +1026,15 @@ _MONEY = re.compile(r"[A-Z]{0,3}[$€£¥₦₹]\d")  # a currency sign before t
 
 SHAPES: dict[str, Check] = {
     "single": lambda ctx: ctx.e - ctx.s == 1,
-    "acronym": lambda ctx: is_acronym(ctx.doc[ctx.s : ctx.e].text),
+    "acronym": lambda ctx: is_acronym(ctx.text),
     # a hyphenated part of a name ("Kwai-tung") is one title-case word
     "all_title": lambda ctx: all(t.is_title or t.text in {"-", '"', "“", "”"}  # Ada "Velm" Corwen
                                  or (t.i > ctx.s and ctx.doc[t.i - 1].text == "-")
                                  or (ctx.s < t.i < ctx.e - 1 and t.text in ctx.lex.person_name_particles)  # "van"
                                  for t in ctx.doc[ctx.s : ctx.e]),
-    "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.doc[ctx.s : ctx.e].text),
-    "money": lambda ctx: _MONEY.match(ctx.doc[ctx.s : ctx.e].text) is not None,  # "S$57"
-    "capitals": lambda ctx: ctx.doc[ctx.s : ctx.e].text.isupper(),  # "TARSKHAVEN", "NEW VELM"
+    "no_letters": lambda ctx: not any(c.isalpha() for c in ctx.text),
+    "money": lambda ctx: _MONEY.match(ctx.text) is not None,  # "S$57"
+    "capitals": lambda ctx: ctx.text.isupper(),  # "TARSKHAVEN", "NEW VELM"
     # one word with a capital inside after small letters ("PayVelm", "TarskYa"): a brand's, not a
     # surname with a prefix ("McVelm", "DeTarsk", "LeOrvik")
     "camel": lambda ctx: ctx.e - ctx.s == 1 and _CAMEL.fullmatch(ctx.doc[ctx.s].text) is not None

@@ -23,6 +23,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
+from kg.nlp.relations.depmatch import FastDependencyMatcher, Unsupported, doc_arrays
 from kg.types import LOC, ORG, PER, Affiliation, Entity, Mention
 
 if not Token.has_extension("kg_rel"):
@@ -58,9 +59,16 @@ class SyntaxPatterns:
         words = _word_lists(lex)
         # match ids by hash: the builder's memory zones may drop the strings of a batch
         self.rows: dict[int, dict] = {}
+        self.fast: FastDependencyMatcher | None = FastDependencyMatcher()
         for row in lex.dependency_patterns["patterns"]:
-            self.matcher.add(row["id"], [_expand(row["pattern"], words)])
+            expanded = _expand(row["pattern"], words)
+            self.matcher.add(row["id"], [expanded])
             self.rows[get_string_id(row["id"])] = row
+            if self.fast is not None:
+                try:
+                    self.fast.add(row["id"], expanded)
+                except Unsupported:
+                    self.fast = None  # a pattern beyond what it reads: spaCy's matcher does all
         self.role_heads = {r.split()[-1] for r in lex.roles}
         self.lex = lex
         self.org_nouns = set(lex.relations["org_reference_nouns"])
@@ -393,6 +401,14 @@ def _matches(doc: Doc, pat: SyntaxPatterns, labels: dict[int, str]) -> list[tupl
         kinds = {labels[i] for i in range(sent.start, sent.end) if i in labels}
         if "PER" in kinds and kinds & {"ORG", "ORGREF", "GOV"}:
             wanted.append(sent)
+    if pat.fast is not None:  # the same matches as spaCy's matcher (kg.nlp.relations.depmatch), faster
+        arrays = doc_arrays(doc)
+        if len(wanted) <= WHOLE_DOC_AFTER:
+            return [m for sent in wanted for m in pat.fast(doc, labels, sent.start, sent.end, alone=True,
+                                                           arrays=arrays)]
+        where = {i: k for k, sent in enumerate(wanted) for i in range(sent.start, sent.end)}
+        return [(key, toks) for key, toks in pat.fast(doc, labels, arrays=arrays)
+                if len({where.get(t) for t in toks}) == 1 and toks[0] in where]
     if len(wanted) <= WHOLE_DOC_AFTER:
         out = []
         for sent in wanted:
