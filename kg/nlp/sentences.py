@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from spacy.attrs import SENT_START
+from spacy.attrs import IS_SPACE, ORTH, SENT_START, SPACY
 from spacy.tokens import Doc
 
 from kg.nlp.lexicon import Lexicon
@@ -20,9 +20,12 @@ def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
     n = len(doc)
     if n == 0:
         return doc
-    texts = [t.text for t in doc]
-    ws = [t.whitespace_ for t in doc]
-    space = [t.is_space for t in doc]
+    # (one array, not a Token object per token and attribute)
+    array = doc.to_array([ORTH, SPACY, IS_SPACE]).tolist()
+    strings = doc.vocab.strings
+    texts = [strings[row[0]] for row in array]
+    ws = [" " if row[1] else "" for row in array]
+    space = [bool(row[2]) for row in array]
     start = [False] * n
     start[0] = True
     for i in range(n - 1):

@@ -929,7 +929,7 @@ def written_in_lower_case(doc: Doc, low: str) -> bool:
     have..." where "households" is used too is a common noun starting a sentence, not a name."""
     words = doc.user_data.get("kg_lower_words")
     if words is None:
-        words = doc.user_data["kg_lower_words"] = {t.text for t in doc if t.is_lower and t.is_alpha}
+        words = doc.user_data["kg_lower_words"] = {t for t in token_texts(doc) if t.islower() and t.isalpha()}
     return low in words or low + "s" in words or (low.endswith("s") and low[:-1] in words)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from spacy.attrs import LOWER
 from spacy.matcher import DependencyMatcher
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
@@ -107,11 +108,14 @@ def _mark(doc: Doc, mentions: list[Mention], entities: dict[str, Entity], pat: S
             if label:  # only what is not the default "": the doc's user data stays small
                 tok._.kg_rel = label
                 labels[tok.i] = label
-    for tok in doc:
-        if tok.i not in at and tok.lower_ in pat.org_nouns:
-            if tok.pos_ in {"NOUN", "PROPN", ""} or tok.tag_.startswith("NN"):  # tagger or morphologizer
-                tok._.kg_rel = "ORGREF"
-                labels[tok.i] = "ORGREF"
+    strings = doc.vocab.strings
+    for i, low in enumerate(doc.to_array(LOWER).tolist()):  # (one array: no Token object per token)
+        if i in at or strings[low] not in pat.org_nouns:
+            continue
+        tok = doc[i]
+        if tok.pos_ in {"NOUN", "PROPN", ""} or tok.tag_.startswith("NN"):  # tagger or morphologizer
+            tok._.kg_rel = "ORGREF"
+            labels[tok.i] = "ORGREF"
     return at
 
 
