@@ -1432,3 +1432,35 @@ def test_a_passive_speech_verb_has_no_speaker(nlp):
 def test_a_kind_and_role_link_no_body_the_person_only_talks_about(nlp):
     pairs = _pairs(run_doc(nlp, "Company spokeswoman Ada Corwen said the firm would sue Velm Steel."))
     assert not [p for p in pairs if p[1] == "Velm Steel"], pairs
+
+
+@pytest.mark.parametrize("text, pair", [
+    # a question verb after its quotation, the name before or after it
+    ('"Where has the bridge money gone?" Ada Corwen asked.', ("Ada Corwen", "Where has the bridge money gone?")),
+    ('"Where has the bridge money gone?" asked Ada Corwen.', ("Ada Corwen", "Where has the bridge money gone?")),
+    # a named body's possessive before the role
+    ('"We will rebuild," said the Velm Water Authority\'s chief engineer, Ada Corwen.',
+     ("Ada Corwen", "We will rebuild")),
+    # who accuses stands before the verb; the one accused after it, with a role, is no speaker
+    ("Ada Corwen denied taking money and accused her former deputy, Brin Aldo, of forging the documents.",
+     ("Ada Corwen", "her former deputy, Brin Aldo, of forging the documents")),
+])
+def test_second_reading_of_the_statement_shapes(nlp, text, pair):
+    said = _said(run_doc(nlp, text))
+    assert pair in said, said
+    assert all(speaker == pair[0] for speaker, _ in said), said
+
+
+@pytest.mark.parametrize("text, not_quote", [
+    # a question verb without its quotation says nothing
+    ('"Why now?" Brin Aldo wondered aloud at the Velm rally.', "aloud at the Velm rally"),
+    # "The accused" opening a sentence is a noun
+    ("The accused, Brin Aldo, told the Tarsk court he was innocent.", ", told the Tarsk court he was innocent"),
+])
+def test_second_reading_of_the_statement_guards(nlp, text, not_quote):
+    assert not_quote not in [q for _, q in _said(run_doc(nlp, text))]
+
+
+def test_the_role_of_work_at_a_body_is_the_verb(nlp):
+    affs = _affs(run_doc(nlp, "Ilka Orvane, who studies marine law at Tarsk University, expects a ruling soon."))
+    assert ("Ilka Orvane", "Tarsk University", "studies at", False) in affs, affs

@@ -734,12 +734,12 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     continue
             # "PERSON, who studies the fish trade at ORG": work done at a body (relations.json work_at_verbs)
             sm = lex.pattern("work_at", lambda lx: re.compile(
-                r"\s*(?:,\s*\d{1,3}\s*)?,\s*who\s+(?:also\s+)?(?:" + "|".join(lx.relations["work_at_verbs"])
-                + r")\b[^,;.\"“”]{0,60}?\s(?:at|for|with)\s+(?:the\s+)?")).match(after)
+                r"\s*(?:,\s*\d{1,3}\s*)?,\s*who\s+(?:also\s+)?(" + "|".join(lx.relations["work_at_verbs"])
+                + r")\b[^,;.\"“”]{0,60}?\s(at|for|with)\s+(?:the\s+)?")).match(after)
             if sm:
                 body = next((o for o in ms if typ(o) == ORG and o.start == m.end + sm.end()), None)
                 if body is not None:
-                    add(m, body, lex.relations["work_at_role"], si, False)
+                    add(m, body, f"{sm.group(1)} {sm.group(2)}", si, False)  # "studies at", "works for"
                     continue
             # nom de guerre of an official with the <group description>: the organisation named last
             nm = pat.alias_apposition.match(after)

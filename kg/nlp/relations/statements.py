@@ -157,7 +157,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(
                 text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs):
             continue  # "asked not to be named": a question is speech only right after its quotation
-        if re.search(r"(?:\b(?:was|were|been|being|is|are|be|the|his|her|their|its)\s+|\w-)$",
+        if re.search(r"(?:\b(?i:was|were|been|being|is|are|be|the|his|her|their|its)\s+|\w-)$",
                      text[max(sent.start_char, vs - 8) : vs]) and vm.group(0).lower() not in according_to:
             continue  # "he was accused of ...", "it was announced": a passive has no speaker before it; "the
             # accused", "six co-accused": a noun
@@ -219,12 +219,15 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if found is None or found[0] is None:
                 continue
             speaker, stext, att_start, att_end = found
+            if vm.group(0).lower() in lex.relations["accusation_verbs"] and att_start > vs:
+                continue  # "and accused her deputy, NAME, of ...": who accuses stands before the verb
             full = next((m for m in ms if m.entity == speaker and m.end <= att_start
                          and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
             if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
                 att_start, stext = full.start, full.text
             att_start = _description_start(ctx, speaker, sent.start_char, att_start)
-            holder = _role_holder(ctx, speaker, att_end)
+            holder = None if vm.group(0).lower() in lex.relations["accusation_verbs"] \
+                else _role_holder(ctx, speaker, att_end)  # ("accused her deputy, NAME, of": NAME is accused)
             if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
                 speaker, stext, att_end = holder.entity, holder.text, holder.end
             att_start, att_end = min(att_start, vs), max(att_end, ve)
@@ -233,6 +236,13 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 att_end = max(att_end, told_to.end) if told_to is not None else att_end
             content = _quoted(ctx, att_start, att_end, used_quotes)
             from_quote = bool(content)
+            if not content and vm.group(0) in lex.quote_verbs:
+                continue  # '"Q?" NAME wondered aloud': a question verb says only its quotation
+            if not content and vm.group(0).lower() in lex.relations["accusation_verbs"]:
+                # "accused X of Y": the text after the verb (the guideline's "X of Y"), to the sentence's end
+                content = re.sub(r"[.!?]+([\"”]?)$", r"\1", text[max(att_end, ve) : sent.end_char].strip())
+                cut = _and_speech(lex).search(content)  # '... and said Y': Y is its own statement
+                content = content[: cut.start()] if cut else content
             if not content:
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
@@ -650,7 +660,8 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
 
 
 # (or "the agency's" / "the VRA's": a body's possessive before the role)
-_ITS_ROLE_COMMA = re.compile(r"\s+(?:its|their|the\s+(?:[a-z]+|[A-Z]{2,8})['’]s)\s+(?:[a-z\-]+\s+){0,3}([a-z\-]+),"
+_ITS_ROLE_COMMA = re.compile(r"\s+(?:its|their|the\s+(?:[a-z]+|[A-Z]{2,8}|(?:[A-Z][\w\-]*\s+){1,5}[A-Z][\w\-]*)['’]s)"
+                             r"\s+(?:[a-z\-]+\s+){0,3}([a-z\-]+),"
                              r"\s+(?:[A-Z][a-z]*\.?\s+)?")
 
 
@@ -756,6 +767,12 @@ def _and_role(lex: Lexicon) -> re.Pattern[str]:
     return lex.pattern("statement_and_role", lambda lx: re.compile(
         rf",\s+and\s+(?:its|their|his|her|the)\s+(?:[\w\-]+['’]s\s+)?(?:[\w\-]+\s+){{0,2}}?"
         rf"(?:{_alt(sorted(lx.roles), longest_first=True)})\b(?=[\s,])"))
+
+
+def _and_speech(lex: Lexicon) -> re.Pattern[str]:
+    """" and said ...", " and warned ...": a second speech verb, with or without "that"."""
+    return lex.pattern("statement_and_speech", lambda lx: re.compile(
+        rf",?\s+and\s+(?:{_alt(lx.speech_verbs, longest_first=True)})\b"))
 
 
 def _and_said(lex: Lexicon) -> re.Pattern[str]:
