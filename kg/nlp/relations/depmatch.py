@@ -32,6 +32,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 _OUTSIDE_DEP = "dep"  # spaCy's label for a token whose head lies outside a copied span
+_MASK_TOKENS = 2000  # up to this many tokens, a node's tokens are found with bit masks
 
 
 class Unsupported(ValueError):
@@ -150,16 +151,14 @@ class _Tree:
                 seen += 1
             root[i] = a
         self.root = root
+        children: list[list[int]] = [[] for _ in range(n)]  # in token order
+        for i in range(n):
+            if head[i] != i:
+                children[head[i]].append(i)
+        self.children = children
 
     def value(self, attr: str, i: int) -> str:
         return self.dep[i] if attr == "dep" else self.lower[i] if attr == "lower" else self.rel[i]
-
-    def related(self, op: str, left: int, right: int) -> bool:
-        if op == ">":
-            return self.head[right] == left and right != left
-        if op == ".":
-            return right == left + 1
-        return right == left - 1  # ";"
 
 
 class FastDependencyMatcher:
@@ -186,24 +185,41 @@ class FastDependencyMatcher:
         tree = _Tree(doc, start, end, labels, alone, heads, deps, lowers)
         n = tree.n
         columns = {"dep": tree.dep, "lower": tree.lower, "rel": tree.rel}
-        masks: dict[_Test, int] = {}  # each distinct test once per token, as a bit mask of the tokens
+        # the tokens each node of each pattern passes: in token order, and as flags (a bit mask of the
+        # tokens for a sentence; a list for a long doc, where masks of 100,000 bits would be slow)
+        small = n <= _MASK_TOKENS
+        results: dict[_Test, int | list[bool]] = {}  # each distinct test once per token
         for test in self._tests:
             values, negate = test.values, test.negate
-            masks[test] = sum(1 << i for i, v in enumerate(columns[test.attr]) if (v in values) != negate)
-        everything = (1 << n) - 1
-        # the tokens each node of each pattern passes, in token order
+            col = columns[test.attr]
+            results[test] = sum(1 << i for i, v in enumerate(col) if (v in values) != negate) if small \
+                else [(v in values) != negate for v in col]
         passing: list[list[list[int]]] = []
-        any_mask = 0  # the tokens some node of some pattern passes
+        passes: list[list[int | list[bool]]] = []
+        made: dict[tuple[_Test, ...], tuple[list[int], int | list[bool]]] = {}  # nodes of the same tests
         for _, nodes in self._patterns:
-            lists = []
+            lists, flags = [], []
             for node in nodes:
-                mask = everything
-                for t in node.tests:
-                    mask &= masks[t]
-                any_mask |= mask
-                lists.append(_bits(mask))
+                if node.tests not in made:
+                    cols = [results[t] for t in node.tests]
+                    if small:
+                        mask = (1 << n) - 1
+                        for c in cols:
+                            mask &= c  # type: ignore[operator]
+                        made[node.tests] = _bits(mask), mask
+                    else:
+                        ok = [True] * n if not cols else cols[0] if len(cols) == 1 \
+                            else [all(vs) for vs in zip(*cols, strict=True)]
+                        made[node.tests] = [i for i, v in enumerate(ok) if v], ok  # type: ignore[union-attr]
+                idx, flag = made[node.tests]
+                lists.append(idx)
+                flags.append(flag)
             passing.append(lists)
-        matched = [bool(any_mask >> i & 1) for i in range(n)]
+            passes.append(flags)
+        matched = [False] * n  # a token some node of some pattern passes
+        for idx, _ in made.values():
+            for i in idx:
+                matched[i] = True
         # trees in the order of their first token that any node matches
         order: list[int] = []
         seen_roots: set[int] = set()
@@ -213,14 +229,23 @@ class FastDependencyMatcher:
                 order.append(tree.root[i])
         out: list[tuple[int, list[int]]] = []
         one_tree = len(order) == 1
-        for (key, nodes), lists in zip(self._patterns, passing, strict=True):
+        root = tree.root
+        for (key, nodes), lists, flags in zip(self._patterns, passing, passes, strict=True):
             if any(not c for c in lists):
                 continue
-            for root in order:
-                cands = lists if one_tree else [[i for i in c if tree.root[i] == root] for c in lists]
-                if not one_tree and any(not c for c in cands):
-                    continue
-                _search(tree, nodes, cands, key, out)
+            if one_tree:
+                _search(tree, nodes, lists, flags, key, out)
+                continue
+            groups: list[dict[int, list[int]]] = []  # per node: tree -> its candidates, in token order
+            for c in lists:
+                g: dict[int, list[int]] = {}
+                for i in c:
+                    g.setdefault(root[i], []).append(i)
+                groups.append(g)
+            for r in order:
+                cands = [g.get(r) for g in groups]
+                if all(cands):
+                    _search(tree, nodes, cands, flags, key, out)  # type: ignore[arg-type]
         return out
 
 
@@ -234,20 +259,29 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _search(tree: _Tree, nodes: tuple[_Node, ...], cands: list[list[int]], key: int,
+def _search(tree: _Tree, nodes: tuple[_Node, ...], cands: list[list[int]], flags: list[int | list[bool]], key: int,
             out: list[tuple[int, list[int]]]) -> None:
     """Every assignment of candidates to nodes that keeps each node's relation, in the order of
-    their product (the first node outermost), appended to ``out``."""
+    their product (the first node outermost), appended to ``out``. ``cands``: the first node's
+    candidates in the tree, in token order; ``flags``: whether each token passes each node (a later
+    node's candidates are the tokens its relation allows, in token order: the same order)."""
     chosen: list[int] = []
+    n = tree.n
 
     def step(k: int) -> None:
         if k == len(nodes):
             out.append((key, [tree.start + i for i in chosen]))
             return
         node = nodes[k]
-        for i in cands[k]:
-            if node.left is not None and not tree.related(node.op, chosen[node.left], i):
-                continue
+        if node.left is None:
+            options: list[int] = cands[k]
+        else:  # the tokens the relation allows, in token order, that pass the node
+            left = chosen[node.left]
+            near = tree.children[left] if node.op == ">" else [left + 1] if node.op == "." else [left - 1]
+            ok, root = flags[k], tree.root[left]
+            options = [i for i in near if 0 <= i < n and tree.root[i] == root
+                       and ((ok >> i) & 1 if isinstance(ok, int) else ok[i])]
+        for i in options:
             chosen.append(i)
             step(k + 1)
             chosen.pop()
