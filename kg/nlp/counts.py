@@ -40,10 +40,6 @@ def _said_before(text: str, at: int, *forms: str) -> bool:
     return bool(alts) and re.search(r"\b(?:" + alts + r")\b", text[:at], re.IGNORECASE) is not None
 
 
-_PREPOSITIONS = frozenset({"in", "at", "on", "from", "across", "near", "of", "to", "into", "between", "around",
-                           "over", "within", "for", "by", "with", "after", "before", "during"})
-
-
 def _word_before(text: str, at: int) -> str:
     """The lower-cased word right before character ``at`` ("hurt" in "hurt six deckhands")."""
     m = re.search(r"(\w+)\W*$", text[max(0, at - 30) : at])
@@ -601,7 +597,7 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                 harmed = q_start > 0 and doc[q_start - 1].lower_ in nums["people_harm_verbs"] \
                     and doc[q_start - 1].pos_ == "VERB" and value is not None and upper is None \
                     and not (end < n and doc[end].lower_ == "of") \
-                    and not any(_word_before(full_text, c.start) not in _PREPOSITIONS for c in prior)
+                    and not any(_word_before(full_text, c.start) not in nums["prepositions"] for c in prior)
                 # (not after "injuring two guards and trapping three", "attacked 300 sheep, injuring 40": the
                 # count before, a verb's object, says what; one after a preposition, "in two villages", does not)
                 if harmed:

@@ -119,6 +119,7 @@ class Lexicon:
     english_connectors: set[str] = field(default_factory=set)  # the connectors that may follow any word
     hyphen_prefixes: set[str] = field(default_factory=set)  # "Co-operation": a name goes on after the hyphen
     acronym_inner_words: set[str] = field(default_factory=set)  # "Front for Velm in the South (FVS)"
+    field_endings: tuple[str, ...] = ()  # "Analysis", "Economics": a field of study ends a body's name
     kin_nouns: set[str] = field(default_factory=set)  # "Name, a grandfather of five": a person
     score_words: set[str] = field(default_factory=set)  # "beating Tarsk Halden 3-2": the team beaten
     saint_words: set[str] = field(default_factory=set)  # "St. Velm's": a saint's possessive names a place
@@ -323,7 +324,7 @@ def _numbers(path: Path) -> dict:
     nums = _json(path)
     for key in ("not_count_units", "not_count_words", "linking_verbs", "np_stop_words", "scale_abbreviations",
                 "linking_skip_words", "linking_name_prepositions", "name_connectors", "of_determiners",
-                "not_what_after_currency"):
+                "not_what_after_currency", "prepositions"):
         nums[key] = set(nums[key])
     return nums
 
@@ -367,7 +368,7 @@ def _entities(path: Path) -> dict[str, Any]:
     for k in ("org_first_words", "place_first_words"):  # "Atletico" as often as "Atlético"
         # (not where the word without accents is an English head: "Unión" -> "Union Square")
         folded[k] |= {fold_accents(w) for w in folded[k]} - folded["org_heads"]
-    return {**folded, "headlines": ents["headlines"],
+    return {**folded, "headlines": ents["headlines"], "field_endings": tuple(ents["field_endings"]),
             "national_societies": {_normalize(n) for n in ents["national_society_names"]}}
 
 

@@ -21,9 +21,6 @@ if TYPE_CHECKING:
     from kg.nlp.entities.rules import RuleTable
 
 _DASHES = frozenset({"-", "–", "—"})
-# the endings of a field of study or work ("Analysis", "Economics", "Ecology", "Management", "Education"):
-# such a word ends a body's name after "for"/"of", where a page's label ("Update", "Video") does not
-_FIELD_ENDINGS = ("sis", "ics", "ogy", "ment", "tion")
 
 
 def sent_initial(doc: Doc, i: int) -> bool:
@@ -871,7 +868,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         s += 1
     while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
         if org_shaped and e - s >= 4 and doc[e - 1].text not in lex.demonyms and doc[e - 2].is_title \
-                and doc[e - 1].lower_ in lex.common_words and doc[e - 1].lower_.endswith(_FIELD_ENDINGS) \
+                and doc[e - 1].lower_ in lex.common_words and doc[e - 1].lower_.endswith(lex.field_endings) \
                 and any(doc[k].lower_ in {"of", "for"} for k in range(s + 1, e - 1)):
             break  # "Velm Centre for Market Analysis": what the body is for ends its name (no page label)
         adjective = e < len(doc) and doc[e].is_lower and doc[e].is_alpha  # "the Velm Valley Kurdish group"

@@ -120,7 +120,13 @@ _OWNER_ROLE = re.compile(
 _THE_NOUNS = re.compile(r"\b[Tt]he\s+([a-z]+)['’]s\s+$")  # "The union's " right before a name
 # "Ministry spokesperson Ada Corwen said the Ministry of ...": a kind of body, capitalised, and a role
 # opening the sentence right before the name
-_SAID_THE = re.compile(r"\s+(?:said|says|told\s+\w+|confirmed|announced)\s+(?:that\s+)?(?:the\s+)?")
+def _said_the(lex: Lexicon) -> re.Pattern[str]:
+    """" said (that) the ", " told reporters the ": a speech verb (speech.json), a hearer, then what is said."""
+    return lex.pattern("said_the", lambda lx: re.compile(
+        r"\s+(?:" + "|".join(sorted(lx.speech_verbs, key=len, reverse=True))
+        + r")(?:\s+(?!the\b|that\b)[a-z]+)?\s+(?:that\s+)?(?:the\s+)?"))
+
+
 _KIND_ROLE = re.compile(r"^\s*(?:[Tt]he\s+|A\s+|An\s+)?([A-Z][a-z]+)\s+([a-z][\w\- ]{1,30}?)\s*,?\s*$")
 _NAMED_OWNER_ROLE = re.compile(r"(?:['’]s|(?<=s)['’])\s+([\w\- ]{1,40}?)\s*,\s*$")  # "ORG's", "the Velmers'"
 _ROLE_OF = re.compile(r"^(\w+)\s+of\s+[a-z][a-z ]*$")  # "chief of staff", "director of research"
@@ -638,7 +644,7 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 noun = km.group(1).lower()
                 key = resolve_description(ordered, entities, noun, m.start, lex, described)  # named before
                 if key is None:  # or the subject of what the person says: "... said the Ministry of X had ..."
-                    sm = _SAID_THE.match(text, m.end, sent.end_char)
+                    sm = _said_the(lex).match(text, m.end, sent.end_char)
                     body = next((o for o in ms if sm and typ(o) == ORG and o.start == sm.end()), None)
                     if body is not None and re.search(rf"\b{noun}\b", entities[body.entity].label.lower()):
                         key = body.entity

@@ -105,7 +105,7 @@ def _compile(pattern: Sequence[dict]) -> tuple[_Node, ...]:
 class _Tree:
     """The parse of tokens start..end-1 as plain lists (token i at position i - start)."""
 
-    def __init__(self, doc: Doc, start: int, end: int, labels: dict[int, str], alone: bool,
+    def __init__(self, start: int, end: int, labels: dict[int, str], alone: bool,
                  heads: list[int], deps: list[str], lowers: list[str]) -> None:
         n = end - start
         head = [heads[i] - start for i in range(start, end)]
@@ -157,8 +157,6 @@ class _Tree:
                 children[head[i]].append(i)
         self.children = children
 
-    def value(self, attr: str, i: int) -> str:
-        return self.dep[i] if attr == "dep" else self.lower[i] if attr == "lower" else self.rel[i]
 
 
 class FastDependencyMatcher:
@@ -182,7 +180,7 @@ class FastDependencyMatcher:
         give the whole doc to match as spaCy's matcher does on a Doc)."""
         end = len(doc) if end is None else end
         heads, deps, lowers = arrays if arrays is not None else doc_arrays(doc)
-        tree = _Tree(doc, start, end, labels, alone, heads, deps, lowers)
+        tree = _Tree(start, end, labels, alone, heads, deps, lowers)
         n = tree.n
         columns = {"dep": tree.dep, "lower": tree.lower, "rel": tree.rel}
         # the tokens each node of each pattern passes: in token order, and as flags (a bit mask of the

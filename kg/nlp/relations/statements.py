@@ -157,8 +157,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(
                 text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs):
             continue  # "asked not to be named": a question is speech only right after its quotation
-        if re.search(r"(?:\b(?i:was|were|been|being|is|are|be|the|his|her|their|its)\s+|\w-)$",
-                     text[max(sent.start_char, vs - 8) : vs]) and vm.group(0).lower() not in according_to:
+        if _not_speech_before(lex).search(text[max(sent.start_char, vs - 8) : vs]) \
+                and vm.group(0).lower() not in according_to:
             continue  # "he was accused of ...", "it was announced": a passive has no speaker before it; "the
             # accused", "six co-accused": a noun
         speaker: str | None = None
@@ -767,6 +767,12 @@ def _and_role(lex: Lexicon) -> re.Pattern[str]:
     return lex.pattern("statement_and_role", lambda lx: re.compile(
         rf",\s+and\s+(?:its|their|his|her|the)\s+(?:[\w\-]+['’]s\s+)?(?:[\w\-]+\s+){{0,2}}?"
         rf"(?:{_alt(sorted(lx.roles), longest_first=True)})\b(?=[\s,])"))
+
+
+def _not_speech_before(lex: Lexicon) -> re.Pattern[str]:
+    """A word of relations.json not_speech_after ("was", "the") or a hyphen right before a speech verb."""
+    return lex.pattern("not_speech_before", lambda lx: re.compile(
+        rf"(?:\b(?i:{_alt(lx.relations['not_speech_after'])})\s+|\w-)$"))
 
 
 def _and_speech(lex: Lexicon) -> re.Pattern[str]:
