@@ -77,15 +77,22 @@ def test_exported_notebook_draws_the_graph_in_chromium(executed, tmp_path):
         assert len(frames) == 4
         drawn = []
         for frame in frames[:2]:
+            # Chromium defers drawing in a frame that is out of view, and a resize after the
+            # first draw clears the canvas until the next one: show the frame, then wait for ink.
+            driver.execute_script("arguments[0].scrollIntoView();", frame)
             driver.switch_to.frame(frame)
             deadline = time.monotonic() + 30
-            while not driver.execute_script("return window.kgDrawn === true") and time.monotonic() < deadline:
+            while True:
+                counted = driver.execute_script(
+                    "if (window.kgDrawn !== true) return null;"
+                    "var c = document.querySelector('#mynetwork canvas');"
+                    "var px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, ink = 0;"
+                    "for (var i = 3; i < px.length; i += 4) if (px[i] > 0) ink++;"
+                    "return [network.body.data.nodes.length, Object.keys(network.getPositions()).length, ink];")
+                if (counted and counted[2] > 0) or time.monotonic() > deadline:
+                    break
                 time.sleep(0.1)
-            drawn.append(driver.execute_script(
-                "var c = document.querySelector('#mynetwork canvas');"
-                "var px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, ink = 0;"
-                "for (var i = 3; i < px.length; i += 4) if (px[i] > 0) ink++;"
-                "return [network.body.data.nodes.length, Object.keys(network.getPositions()).length, ink];"))
+            drawn.append(counted or [0, 0, 0])
             driver.switch_to.default_content()
         (n, placed, ink), (n_focus, _, ink_focus) = drawn
         assert n == placed == 45 and ink > 5000  # the seeds' entities, drawn on the canvas
