@@ -1282,3 +1282,40 @@ def test_a_middle_name_of_a_company_stays_the_company_s(nlp):
     doc = run_doc(nlp, "Orvo Tarsken Mirovo resigned on Monday. Tarsken Holdings said it would survive. "
                        "Tarsken fell 3 percent.")
     assert "Tarsken" not in _forms(doc, "Orvo Tarsken Mirovo")
+
+
+def test_a_town_s_name_that_is_the_surname_of_a_person_named_in_full_is_that_person(nlp):
+    """dev_news28 kind: a surname alone that the gazetteer also knows as a town is the person the
+    article names in full, wherever it stands but after a preposition of place or motion."""
+    doc = run_doc(nlp, "Ilka Lund retained her belt on Saturday after beating Brin Aldo. The crowd cheered "
+                       "for Lund. Lund, 29, has won 21 fights.")
+    assert ("Lund", "Place") not in _ents(doc)
+    assert "Lund" in _forms(doc, "Ilka Lund")
+
+
+@pytest.mark.parametrize("text", [
+    # guards (pass on the session-start code too): where something happens stays the town
+    "Ilka Lund retained her belt on Saturday. She trains in Lund.",
+    "Ilka Lund retained her belt on Saturday. Brin Aldo flew home to Lund on Monday.",
+])
+def test_a_town_after_a_preposition_of_place_stays_the_town(nlp, text):
+    assert ("Lund", "Place") in _ents(run_doc(nlp, text))
+
+
+@pytest.mark.parametrize("text, person", [
+    # dev_news28 kinds: an occupation named by its ending opens the sentence; a title with a plural
+    # portfolio ("of Deeds") before the name
+    ("Seismologist Ada Corwen of the Velm Institute said the fault was active.", "Ada Corwen"),
+    ("Demographer Brin Aldo said the town was shrinking.", "Brin Aldo"),
+    ("Registrar of Deeds Osk Tarvel said the files were lost.", "Osk Tarvel"),
+])
+def test_a_title_before_the_name_is_no_part_of_it(nlp, text, person):
+    assert (person, "Person") in _ents(run_doc(nlp, text))
+
+
+def test_a_sentence_opening_article_does_not_split_a_body_named_with_and(nlp):
+    """dev_news28 kind: "The X and Y Department said": one body, as in mid-sentence."""
+    doc = run_doc(nlp, "Nine lorries waited at the border, the Police and Immigration Department reported. "
+                       "The Police and Immigration Department said it would hire 40 guards.")
+    assert {(label, t) for label, t in _ents(doc) if t == "Organisation"} == {
+        ("Police and Immigration Department", "Organisation")}

@@ -1464,3 +1464,20 @@ def test_second_reading_of_the_statement_guards(nlp, text, not_quote):
 def test_the_role_of_work_at_a_body_is_the_verb(nlp):
     affs = _affs(run_doc(nlp, "Ilka Orvane, who studies marine law at Tarsk University, expects a ruling soon."))
     assert ("Ilka Orvane", "Tarsk University", "studies at", False) in affs, affs
+
+
+@pytest.mark.parametrize("text, said", [
+    # dev_news28 kind: a role (with up to three words before it) between the claim's comma and the name
+    ("Velm is shaking, the seismologist Ada Corwen warned on Monday.", ("Ada Corwen", "Velm is shaking")),
+    ("The river is rising, government spokesman Brin Aldo said.", ("Brin Aldo", "The river is rising")),
+    ("The dam will hold, Tarsk Water chief executive Osk Tarvel said on Friday.",
+     ("Osk Tarvel", "The dam will hold")),
+])
+def test_a_role_before_the_speaker_s_name_is_no_part_of_the_claim(nlp, text, said):
+    assert _said(run_doc(nlp, text)) == [said]
+
+
+def test_a_comptroller_is_a_role_of_the_body_its_refers_to(nlp):
+    doc = run_doc(nlp, "The Velm Customs Department said it had moved officers. Its comptroller, Osk Tarvel, "
+                       "said every truck is weighed.")
+    assert ("Osk Tarvel", "Velm Customs Department") in {(p, o) for p, o, _, _ in _affs(doc)}

@@ -78,6 +78,7 @@ class GazetteerEntry:
 @dataclass
 class Lexicon:
     roles: dict[str, dict] = field(default_factory=dict)
+    role_endings: tuple[str, ...] = ()  # "-ologist": an occupation the list need not name
     role_modifiers: set[str] = field(default_factory=set)
     person_titles: set[str] = field(default_factory=set)
     byline_verbs: set[str] = field(default_factory=set)
@@ -149,6 +150,7 @@ class Lexicon:
     not_after_place_kind: set[str] = field(default_factory=set)  # "Orvik, a town hall clerk": no place
     national_office_fields: set[str] = field(default_factory=set)  # "Statistics Norway": a national office
     where_prepositions: set[str] = field(default_factory=set)  # "in the Tarsklands": where, not a body
+    motion_prepositions: set[str] = field(default_factory=set)  # "flew to Pinvel": a place, not a surname
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
     arabic_articles: set[str] = field(default_factory=set)
@@ -172,7 +174,13 @@ class Lexicon:
     def title_or_role(self, word: str) -> bool:
         """A person's title as written ("Mr", "Gen.", "Brigadier General") or a role word in any
         case ("spokesman", "Mayor"): the one test of the entity rules and the relations."""
-        return word.lower() in self.roles or word in self.person_titles or word.rstrip(".") in self.person_titles
+        lower = word.lower()
+        return lower in self.roles or word in self.person_titles or word.rstrip(".") in self.person_titles \
+            or self.role_by_ending(lower)
+
+    def role_by_ending(self, lower: str) -> bool:
+        """An occupation named by its ending ("seismologist", "demographer"), listed or not."""
+        return len(lower) > 7 and lower.isalpha() and lower.endswith(self.role_endings)
 
     def is_country(self, word: str) -> bool:
         """``word`` alone is a country's name in the gazetteer ("Norway")."""
@@ -333,6 +341,7 @@ def _roles(path: Path) -> dict[str, Any]:
     roles = _json(path)
     return dict(
         roles=roles["roles"],
+        role_endings=tuple(roles["role_endings"]),
         role_modifiers=set(roles["role_modifiers"]),
         person_titles=set(roles["person_titles"]),
         byline_verbs=set(roles["byline_verbs"]),
@@ -362,7 +371,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services", "linking_vowels",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads", "not_after_place_kind",
-            "national_office_fields", "where_prepositions", "roles_of_body", "numbered_labels",
+            "national_office_fields", "where_prepositions", "motion_prepositions", "roles_of_body", "numbered_labels",
             "demonym_endings")
     folded = {k: set(ents[k]) for k in keys}
     for k in ("org_first_words", "place_first_words"):  # "Atletico" as often as "Atlético"

@@ -712,6 +712,8 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
     if seen_prep:  # the head before "of" is the name's own: "Department of Job and Family Services"
         last_prep = max(x for x in range(i, j) if doc[x].lower_ in {"of", "for"})
         i = last_prep + 1
+    if doc[i].text in {"The", "A", "An"}:
+        i += 1  # "The Police and Immigration Department said": the article opening the sentence is no word of it
     # a head word alone is no name ("Securities and Exchange Commission")
     left_head = j - i > 1 and any(doc[x].text in lex.org_heads for x in range(i, j))
     return not (right_head and left_head) if seen_prep else right_head and not left_head
@@ -907,12 +909,20 @@ def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
         return s
     k = p + 1
     while k < e - 2 and (doc[k].lower_ in lex.common_words or doc[k].lower_ in {"and", "the", "for", "of"}
-                         or doc[k].text in lex.org_heads or _abstract_noun(doc[k].lower_, lex)) \
+                         or doc[k].text in lex.org_heads or _abstract_noun(doc[k].lower_, lex)
+                         or _plural_common(doc[k].lower_, lex)) \
             and doc[k].text not in lex.given_names:
         k += 1
     if k == p + 1 or not all(t.is_title for t in doc[k:e]):
         return s
     return k
+
+
+def _plural_common(low: str, lex: Lexicon) -> bool:
+    """"prosecutions", "fisheries": the plural of a common word or of an abstract noun."""
+    if low.endswith("ies") and low[:-3] + "y" in lex.common_words:
+        return True
+    return low.endswith("s") and (low[:-1] in lex.common_words or _abstract_noun(low[:-1], lex))
 
 
 def _abstract_noun(low: str, lex: Lexicon) -> bool:
@@ -1120,7 +1130,8 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
         titled = doc[e - 1].text not in lex.org_heads and not any(
             doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for"} for k in range(s, e - 1))
         while titled and e - s > 1 and (doc[s].text in lex.person_titles or doc[s].text == "-"
-                             or doc[s].lower_ in lex.roles or _plural_role_opening(doc, s, lex)) \
+                             or doc[s].lower_ in lex.roles or lex.role_by_ending(doc[s].lower_)
+                             or _plural_role_opening(doc, s, lex)) \
                 and doc[s + 1].text not in {"’s", "'s"}:
             s += 1
         while titled and e - s > 2 and doc[s : s + 2].text in lex.person_titles:

@@ -322,6 +322,12 @@ def resolve(
                 pending.append(k)  # the surname of a name found without a type yet: pass 2 decides
                 continue
         if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
+                and doc[c.start].text in person_like_surnames and not doc[c.start].is_upper \
+                and not (c.start > 0 and (doc[c.start - 1].lower_ in lex.where_prepositions
+                                          or doc[c.start - 1].lower_ in lex.motion_prepositions)):
+            pending.append(k)  # "Pinvel kept the title", "for Pinvel": a town's name that is the surname of a
+            continue  # person the article names in full, not where anything happens ("in Pinvel"): pass 2 decides
+        if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
                 and c.end < len(doc) and doc[c.end].lower_ in lex.roles \
                 and doc[c.start].text in org_first_words_here:
             pending.append(k)  # "A Velmara spokesman" after "Velmara Systems": the company, not the town
@@ -417,13 +423,17 @@ def resolve(
                 hits = [p for p in persons if _first_of_two_surnames(p.label, norm)]
             if len({p.key for p in hits}) == 1:
                 target = hits[0]
-        if target is None and (c.rule == "locative" or c.type == PER) and c.end - c.start == 1:
+        if target is None and (c.rule == "locative" or c.type == PER or c.gaz is not None) and c.end - c.start == 1:
             # "to Varn's 4,210": a word typed a place only by the preposition before it is the surname
             # of a person the NER alone read in full ("Mihai Varn"), not yet resolved; so is a surname
             # typed a person alone ("Varn, who ...") before that full name is
             full = next((f for f in (cands[j] for j in pending) if f.type is None
                          and (f.model_type == PER or (f.model_type is None and f.rule == "name-shape"))
-                         and f.end - f.start >= 2 and normalize_name(name_text(f)).split()[-1] == norm), None)
+                         and f.end - f.start >= 2 and normalize_name(name_text(f)).split()[-1] == norm
+                         and (c.gaz is None or f.model_type == PER or doc[f.start].text in lex.given_names
+                              or not (norm in lex.common_words or norm[:-1] in lex.common_words))),
+                        None)  # (a town's name that is a common word: only after a full name read as a
+            # person's; "Velm Queens" is a team)
             if full is not None:
                 key = "Person:" + normalize_name(name_text(full))
                 target = entities.get(key) or entities.setdefault(key, Entity(key, name_text(full), PER))

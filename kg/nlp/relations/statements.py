@@ -370,14 +370,24 @@ _ROLE_THEN_NAME = re.compile(r"(?:['’]s)?\s+([a-z][a-z\- ]{0,40}?)\s*,\s*")
 
 # "CLAIM, the United Nations' relief office, VRO, said": a description of the speaker before its name
 # (after a quotation's closing mark too: '"...," the militia's local commander, Colonel NAME, told AFP')
+# ", the economist NAME", ", government spokesman NAME": a role (up to three words before it) right before
+# the speaker's name
+_ROLE_BEFORE_NAME = re.compile(
+    r",[\"\u201d]?\s+(?:(?:the|a|an|its|their|his|her)\s+)?(?:[\w\-]+\s+){0,3}?([\w\-]+)\s+$")
 _DESCRIPTION_BEFORE = re.compile(r",[\"\u201d]?\s+(?:the|a|an)\s+[^,;\"\u201c\u201d]{1,60}?(\w+),\s*$")
 
 
 def _description_start(ctx: _Context, speaker: str | None, sent_start: int, att_start: int) -> int:
     """Where the attribution starts when the speaker's name comes after a description of it set off by
     commas (a kind of body for a body, a role for a person): the description is no part of the claim."""
+    if speaker is None or speaker not in ctx.entities:
+        return att_start
+    r = _ROLE_BEFORE_NAME.search(ctx.text, sent_start, att_start)
+    if r is not None and ctx.entities[speaker].type == PER and (
+            r.group(1).lower() in ctx.lex.roles or ctx.lex.role_by_ending(r.group(1).lower())):
+        return r.start() + 1  # "X, the economist Ada Corwen warned": the role is no part of the claim
     m = _DESCRIPTION_BEFORE.search(ctx.text, sent_start, att_start)
-    if m is None or speaker is None or speaker not in ctx.entities:
+    if m is None:
         return att_start
     noun = m.group(1).lower()
     kind = ctx.entities[speaker].type
