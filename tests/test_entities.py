@@ -1319,3 +1319,21 @@ def test_a_sentence_opening_article_does_not_split_a_body_named_with_and(nlp):
                        "The Police and Immigration Department said it would hire 40 guards.")
     assert {(label, t) for label, t in _ents(doc) if t == "Organisation"} == {
         ("Police and Immigration Department", "Organisation")}
+
+
+@pytest.mark.parametrize("text, n", [
+    # dev_news28 kind: the clock's "p.m." ends a sentence when a word that opens one follows
+    ("The pumps stopped at 4:55 a.m. and ran again from 7:35 p.m. During the stoppage 90 homes had no water.", 2),
+    # guards (pass on the session-start code too): a zone or a name after the clock: one sentence
+    ("The vote closes at 8 p.m. Eastern time on Friday.", 1),
+    ("Gusts came at 9:15 p.m. Velm Rowing stopped the races.", 1),
+])
+def test_the_clock_ends_a_sentence_only_before_a_sentence_opener(nlp, text, n):
+    assert len(list(run_doc(nlp, text).sents)) == n
+
+
+def test_a_country_named_with_and_opens_a_chamber_of_commerce(nlp):
+    """dev_news28 kind: a country whose name has "and" before a body's head and "of ..."."""
+    doc = run_doc(nlp, "Shops in Bosnia and Herzegovina stayed shut. The Bosnia and Herzegovina Chamber of Commerce "
+                       "urged calm.")
+    assert ("Bosnia and Herzegovina Chamber of Commerce", "Organisation") in _ents(doc)

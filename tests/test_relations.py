@@ -1481,3 +1481,32 @@ def test_a_comptroller_is_a_role_of_the_body_its_refers_to(nlp):
     doc = run_doc(nlp, "The Velm Customs Department said it had moved officers. Its comptroller, Osk Tarvel, "
                        "said every truck is weighed.")
     assert ("Osk Tarvel", "Velm Customs Department") in {(p, o) for p, o, _, _ in _affs(doc)}
+
+
+def test_a_question_after_asked_and_a_colon_is_a_statement(nlp):
+    """dev_news28 kind: 'NAME asked: "Q?"' (a quote verb before its quotation)."""
+    doc = run_doc(nlp, 'The Velm Traders Guild urged calm. Its chairman, Ada Corwen, asked: "Will the bridge '
+                       'open before winter?" Brin Aldo asked the court for more time.')
+    assert _said(doc) == [("Ada Corwen", "Will the bridge open before winter?")]
+
+
+@pytest.mark.parametrize("text, said", [
+    # dev_news28 kind: a speech verb before "about"/"against" names a topic, no claim
+    ("Ada Corwen warned about the old radios.", []),
+    ("Ada Corwen warned against travel to the coast.", []),
+    # guards (pass on the session-start code too): "about" before a number is an approximation; the
+    # claim of another speech verb keeps its "complained about"
+    ("Residents have complained about the smell for months, Ada Corwen said.",
+     [("Ada Corwen", "Residents have complained about the smell for months")]),
+    ("Osk Tarvel said about 70 cattle drowned.", [("Osk Tarvel", "about 70 cattle drowned")]),
+    ("Ilka Orvane said about a dozen homes burned.", [("Ilka Orvane", "about a dozen homes burned")]),
+])
+def test_a_speech_verb_before_a_topic_says_nothing(nlp, text, said):
+    assert _said(run_doc(nlp, text)) == said
+
+
+def test_the_sentence_after_the_clock_is_a_claim_of_its_own(nlp):
+    doc = run_doc(nlp, "The Velm Water Board said the pumps stopped at 4:55 a.m. and ran again from 7:35 p.m. During "
+                       "the stoppage 90 homes had no water, it said.")
+    assert [q for _, q in _said(doc)] == ["the pumps stopped at 4:55 a.m. and ran again from 7:35 p.m.",
+                                          "During the stoppage 90 homes had no water"]

@@ -94,6 +94,8 @@ class Lexicon:
     according_to: list[str] = field(default_factory=list)
     quote_verbs: set[str] = field(default_factory=set)  # speech only right after a quotation ("...?" she asked)
     object_verbs: set[str] = field(default_factory=set)  # speech only before a clause ("admitted 30 patients": no)
+    topic_prepositions: set[str] = field(default_factory=set)  # "warned about X": a topic, no claim
+    topic_number_words: set[str] = field(default_factory=set)  # "said about a dozen ...": a number follows
     event_triggers: dict[str, str] = field(default_factory=dict)
     numbers: dict = field(default_factory=dict)
     dates: dict = field(default_factory=dict)
@@ -385,6 +387,8 @@ def _speech(path: Path) -> dict[str, Any]:
     speech = _json(path)
     return dict(speech_verbs=set(speech["verbs"]), according_to=list(speech["according_to"]),
                 quote_verbs=set(speech["quote_verbs"]), object_verbs=set(speech["object_verbs"]),
+                topic_prepositions=set(speech["topic_prepositions"]),
+                topic_number_words=set(speech["topic_number_words"]),
                 continuing_verbs=list(speech["continuing_verbs"]))
 
 

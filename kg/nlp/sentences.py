@@ -16,6 +16,8 @@ def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
 
     punct = lex.sentences
     ends, closers, bullets = set(punct["end"]), set(punct["closers"]), set(punct["bullets"])
+    clock = {w.lower() for w in punct["time_abbreviations"]}
+    after_clock = set(punct["after_clock_openers"])
     openers = "".join(punct["openers"])
     n = len(doc)
     if n == 0:
@@ -41,6 +43,8 @@ def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
                 continue
             if space[i + 1] or nxt[:1].isupper() or nxt[:1] in openers or doc[i + 1].like_num:
                 start[i + 1] = True
+        elif tok.lower() in clock and nxt.istitle() and nxt.lower() in after_clock:
+            start[i + 1] = True  # "reopened at 7:35 p.m. During the night ...": the clock ends the sentence
     # a sentence never starts on white space: move the start to the next word
     for i in range(1, n):
         if start[i] and space[i]:

@@ -375,11 +375,20 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
 
 def _body_run_end(doc: Doc, e: int, lex: Lexicon) -> int | None:
     """The end of a run of up to five capitalised words from token e on (one line) whose last word
-    is an organisation's head ("Police Service", "General Hospital"), else None."""
+    is an organisation's head ("Police Service", "General Hospital"), with "of" or "for" and up to three
+    capitalised words after the head ("Chamber of Commerce"), else None."""
     k = e
     while k < len(doc) and k - e < 5 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
         k += 1
-    return k if k > e and doc[k - 1].text in lex.org_heads else None
+    if not (k > e and doc[k - 1].text in lex.org_heads):
+        return None
+    if k + 1 < len(doc) and doc[k].lower_ in {"of", "for"} and is_cap(doc[k + 1]) \
+            and "\n" not in doc[k - 1 : k + 1].text_with_ws:
+        m = k + 1  # "Velm and Tarsk Chamber of Commerce": what the body is of goes on with its name
+        while m < len(doc) and m - k <= 3 and is_cap(doc[m]) and "\n" not in doc[m - 1].whitespace_:
+            m += 1
+        return m
+    return k
 
 
 def _longer_name_end(doc: Doc, e: int, lex: Lexicon) -> int | None:

@@ -155,8 +155,14 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             continue  # a verb inside a quotation is part of what was said
         # (the quotation may close the sentence before: '"Q?" Ada Corwen asked.' is split after "?")
         if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(
-                text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs):
-            continue  # "asked not to be named": a question is speech only right after its quotation
+                text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs) and not _QUOTE_AFTER.match(text, ve):
+            continue  # "asked not to be named": a question is speech only next to its quotation ('she asked:
+            # "Q?"')
+        after = _WORD.match(text, ve + 1) if text[ve : ve + 1] == " " else None
+        if after is not None and after.group(0).lower() in lex.topic_prepositions \
+                and not _number_after(doc, after.end(), lex):
+            continue  # "had warned about old radios": what was spoken about, no claim (but "said
+            # about 70 cattle drowned": an approximate number)
         if _not_speech_before(lex).search(text[max(sent.start_char, vs - 8) : vs]) \
                 and vm.group(0).lower() not in according_to:
             continue  # "he was accused of ...", "it was announced": a passive has no speaker before it; "the
@@ -435,11 +441,20 @@ def _which_said(lex: Lexicon) -> re.Pattern[str]:
 _TITLE_GAP = re.compile(r"\s*(?:[A-Z][\w.]*\s+)*((?:[a-z][\w-]*\s+){0,2})(?:[A-Z][\w.]*\s+)*")
 
 
+def _number_after(doc: Doc, pos: int, lex: Lexicon) -> bool:
+    """A number ("40", "forty", "a dozen") starts right after ``pos``: "about" there approximates it."""
+    tok = next((t for t in doc[doc.char_span(0, pos, alignment_mode="expand").end :] if not t.is_space), None) \
+        if pos < len(doc.text) else None
+    return tok is not None and (tok.like_num or tok.lower_ in lex.topic_number_words)
+
+
 def _title_gap(gap: str, lex: Lexicon) -> bool:
     m = _TITLE_GAP.fullmatch(gap)
     return m is not None and (not m.group(1).strip() or m.group(1).strip() in lex.roles)
 # a quotation's end, then at most three words (a pronoun or a name) before a quote verb: '..." she asked'
 _QUOTE_BEFORE = re.compile(r"[\"\u201d]\s*(?:[\w.'\u2019-]+\s+){0,3}$")
+# a colon or comma and an opening quotation right after a quote verb: 'she asked: "Q?"'
+_QUOTE_AFTER = re.compile(r"\s*[:,]\s*[\"\u201c]")
 
 
 def _verb_first(text: str, pos: int, lex: Lexicon) -> bool:
