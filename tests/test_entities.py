@@ -1337,3 +1337,28 @@ def test_a_country_named_with_and_opens_a_chamber_of_commerce(nlp):
     doc = run_doc(nlp, "Shops in Bosnia and Herzegovina stayed shut. The Bosnia and Herzegovina Chamber of Commerce "
                        "urged calm.")
     assert ("Bosnia and Herzegovina Chamber of Commerce", "Organisation") in _ents(doc)
+
+
+@pytest.mark.parametrize("text, label", [
+    # dev_news28 kind: an adjective that names nothing alone opens a body's name
+    ("Ada Corwen, speaking for the Republican Front, said the talks had failed.", "Republican Front"),
+    ("Brin Aldo, who leads the Democrat Union in Velm, resigned.", "Democrat Union"),
+])
+def test_a_body_s_name_keeps_its_opening_adjective(nlp, text, label):
+    assert (label, "Organisation") in _ents(run_doc(nlp, text))
+
+
+@pytest.mark.parametrize("text, label", [
+    # dev_news28 kinds: a name between a possessive and a branch noun; a military camp by its name
+    ("Osk Tarvel, head of the charity's Haut-Velm branch, said 40 tents arrived.", "Haut-Velm"),
+    ("Rebels overran Camp Tarsko on Monday. Soldiers at Camp Tarsko laid down their arms.",
+     "Camp Tarsko"),
+])
+def test_where_a_branch_or_a_camp_is_is_a_place(nlp, text, label):
+    assert (label, "Place") in _ents(run_doc(nlp, text))
+
+
+def test_an_opening_quotation_mark_starts_the_next_sentence(nlp):
+    doc = run_doc(nlp, 'More than 900 people left, the agency said. "Nobody stayed," said Ada Corwen.')
+    assert [s.text for s in doc.sents] == ["More than 900 people left, the agency said.",
+                                           '"Nobody stayed," said Ada Corwen.']

@@ -1510,3 +1510,10 @@ def test_the_sentence_after_the_clock_is_a_claim_of_its_own(nlp):
                        "the stoppage 90 homes had no water, it said.")
     assert [q for _, q in _said(doc)] == ["the pumps stopped at 4:55 a.m. and ran again from 7:35 p.m.",
                                           "During the stoppage 90 homes had no water"]
+
+
+def test_the_society_who_heads_a_branch_of_is_the_red_cross_named_before(nlp):
+    """dev_news28 kind: "the society" refers back to a Red Cross society named before."""
+    doc = run_doc(nlp, "According to the Velmese Red Cross, 900 people fled. Osk Tarvel, who heads the society's "
+                       "northern branch, said 40 tents arrived.")
+    assert ("Osk Tarvel", "Velmese Red Cross") in {(p, o) for p, o, _, _ in _affs(doc)}

@@ -29,6 +29,7 @@ def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
     ws = [" " if row[1] else "" for row in array]
     space = [bool(row[2]) for row in array]
     start = [False] * n
+    opening: set[int] = set()  # quotation marks that open a sentence
     start[0] = True
     for i in range(n - 1):
         tok, nxt = texts[i], texts[i + 1]
@@ -39,6 +40,12 @@ def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
             start[i + 1] = True
             continue
         if tok in ends or (tok in closers and i > 0 and texts[i - 1] in ends):
+            if nxt in closers and nxt in openers and ws[i] and not ws[i + 1] and i + 2 < n:
+                start[i + 1] = True  # 'fled. "Many ...': a quotation mark after a space opens the next sentence
+                opening.add(i + 1)
+                continue
+            if i in opening:
+                continue  # (the opening mark itself ends nothing)
             if nxt in closers or nxt in ends:
                 continue
             if space[i + 1] or nxt[:1].isupper() or nxt[:1] in openers or doc[i + 1].like_num:

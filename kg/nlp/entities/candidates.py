@@ -828,7 +828,9 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         initial = sent_initial(doc, s)
         hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
         drop = (
-            (tok.text in lex.not_entities and not (org_shaped and tok.text in lex.demonyms))  # "English ... League"
+            # "English ... League", "Republican Guard": an organisation's name keeps the adjective
+            (tok.text in lex.not_entities and not (org_shaped and (
+                tok.text in lex.demonyms or (tok.text.isalpha() and len(tok.text) > 4 and not initial))))
             or (tok.is_upper and tok.text.title() in lex.not_entities)
             or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms
                                               and (e - s == 1 or tok.is_sent_start or s == 0 or doc[s - 1].is_punct)))
