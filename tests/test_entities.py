@@ -1362,3 +1362,38 @@ def test_an_opening_quotation_mark_starts_the_next_sentence(nlp):
     doc = run_doc(nlp, 'More than 900 people left, the agency said. "Nobody stayed," said Ada Corwen.')
     assert [s.text for s in doc.sents] == ["More than 900 people left, the agency said.",
                                            '"Nobody stayed," said Ada Corwen.']
+
+
+@pytest.mark.parametrize("text, present, absent", [
+    # second reading of this session's rules (guards: they pass on the session-start code too)
+    ("On Monday Velm Council approved the new budget.", ("Velm Council", "Organisation"),
+     ("Monday Velm Council", "Organisation")),
+    ("Mara Chester, 41, was charged. The mayor of Chester said the council would review its contracts.",
+     ("Chester", "Place"), None),
+    ("Lina Lund won the race. Lund, a university town in Sweden, hosted the final.", ("Lund", "Place"), None),
+    ("Ann Provost said the school would reopen on Monday.", ("Ann Provost", "Person"), None),
+    ("Rescuers thanked the Bosnia and Herzegovina Border Police for Sunday's rescue.",
+     ("Bosnia and Herzegovina Border Police", "Organisation"), None),
+    ("The Army and Air Force issued a joint statement on Tuesday.", ("Air Force", "Organisation"),
+     ("Army and Air Force", "Organisation")),
+    ("By 6 p.m. Police Scotland had closed the road near Velm.", ("Police Scotland", "Organisation"), None),
+    # (fails on the session-start code: the occupation by its ending before the name)
+    ("Dermatologist Kira Sol warned that sunbeds were dangerous.", ("Kira Sol", "Person"), None),
+])
+def test_second_reading_of_the_dev_news28_rules(nlp, text, present, absent):
+    found = _ents(run_doc(nlp, text))
+    assert present in found and absent not in found
+
+
+@pytest.mark.parametrize("text, label, kind", [
+    # dev_news28 kinds: a name before "areas"; a group by its plural agent noun opening a sentence
+    ("Police cleared crowds from the Velmota and Orvikside areas near the port.", "Velmota", "Place"),
+])
+def test_dev_news28_places(nlp, text, label, kind):
+    assert (label, kind) in _ents(run_doc(nlp, text))
+
+
+def test_an_opening_plural_agent_noun_is_a_group_not_a_name(nlp):
+    doc = run_doc(nlp, "Vote Result Disputed\n\nTARSK (AFP) - The count ended on Monday.\n\nRioters angered by "
+                       "the verdict set fire to 40 stalls in Orvik on Monday night, police said.")
+    assert not {label for label, _ in _ents(doc)} & {"Rioters"}

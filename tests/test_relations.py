@@ -1517,3 +1517,30 @@ def test_the_society_who_heads_a_branch_of_is_the_red_cross_named_before(nlp):
     doc = run_doc(nlp, "According to the Velmese Red Cross, 900 people fled. Osk Tarvel, who heads the society's "
                        "northern branch, said 40 tents arrived.")
     assert ("Osk Tarvel", "Velmese Red Cross") in {(p, o) for p, o, _, _ in _affs(doc)}
+
+
+@pytest.mark.parametrize("text, said", [
+    # second reading of this session's rules (guards: they pass on the session-start code too)
+    ("Ana Orlando, 34, died in the crash. Orlando police said the driver had fled.", []),
+    ("Police spokesman Ivo Renn said about $40 million was stolen from the Velm bank.",
+     [("Ivo Renn", "about $40 million was stolen from the Velm bank")]),
+    ('Coach Dana Holt said about his team: "They were brilliant."', [("Dana Holt", "They were brilliant")]),
+])
+def test_second_reading_of_the_statement_rules(nlp, text, said):
+    assert _said(run_doc(nlp, text)) == said
+
+
+def test_a_topic_then_saying_keeps_the_claim(nlp):
+    doc = run_doc(nlp, "Health minister Ada Corwen warned against complacency, saying the virus was still spreading.")
+    assert ("Ada Corwen", "the virus was still spreading") in _said(doc)
+
+
+def test_a_clause_of_time_after_the_attribution_leaves_the_claim_before_it(nlp):
+    doc = run_doc(nlp, "Most of the 40 wells are dry, the Velm Water Board said on Friday, as nine pumps broke down.")
+    assert _said(doc) == [("Velm Water Board", "Most of the 40 wells are dry")]
+
+
+def test_which_said_after_according_to_a_description(nlp):
+    doc = run_doc(nlp, "The Velm Water Board runs 40 wells. About 900 homes have no water, according to the board, "
+                       "which said tankers would come on Monday.")
+    assert ("Velm Water Board", "tankers would come on Monday") in _said(doc)

@@ -153,7 +153,10 @@ class Lexicon:
     national_office_fields: set[str] = field(default_factory=set)  # "Statistics Norway": a national office
     where_prepositions: set[str] = field(default_factory=set)  # "in the Tarsklands": where, not a body
     motion_prepositions: set[str] = field(default_factory=set)  # "flew to Pinvel": a place, not a surname
+    place_context_words: set[str] = field(default_factory=set)  # "the mayor of Velm": a place
     branch_nouns: set[str] = field(default_factory=set)  # "the society's Tarsk branch": a place
+    force_heads: set[str] = field(default_factory=set)  # "The Army and Air Force": two services
+    name_adjectives: set[str] = field(default_factory=set)  # "the Republican Front": kept in the name
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
     arabic_articles: set[str] = field(default_factory=set)
@@ -374,7 +377,8 @@ def _entities(path: Path) -> dict[str, Any]:
             "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services", "linking_vowels",
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads", "not_after_place_kind",
-            "national_office_fields", "where_prepositions", "motion_prepositions", "branch_nouns", "roles_of_body",
+            "national_office_fields", "where_prepositions", "motion_prepositions", "place_context_words",
+            "branch_nouns", "force_heads", "name_adjectives", "roles_of_body",
             "numbered_labels",
             "demonym_endings")
     folded = {k: set(ents[k]) for k in keys}

@@ -40,7 +40,7 @@ def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
             start[i + 1] = True
             continue
         if tok in ends or (tok in closers and i > 0 and texts[i - 1] in ends):
-            if nxt in closers and nxt in openers and ws[i] and not ws[i + 1] and i + 2 < n:
+            if nxt in {'"', "“"} and ws[i] and not ws[i + 1] and i + 2 < n:
                 start[i + 1] = True  # 'fled. "Many ...': a quotation mark after a space opens the next sentence
                 opening.add(i + 1)
                 continue

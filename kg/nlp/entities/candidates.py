@@ -375,14 +375,14 @@ def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:
 
 def _body_run_end(doc: Doc, e: int, lex: Lexicon) -> int | None:
     """The end of a run of up to five capitalised words from token e on (one line) whose last word
-    is an organisation's head ("Police Service", "General Hospital"), with "of" or "for" and up to three
-    capitalised words after the head ("Chamber of Commerce"), else None."""
+    is an organisation's head ("Police Service", "General Hospital"), with "of" and up to three
+    capitalised words after the head ("Chamber of Commerce"; not "for Sunday's rescue"), else None."""
     k = e
     while k < len(doc) and k - e < 5 and is_cap(doc[k]) and "\n" not in doc[k - 1].whitespace_:
         k += 1
     if not (k > e and doc[k - 1].text in lex.org_heads):
         return None
-    if k + 1 < len(doc) and doc[k].lower_ in {"of", "for"} and is_cap(doc[k + 1]) \
+    if k + 1 < len(doc) and doc[k].lower_ == "of" and is_cap(doc[k + 1]) \
             and "\n" not in doc[k - 1 : k + 1].text_with_ws:
         m = k + 1  # "Velm and Tarsk Chamber of Commerce": what the body is of goes on with its name
         while m < len(doc) and m - k <= 3 and is_cap(doc[m]) and "\n" not in doc[m - 1].whitespace_:
@@ -721,8 +721,9 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
     if seen_prep:  # the head before "of" is the name's own: "Department of Job and Family Services"
         last_prep = max(x for x in range(i, j) if doc[x].lower_ in {"of", "for"})
         i = last_prep + 1
-    if doc[i].text in {"The", "A", "An"}:
+    if doc[i].text in {"The", "A", "An"} and doc[k - 1].text not in lex.force_heads:
         i += 1  # "The Police and Immigration Department said": the article opening the sentence is no word of it
+        # (but "The Army and Air Force": two bodies)
     # a head word alone is no name ("Securities and Exchange Commission")
     left_head = j - i > 1 and any(doc[x].text in lex.org_heads for x in range(i, j))
     return not (right_head and left_head) if seen_prep else right_head and not left_head
@@ -830,7 +831,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
         drop = (
             # "English ... League", "Republican Guard": an organisation's name keeps the adjective
             (tok.text in lex.not_entities and not (org_shaped and (
-                tok.text in lex.demonyms or (tok.text.isalpha() and len(tok.text) > 4 and not initial))))
+                tok.text in lex.demonyms or (tok.text in lex.name_adjectives and not initial))))
             or (tok.is_upper and tok.text.title() in lex.not_entities)
             or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms
                                               and (e - s == 1 or tok.is_sent_start or s == 0 or doc[s - 1].is_punct)))

@@ -153,6 +153,39 @@ def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     return doc_text(doc).count(word) == 1
 
 
+def _place_entry(word: str, lex: Lexicon) -> bool:
+    entry = lex.gazetteer.get(normalize_name(word))
+    return entry is not None and entry.type == LOC
+
+
+def _town_used_as_place(doc: Doc, word: str, lex: Lexicon) -> bool:
+    """Somewhere in the article the word stands as a place does: after a preposition of place or
+    motion, before a possessive, a hyphen ("-based") or a common noun ("Velm police"), in a list or
+    an apposition ("Velm, a port town", "Velm, Tarsk and Orvik"), in capitals or opening a line (a
+    dateline). One sense per article: then no mention of it is taken for a person's surname."""
+    places = lex.where_prepositions | lex.motion_prepositions | lex.place_context_words
+    for t in doc:
+        if t.text != word:
+            continue
+        if t.is_upper or (t.i > 0 and doc[t.i - 1].lower_ in places):
+            return True
+        if t.i + 1 >= len(doc):
+            continue
+        nxt = doc[t.i + 1]
+        if (t.i == 0 or "\n" in doc[t.i - 1].whitespace_) and nxt.text in {",", "-", "(", "—", "–"}:
+            return True  # a dateline
+        after = doc[t.i + 2].lower_ if t.i + 2 < len(doc) else ""
+        if nxt.text == "-" or (nxt.text in {"'s", "’s"} and (after in lex.local_government_roles
+                                                            or after in lex.place_heads)) \
+                or (nxt.is_lower and nxt.is_alpha and nxt.pos_ == "NOUN"):
+            return True  # "Velm-based", "Velm's mayor", "Velm police"
+        if nxt.text == "," and t.i + 2 < len(doc) and (
+                (doc[t.i + 2].is_title and _place_entry(doc[t.i + 2].text, lex))  # "Velm, Tarsk and Orvik"
+                or any(x.lower_ in lex.place_heads for x in doc[t.i + 2 : t.i + 7])):  # "Velm, a port town"
+            return True
+    return False
+
+
 def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     """One capitalised word that opens a sentence, tagged a plural noun, that is a common word's
     plural ("Residents said") or an agent noun's made from a common verb ("Organisers said",
@@ -170,8 +203,11 @@ def _plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     # (a capitalised opening plural is often tagged a proper noun: the word itself decides)
     # (or the plural of a kind of person or body: "Insurers estimated", "Villagers said")
     kind = low[:-1] in lex.person_nouns or low[:-1] in lex.org_appositive_nouns
+    # (or a plural the tagger reads as a common noun with an agent's ending: "Rioters angered by ...")
+    tagged = tok.tag_ == "NNS" and low.endswith(("ers", "ors", "ists", "ants")) and c.end < len(doc) \
+        and not doc[c.end].is_punct
     if tok.tag_ not in {"NNS", "NNPS", "NNP"} or not (
-            low[:-1] in lex.common_words or _agent_of_common_verb(low, lex) or irregular or kind):
+            low[:-1] in lex.common_words or _agent_of_common_verb(low, lex) or irregular or kind or tagged):
         return False  # ("Walgreens said", "Vickers said": a name, not a common noun's plural)
     return irregular or doc_text(doc).count(word) == 1 or written_in_lower_case(doc, low)
     # ("Gunmen" in the headline too: no surname; "Growers said" where the article writes "growers")
@@ -322,11 +358,9 @@ def resolve(
                 pending.append(k)  # the surname of a name found without a type yet: pass 2 decides
                 continue
         if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
-                and doc[c.start].text in person_like_surnames and not doc[c.start].is_upper \
-                and not (c.start > 0 and (doc[c.start - 1].lower_ in lex.where_prepositions
-                                          or doc[c.start - 1].lower_ in lex.motion_prepositions)):
+                and doc[c.start].text in person_like_surnames and not _town_used_as_place(doc, doc[c.start].text, lex):
             pending.append(k)  # "Pinvel kept the title", "for Pinvel": a town's name that is the surname of a
-            continue  # person the article names in full, not where anything happens ("in Pinvel"): pass 2 decides
+            continue  # person the article names in full, and nowhere a place ("in Pinvel"): pass 2 decides
         if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
                 and c.end < len(doc) and doc[c.end].lower_ in lex.roles \
                 and doc[c.start].text in org_first_words_here:
@@ -443,8 +477,8 @@ def resolve(
             target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
         if target is None:  # "the Tarsk" after "River Tarsk": the place without its kind word
             target = kind_named.get(norm)
-        if target is None and c.type is None and c.end - c.start == 1 and c.end < len(doc) \
-                and doc[c.end].is_lower and doc[c.end].pos_ == "NOUN":
+        if target is None and (c.type is None or c.rule == "place-head") and c.end - c.start == 1 \
+                and c.end < len(doc) and doc[c.end].is_lower and doc[c.end].pos_ == "NOUN":
             # "the society's Tarsk branch" after "Tarsk County": the region qualifies the noun (not "Tarsk
             # said", a body's short name, nor "in Tarsk", a town typed by its preposition)
             target = regions.get(norm)

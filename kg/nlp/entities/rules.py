@@ -19,8 +19,9 @@ Condition kinds (each implemented once, below):
 ``word``       one context word: ``prev1..prev4`` (before the chunk, spaces
                skipped), ``next1..next7`` (after it), ``first``, ``last``,
                ``second_last`` (of the chunk); tested with ``in`` (a Lexicon
-               field), ``is`` (literal tokens), ``startswith`` or ``gazetteer``
-               (its entry's ``type`` and ``kind``) or ``exists``; ``lower``
+               field), ``is`` (literal tokens), ``startswith``, ``endswith`` (a
+               Lexicon field of endings, on words of eight letters or more) or
+               ``gazetteer`` (its entry's ``type`` and ``kind``) or ``exists``; ``lower``
                compares lower-cased, ``or_singular`` also tries the word without
                a final "s". A missing word fails every test.
 ``any_word``   some word of the ``chunk`` (or ``chunk_but_last``) passes ``in`` / ``is``
@@ -342,6 +343,23 @@ def _org_noun_before_alias_marker(ctx: Context) -> bool:
         # the noun right before the marker ("a cell calling itself"), not a role after it ("a gang
         # member known as": a person)
         return bool(before) and (before[-1] in lex.org_appositive_nouns or before[-1] in lex.org_type_nouns_after)
+    return False
+
+
+def _place_noun_before_alias_marker(ctx: Context) -> bool:
+    """"the valley, known as Name", "a village called Name": a kind of place right before the marker
+    (and its comma) types the name a place."""
+    lex, doc, s = ctx.lex, ctx.doc, ctx.s
+    words = [t for t in doc[max(0, s - 6) : s] if not t.is_space]
+    if words and words[-1].lower_ == "the":
+        words = words[:-1]
+    for n in (3, 2, 1):
+        if len(words) <= n or " ".join(t.lower_ for t in words[-n:]) not in lex.alias_markers:
+            continue
+        before = [t.lower_ for t in words[: -n]]
+        if before and before[-1] == ",":
+            before = before[:-1]
+        return bool(before) and before[-1] in lex.place_heads
     return False
 
 
@@ -862,6 +880,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "outlet-before-possessive": _outlet_before_possessive,
     "after-place": _after_place,
     "org-noun-before-alias-marker": _org_noun_before_alias_marker,
+    "place-noun-before-alias-marker": _place_noun_before_alias_marker,
     "byline-by": _byline_by,
     "byline-outlet": _byline_outlet,
     "possessive-role-after": _possessive_role_after,
@@ -877,7 +896,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
 # ----------------------------------------------------------------- compiling conditions
 Check = Callable[[Context], bool]
 TOKEN_TESTS = ("in", "is")  # compiled to PhraseMatcher patterns
-TEXT_TESTS = ("startswith", "gazetteer", "exists")  # tested on the word's text
+TEXT_TESTS = ("startswith", "endswith", "gazetteer", "exists")  # tested on the word's text
 
 
 def _lexicon_field(lex: Lexicon, name: str) -> Any:
@@ -917,6 +936,11 @@ class _Compiler:
 
             def inner(w: str) -> bool:
                 return w.startswith(prefixes)
+        elif "endswith" in cond:  # a lexicon field of endings ("role_endings"): "seismologist"
+            endings = tuple(_lexicon_field(lex, cond["endswith"]))
+
+            def inner(w: str) -> bool:
+                return len(w) > 7 and w.isalpha() and w.endswith(endings)
         elif "gazetteer" in cond:
             want_type = cond["gazetteer"].get("type")
             kinds = cond["gazetteer"].get("kind")
@@ -939,7 +963,7 @@ class _Compiler:
         """The test a token (by index) must pass."""
         tests = [k for k in (*TOKEN_TESTS, *TEXT_TESTS) if k in cond]
         if len(tests) != 1 or (where is None and tests[0] not in TOKEN_TESTS):
-            raise ValueError(f"{RULES_FILE}: a word condition needs one of in/is/startswith/gazetteer/exists "
+            raise ValueError(f"{RULES_FILE}: a word condition needs one of in/is/startswith/endswith/gazetteer/exists "
                              f"(any_word: in/is): {cond}")
         if tests[0] in TOKEN_TESTS:
             key = self.token_test(cond)

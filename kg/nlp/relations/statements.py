@@ -160,7 +160,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             # "Q?"')
         after = _WORD.match(text, ve + 1) if text[ve : ve + 1] == " " else None
         if after is not None and after.group(0).lower() in lex.topic_prepositions \
-                and not _number_after(doc, after.end(), lex):
+                and not _number_after(doc, after.end(), lex) and not _goes_on_speaking(text, ve, sent.end_char, lex):
             continue  # "had warned about old radios": what was spoken about, no claim (but "said
             # about 70 cattle drowned": an approximate number)
         if _not_speech_before(lex).search(text[max(sent.start_char, vs - 8) : vs]) \
@@ -445,7 +445,15 @@ def _number_after(doc: Doc, pos: int, lex: Lexicon) -> bool:
     """A number ("40", "forty", "a dozen") starts right after ``pos``: "about" there approximates it."""
     tok = next((t for t in doc[doc.char_span(0, pos, alignment_mode="expand").end :] if not t.is_space), None) \
         if pos < len(doc.text) else None
-    return tok is not None and (tok.like_num or tok.lower_ in lex.topic_number_words)
+    return tok is not None and (tok.like_num or tok.lower_ in lex.topic_number_words or tok.is_currency
+                                or any(ch.isdigit() for ch in tok.text[:4]))  # "$40 million", "US$5", "40pc"
+
+
+def _goes_on_speaking(text: str, ve: int, end: int, lex: Lexicon) -> bool:
+    """After "warned about X": ", saying Y", ", adding that Y" or a colon and a quotation say something."""
+    rest = text[ve:end]
+    return bool(re.search(r":\s*[\"\u201c]", rest)) or any(
+        re.search(rf",\s+{re.escape(v)}\b", rest) for v in lex.continuing_verbs)
 
 
 def _title_gap(gap: str, lex: Lexicon) -> bool:
@@ -497,7 +505,15 @@ def _relative_speaker(ctx: _Context, speakers: list[Mention], vs: int) -> tuple[
         return km is not None and km.group(1) in kinds and ctx.entities[s.entity].type == ORG
 
     named = [s for s in speakers if s.end == at or 0 <= at - s.end <= 1 or kind_between(s)]
-    return (named[-1].entity, named[-1].text, named[-1].start, vs) if named else None
+    if named:
+        return named[-1].entity, named[-1].text, named[-1].start, vs
+    # "according to the board, which said Y": the body the description refers back to
+    dm = re.search(r"\b[Tt]he\s+([a-z\-]+)\s*$", ctx.text[max(0, at - 40) : at])
+    if dm is None or dm.group(1) not in kinds:
+        return None
+    start = at - (min(at, 40) - dm.start())
+    ref = resolve_description(ctx.mentions, ctx.entities, dm.group(1), start, ctx.lex, ctx.described, ctx.text)
+    return (ref, ctx.text[start:at], start, vs) if ref is not None else None
 
 
 _SUBJECTS = {"nsubj", "nsubj:pass", "nsubjpass"}
@@ -958,8 +974,12 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
         claim_at = sent.start_char + (len(text[sent.start_char : att_start]) - len(
             text[sent.start_char : att_start].lstrip()))
         lead = _DATELINE_LEAD.match(text[claim_at : claim_at + 200])  # (a slice: "^" holds at its start)
+        clause = _WORD.match(text[comma + 1 : comma + 40].lstrip()) if comma >= 0 else None
         if _finite(sent, claim_at + lead.end() if lead else claim_at, att_start) and (
-                comma < 0 or not _finite(sent, comma, sent.end_char, tensed=True)):
+                comma < 0 or not _finite(sent, comma, sent.end_char, tensed=True)
+                # "..., the board said on Friday, as nine buses broke down": a clause of time
+                # or cause after the attribution adds to the claim before it
+                or (clause is not None and clause.group(0).lower() in lex.relations["subordinators"])):
             return before
     after = after[said_that.end():] if said_that else after
     after = after.strip().strip("\"\u201c\u201d").strip()
