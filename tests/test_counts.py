@@ -530,3 +530,12 @@ def test_a_date_that_opens_the_paragraph_before_still_dates_the_next_one(nlp):
 def test_dev_news27_count_kinds(nlp, text, value, head):
     counts = [c for c in run_doc(nlp, text)._.kg_counts if c.value == value]
     assert counts and counts[0].head == head, counts
+
+
+@pytest.mark.parametrize("sentence", [
+    # dev_news28 kind: a fraction counts nothing
+    "The dam now holds nearly two-thirds less water.",
+    "Two fifths of the voters stayed at home.",
+])
+def test_a_fraction_is_no_count(nlp, sentence):
+    assert [c.text for c in run_doc(nlp, sentence)._.kg_counts] == []

@@ -1397,3 +1397,15 @@ def test_an_opening_plural_agent_noun_is_a_group_not_a_name(nlp):
     doc = run_doc(nlp, "Vote Result Disputed\n\nTARSK (AFP) - The count ended on Monday.\n\nRioters angered by "
                        "the verdict set fire to 40 stalls in Orvik on Monday night, police said.")
     assert not {label for label, _ in _ents(doc)} & {"Rioters"}
+
+
+def test_the_two_surnames_of_a_person_s_three_names_are_that_person(nlp):
+    doc = run_doc(nlp, "No one was injured, said Jose Tarvel Orsko, a spokesman for the Velm Port Authority. "
+                       "The keel is intact, Tarvel Orsko said.")
+    assert "Tarvel Orsko" in _forms(doc, "Jose Tarvel Orsko")
+    assert ("Tarvel Orsko", "Organisation") not in _ents(doc)
+
+
+def test_a_state_s_long_name_is_no_person(nlp):
+    doc = run_doc(nlp, "Voters in the United Republic of Norway went to the polls on Monday.")
+    assert ("United Republic", "Person") not in _ents(doc) and ("Norway", "Place") in _ents(doc)

@@ -225,6 +225,7 @@ DROPS = [
     ("money-shape", "Sales reached S$57 million last year.", "S$57"),
     ("org-head-alone", "Then the Army withdrew.", "Army"),
     ("month-abbreviation", "Talks resumed in Brellim on Oct 14, officials said.", "Oct"),
+    ("state-long-name", "Voters in the United Republic of Norway went to the polls.", "United Republic"),
     ("numbered-label", "Wind speeds fell to Category 3 as the storm reached land.", "Category"),
     ("storm-name", "Homes flooded as Hurricane Velmora came ashore.", "Hurricane Velmora"),
     ("new-year", "Shops shut for the New Year holiday.", "New Year"),

@@ -1544,3 +1544,15 @@ def test_which_said_after_according_to_a_description(nlp):
     doc = run_doc(nlp, "The Velm Water Board runs 40 wells. About 900 homes have no water, according to the board, "
                        "which said tankers would come on Monday.")
     assert ("Velm Water Board", "tankers would come on Monday") in _said(doc)
+
+
+def test_a_name_set_off_before_its_description_speaks(nlp):
+    """dev_news28 kind: "ORG, the distributor, said": the parser may leave the name loose."""
+    doc = run_doc(nlp, "Orsk Gases, the distributor, said it had refilled 90 tanks by Friday.")
+    assert _said(doc) == [("Orsk Gases", "it had refilled 90 tanks by Friday")]
+
+
+def test_a_closed_quotation_after_the_attribution_joins_though_the_next_sentence_is_said(nlp):
+    doc = run_doc(nlp, '"Nobody will lose a job," Osk Tarvel, the firm\'s founder, told reporters in Tarsk. "Each '
+                       'driver will be trained again at our cost." He added that 40 buses were ordered.')
+    assert _said(doc)[0] == ("Osk Tarvel", "Nobody will lose a job Each driver will be trained again at our cost")

@@ -156,6 +156,7 @@ class Lexicon:
     place_context_words: set[str] = field(default_factory=set)  # "the mayor of Velm": a place
     branch_nouns: set[str] = field(default_factory=set)  # "the society's Tarsk branch": a place
     force_heads: set[str] = field(default_factory=set)  # "The Army and Air Force": two services
+    polity_words: set[str] = field(default_factory=set)  # "the United Republic of ...": a state's name
     name_adjectives: set[str] = field(default_factory=set)  # "the Republican Front": kept in the name
     party_role_nouns: set[str] = field(default_factory=set)  # "the Name candidate": a party
     law_words: set[str] = field(default_factory=set)  # "the Name Act": a law
@@ -378,7 +379,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "adjective_endings", "service_words",
             "noun_endings", "body_roles", "place_body_heads", "not_after_place_kind",
             "national_office_fields", "where_prepositions", "motion_prepositions", "place_context_words",
-            "branch_nouns", "force_heads", "name_adjectives", "roles_of_body",
+            "branch_nouns", "force_heads", "polity_words", "name_adjectives", "roles_of_body",
             "numbered_labels",
             "demonym_endings")
     folded = {k: set(ents[k]) for k in keys}

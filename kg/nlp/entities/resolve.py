@@ -449,6 +449,8 @@ def resolve(
             hits = [p for p in persons if norm and (
                 normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
                 or ("-" in text and normalize_name(p.label).endswith(" " + norm))  # "Bent-Orvane"
+                # "Jose Orvo Tarsk ... Orvo Tarsk said": the two surnames of a person's three names
+                or (" " in norm and len(p.label.split()) >= 3 and normalize_name(p.label).endswith(" " + norm))
             )]
             if not hits and " " not in norm and c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs \
                     and doc[c.start].text not in org_first_words_here:

@@ -649,6 +649,13 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
                           and not any(c.dep_ == "cc" for c in subj.children)
                           and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
             m = token_mention[bodies[0].i] if bodies else None
+        if m is None and re.fullmatch(r"\s*,\s*", ctx.text[subj.idx + len(subj) : verb.idx]):
+            # "Orsk Gases, the distributor, said": the name the subject is set off after (the parser
+            # may leave the name loose)
+            lead_at = min((t.idx for t in subj.subtree if not t.is_punct), default=subj.idx)
+            m = next((x for x in reversed(ctx.mentions) if x.end <= lead_at
+                      and re.fullmatch(r"\s*,\s*", ctx.text[x.end : lead_at])
+                      and ctx.entities[x.entity].type in {PER, ORG}), None)
     # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
     # (not the words of a quotation the parser hung under the subject)
     def start_of(c: Token) -> int:
@@ -915,6 +922,8 @@ def _attributed(ctx: _Context, q: tuple[int, int]) -> bool:
     """Whether quotation ``q`` has an attribution of its own right after it ("...," said X)."""
     after = ctx.text[q[1] : q[1] + 60].split("\n", 1)[0]  # the next paragraph's verb is not this one's
     after = re.split(r"(?<=[.!?])\s", after, maxsplit=1)[0]
+    if ctx.text[q[0] : q[1]].rstrip().endswith(".") and after.lstrip(" \"\u201d")[:1].isupper():
+        return False  # '"... buy buses." She said ...': the full stop ended it; a new sentence follows
     return relation_patterns(ctx.lex).speech.search(after) is not None
 
 
