@@ -539,3 +539,9 @@ def test_dev_news27_count_kinds(nlp, text, value, head):
 ])
 def test_a_fraction_is_no_count(nlp, sentence):
     assert [c.text for c in run_doc(nlp, sentence)._.kg_counts] == []
+
+
+def test_a_number_after_a_dateline_s_dash_counts(nlp):
+    """dev_news28 kind: 'TARSK - Nine of ...' (a spaced dash, not '3-2')."""
+    doc = run_doc(nlp, "TARSK - Nine of the 14 clinics shut on Monday. Velm won 3-2.")
+    assert [(c.value, c.text) for c in doc._.kg_counts][:1] == [(9.0, "Nine of the 14 clinics")]

@@ -1556,3 +1556,9 @@ def test_a_closed_quotation_after_the_attribution_joins_though_the_next_sentence
     doc = run_doc(nlp, '"Nobody will lose a job," Osk Tarvel, the firm\'s founder, told reporters in Tarsk. "Each '
                        'driver will be trained again at our cost." He added that 40 buses were ordered.')
     assert _said(doc)[0] == ("Osk Tarvel", "Nobody will lose a job Each driver will be trained again at our cost")
+
+
+def test_a_plural_noun_spelled_like_a_speech_verb_says_nothing(nlp):
+    """dev_news28 kind: "poor coastal states faced ..." ("states" a noun)."""
+    doc = run_doc(nlp, "Brin Aldo of the Velm Institute said poor coastal states faced a shortage.")
+    assert _said(doc) == [("Brin Aldo", "poor coastal states faced a shortage")]

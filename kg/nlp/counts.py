@@ -421,7 +421,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     nxt is None or not nxt.is_alpha or nxt.lower_ in {"and", "or"} or nxt.pos_ in {"VERB", "AUX"}):
             i = j
             continue  # "a girl of seven": her age, not a count
-        if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"-", "/", ":", "–"}):
+        if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"/", ":"} or (
+                prev.text in {"-", "–"} and not prev.whitespace_)):  # ("TARSK - Nine of ...": a dateline's dash)
             i = j
             continue
         if start >= 3 and prev is not None and prev.lower_ in {"and", "or", "to"} \

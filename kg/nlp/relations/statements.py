@@ -158,6 +158,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs) and not _QUOTE_AFTER.match(text, ve):
             continue  # "asked not to be named": a question is speech only next to its quotation ('she asked:
             # "Q?"')
+        if vm.group(0).endswith("s") and _plural_noun_at(sent, vs):
+            continue  # "poor coastal states faced ...": the plural of a noun, no verb
         after = _WORD.match(text, ve + 1) if text[ve : ve + 1] == " " else None
         if after is not None and after.group(0).lower() in lex.topic_prepositions \
                 and not _number_after(doc, after.end(), lex) and not _goes_on_speaking(text, ve, sent.end_char, lex):
@@ -439,6 +441,14 @@ def _which_said(lex: Lexicon) -> re.Pattern[str]:
 # between a speech verb and a name: nothing, or capitalised title words ("said Sgt. ", "said Deputy
 # Inspector "), or a role in lower case after a place's or a body's name ("said Velm mayor ", "said coach ")
 _TITLE_GAP = re.compile(r"\s*(?:[A-Z][\w.]*\s+)*((?:[a-z][\w-]*\s+){0,2})(?:[A-Z][\w.]*\s+)*")
+
+
+def _plural_noun_at(sent: Span, pos: int) -> bool:
+    """The word at ``pos`` is tagged a plural noun after a determiner, an adjective, a number or a
+    noun ("island states", "several claims"): a speech verb's spelling, not the verb."""
+    tok = next((t for t in sent if t.idx == pos), None)
+    return tok is not None and tok.i > sent.start and tok.tag_ in {"NNS", "NNPS"} \
+        and tok.doc[tok.i - 1].pos_ in {"DET", "ADJ", "NUM", "NOUN"}
 
 
 def _number_after(doc: Doc, pos: int, lex: Lexicon) -> bool:
