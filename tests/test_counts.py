@@ -545,3 +545,12 @@ def test_a_number_after_a_dateline_s_dash_counts(nlp):
     """dev_news28 kind: 'TARSK - Nine of ...' (a spaced dash, not '3-2')."""
     doc = run_doc(nlp, "TARSK - Nine of the 14 clinics shut on Monday. Velm won 3-2.")
     assert [(c.value, c.text) for c in doc._.kg_counts][:1] == [(9.0, "Nine of the 14 clinics")]
+
+
+@pytest.mark.parametrize("sentence", [
+    # dev_news28 and dev_news15 kind: a game's measure before its noun counts nothing
+    "Orvik smashed a four-run double to end a five-game series.",
+    "Ada Corwen lost a 12-round bout on points.",
+])
+def test_a_sport_s_measure_is_no_count(nlp, sentence):
+    assert [c.text for c in run_doc(nlp, sentence)._.kg_counts] == []
