@@ -554,3 +554,12 @@ def test_a_number_after_a_dateline_s_dash_counts(nlp):
 ])
 def test_a_sport_s_measure_is_no_count(nlp, sentence):
     assert [c.text for c in run_doc(nlp, sentence)._.kg_counts] == []
+
+
+@pytest.mark.parametrize("sentence", [
+    # second reading (guards, pass on the session-start code too): a spaced dash between numbers
+    "Velm Rovers 2 - 1 Tarsk City: the match ended late.",
+    "The motion passed by a 9 - 5 vote.",
+])
+def test_a_spaced_dash_between_numbers_is_a_score_or_a_range(nlp, sentence):
+    assert [c.text for c in run_doc(nlp, sentence)._.kg_counts] == []

@@ -1409,3 +1409,16 @@ def test_the_two_surnames_of_a_person_s_three_names_are_that_person(nlp):
 def test_a_state_s_long_name_is_no_person(nlp):
     doc = run_doc(nlp, "Voters in the United Republic of Norway went to the polls on Monday.")
     assert ("United Republic", "Person") not in _ents(doc) and ("Norway", "Place") in _ents(doc)
+
+
+@pytest.mark.parametrize("text, short, kind", [
+    # second reading (guards, pass on the session-start code too): two words that end a person's three
+    # names are someone or something else when the text says so
+    ("Nils Velm Tarsk founded Velm Tarsk, a logistics company, in 1990. Velm Tarsk said revenue rose.",
+     "Velm Tarsk", "Organisation"),
+    ("Mary Ann Corwen, 19, died in the crash. Her sister Ann Corwen said she was a talented singer.",
+     "Ann Corwen", "Person"),
+    ("Brin San Velmo, a teacher, grew up in San Velmo. San Velmo has 4,000 residents.", "San Velmo", "Place"),
+])
+def test_two_words_ending_a_person_s_name_keep_their_own_reading(nlp, text, short, kind):
+    assert (short, kind) in _ents(run_doc(nlp, text))

@@ -1562,3 +1562,9 @@ def test_a_plural_noun_spelled_like_a_speech_verb_says_nothing(nlp):
     """dev_news28 kind: "poor coastal states faced ..." ("states" a noun)."""
     doc = run_doc(nlp, "Brin Aldo of the Velm Institute said poor coastal states faced a shortage.")
     assert _said(doc) == [("Brin Aldo", "poor coastal states faced a shortage")]
+
+
+def test_a_trailing_states_after_a_quotation_is_the_verb(nlp):
+    # second reading (guard, passes on the session-start code too)
+    doc = run_doc(nlp, '"We are ready," the Velm Foods chief states.')
+    assert _said(doc) == [("Velm Foods", "We are ready")]

@@ -422,7 +422,8 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
             i = j
             continue  # "a girl of seven": her age, not a count
         if prev is not None and (prev.lower_.rstrip(".") in months or prev.text in {"/", ":"} or (
-                prev.text in {"-", "–"} and not prev.whitespace_)):  # ("TARSK - Nine of ...": a dateline's dash)
+                prev.text in {"-", "–"} and (not prev.whitespace_ or (start >= 2 and doc[start - 2].like_num)))):
+            # ("TARSK - Nine of ...": a dateline's dash; "2 - 1", "200 - 300": a score, a range)
             i = j
             continue
         if start >= 3 and prev is not None and prev.lower_ in {"and", "or", "to"} \

@@ -153,6 +153,27 @@ def _lone_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     return doc_text(doc).count(word) == 1
 
 
+def _surname_pair(doc: Doc, c: Cand, cands: list[Cand], orgs: list[Entity], lex: Lexicon) -> bool:
+    """Two capitalised words that end a person's three names stand for that person ("Orvo Tarsk
+    said"), unless anything says otherwise: a given name opens them ("Ann Corwen", another person
+    of the family), a kin word or a possessive before them ("her sister Ann Corwen"), a preposition
+    of place, an apposition after them (", the bank", ", her brother"), another mention of the same
+    words typed a body or a place, or a body's name they open ("Corwen Velm Holdings")."""
+    text = doc[c.start : c.end].text
+    norm = normalize_name(text)
+    before = doc[c.start - 1].lower_ if c.start > 0 else ""
+    if text.split()[0] in lex.given_names or before in lex.kin_nouns or before in {"her", "his", "their", "its"} \
+            or before in lex.where_prepositions or before in lex.motion_prepositions \
+            or before in lex.place_context_words:
+        return False
+    if c.end + 1 < len(doc) and doc[c.end].text == "," and doc[c.end + 1].lower_ in {"the", "a", "an", "her", "his",
+                                                                                     "its", "their"}:
+        return False
+    if any(o.type in {ORG, LOC} and normalize_name(doc[o.start : o.end].text) == norm for o in cands if o is not c):
+        return False
+    return not any(normalize_name(o.label).startswith(norm + " ") for o in orgs)
+
+
 def _place_entry(word: str, lex: Lexicon) -> bool:
     entry = lex.gazetteer.get(normalize_name(word))
     return entry is not None and entry.type == LOC
@@ -163,6 +184,13 @@ def _town_used_as_place(doc: Doc, word: str, lex: Lexicon) -> bool:
     motion, before a possessive, a hyphen ("-based") or a common noun ("Velm police"), in a list or
     an apposition ("Velm, a port town", "Velm, Tarsk and Orvik"), in capitals or opening a line (a
     dateline). One sense per article: then no mention of it is taken for a person's surname."""
+    seen = doc.user_data.setdefault("kg_town_as_place", {})
+    if word not in seen:
+        seen[word] = _used_as_place(doc, word, lex)
+    return seen[word]
+
+
+def _used_as_place(doc: Doc, word: str, lex: Lexicon) -> bool:
     places = lex.where_prepositions | lex.motion_prepositions | lex.place_context_words
     for t in doc:
         if t.text != word:
@@ -450,7 +478,8 @@ def resolve(
                 normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
                 or ("-" in text and normalize_name(p.label).endswith(" " + norm))  # "Bent-Orvane"
                 # "Jose Orvo Tarsk ... Orvo Tarsk said": the two surnames of a person's three names
-                or (" " in norm and len(p.label.split()) >= 3 and normalize_name(p.label).endswith(" " + norm))
+                or (" " in norm and len(p.label.split()) >= 3 and normalize_name(p.label).endswith(" " + norm)
+                    and _surname_pair(doc, c, cands, orgs, lex))
             )]
             if not hits and " " not in norm and c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs \
                     and doc[c.start].text not in org_first_words_here:

@@ -445,10 +445,12 @@ _TITLE_GAP = re.compile(r"\s*(?:[A-Z][\w.]*\s+)*((?:[a-z][\w-]*\s+){0,2})(?:[A-Z
 
 def _plural_noun_at(sent: Span, pos: int) -> bool:
     """The word at ``pos`` is tagged a plural noun after a determiner, an adjective, a number or a
-    noun ("island states", "several claims"): a speech verb's spelling, not the verb."""
+    noun, and a verb follows it ("coastal states faced"): a speech verb's spelling, not the verb
+    (not '"...," the firm's chief states.')."""
     tok = next((t for t in sent if t.idx == pos), None)
     return tok is not None and tok.i > sent.start and tok.tag_ in {"NNS", "NNPS"} \
-        and tok.doc[tok.i - 1].pos_ in {"DET", "ADJ", "NUM", "NOUN"}
+        and tok.doc[tok.i - 1].pos_ in {"DET", "ADJ", "NUM", "NOUN"} \
+        and tok.i + 1 < sent.end and tok.doc[tok.i + 1].pos_ in {"VERB", "AUX"}  # (the subject of a verb)
 
 
 def _number_after(doc: Doc, pos: int, lex: Lexicon) -> bool:
