@@ -1422,3 +1422,10 @@ def test_a_state_s_long_name_is_no_person(nlp):
 ])
 def test_two_words_ending_a_person_s_name_keep_their_own_reading(nlp, text, short, kind):
     assert (short, kind) in _ents(run_doc(nlp, text))
+
+
+def test_a_surname_opening_a_paragraph_before_a_comma_is_no_dateline(nlp):
+    # guard (passes on the session-start code too): a paragraph that opens "NAME, 29," is no dateline
+    doc = run_doc(nlp, "Ilka Lund retained her belt on Saturday.\n\nLund, 29, has won 21 fights.\n\nThe crowd "
+                       "cheered for Lund.")
+    assert ("Lund", "Place") not in _ents(doc)

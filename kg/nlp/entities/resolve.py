@@ -200,8 +200,8 @@ def _used_as_place(doc: Doc, word: str, lex: Lexicon) -> bool:
         if t.i + 1 >= len(doc):
             continue
         nxt = doc[t.i + 1]
-        if (t.i == 0 or "\n" in doc[t.i - 1].whitespace_) and nxt.text in {",", "-", "(", "—", "–"}:
-            return True  # a dateline
+        if (t.i == 0 or "\n" in doc[t.i - 1].whitespace_) and nxt.text in {"-", "(", "—", "–"}:
+            return True  # a dateline ("Velm - ", "Velm (AP)"; "Velm, Tarskia -" is a known place after a comma)
         after = doc[t.i + 2].lower_ if t.i + 2 < len(doc) else ""
         if nxt.text == "-" or (nxt.text in {"'s", "’s"} and (after in lex.local_government_roles
                                                             or after in lex.place_heads)) \
