@@ -87,6 +87,8 @@ ROWS = [
      "Organisation"),
     ("place-apposition", "Gunmen raided Tarskmo, a small farming town near the border, at dawn.", "Tarskmo",
      "place-apposition", "Place"),
+    ("org-animal-park", "Keepers at the Orvane Safari Park fed the lions.", "Orvane Safari Park", "org-shape",
+     "Organisation"),
     ("place-park", "Rangers closed Velm Peak National Park after the fire.", "Velm Peak National Park", "place-shape",
      "Place"),
     ("speaker-after", "\"We will rebuild,\" said Tarvo Kessan on Monday.", "Tarvo Kessan", "speaker", None),

@@ -1568,3 +1568,11 @@ def test_a_trailing_states_after_a_quotation_is_the_verb(nlp):
     # second reading (guard, passes on the session-start code too)
     doc = run_doc(nlp, '"We are ready," the Velm Foods chief states.')
     assert _said(doc) == [("Velm Foods", "We are ready")]
+
+
+def test_a_co_ordinator_of_the_park_is_affiliated_with_it(nlp):
+    """dev_news18 kind: a park that keeps animals is a body; 'the park's ... co-ordinator' (British
+    spelling) is a role in it."""
+    doc = run_doc(nlp, 'Keepers caught an escaped lynx at the Tarsk Wildlife Park on Friday. "She is calm," said '
+                       "Brin Aldo, the park's media co-ordinator.")
+    assert ("Brin Aldo", "Tarsk Wildlife Park", "media co-ordinator", False) in _affs(doc)
