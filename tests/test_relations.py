@@ -1576,3 +1576,9 @@ def test_a_co_ordinator_of_the_park_is_affiliated_with_it(nlp):
     doc = run_doc(nlp, 'Keepers caught an escaped lynx at the Tarsk Wildlife Park on Friday. "She is calm," said '
                        "Brin Aldo, the park's media co-ordinator.")
     assert ("Brin Aldo", "Tarsk Wildlife Park", "media co-ordinator", False) in _affs(doc)
+
+
+def test_a_title_after_a_spokesperson_s_role_keeps_the_spokesperson(nlp):
+    """dev_news18 kind: "ORG spokesperson Director NAME": the title is the person's, the role speaks."""
+    doc = run_doc(nlp, "Velm Water Board spokesperson Director Ada Corwen said the pipes would be replaced.")
+    assert ("Ada Corwen", "Velm Water Board", "spokesperson Director", True) in _affs(doc)

@@ -61,6 +61,8 @@ def is_spokesperson(role: str, lex: Lexicon, quoted: bool) -> bool:
         spec = roles.get(p.split()[-1]) or roles.get(p) or {}
         if spec.get("spokesperson") or (quoted and spec.get("quoted_spokesperson")):
             return True
+        if any(roles.get(w, {}).get("spokesperson") for w in p.split()[:-1]) and role.split()[-1][:1].isupper():
+            return True  # "spokesperson Director NAME": the person's title after the spokesperson's role
     return any(office in role.lower() for office in lex.relations["spokesperson_offices"])
 
 
