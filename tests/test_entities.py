@@ -1429,3 +1429,10 @@ def test_a_surname_opening_a_paragraph_before_a_comma_is_no_dateline(nlp):
     doc = run_doc(nlp, "Ilka Lund retained her belt on Saturday.\n\nLund, 29, has won 21 fights.\n\nThe crowd "
                        "cheered for Lund.")
     assert ("Lund", "Place") not in _ents(doc)
+
+
+def test_a_mixed_case_short_form_in_brackets_stands_for_the_body_later(nlp):
+    doc = run_doc(nlp, "The Commission on Roads (Comroad) approved the deal. Comroad spokesperson Ada Corwen said "
+                       "the machines would arrive in May.")
+    assert "Comroad" in _forms(doc, "Commission on Roads")
+    assert ("Comroad", "Organisation") not in _ents(doc)

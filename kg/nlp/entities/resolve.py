@@ -174,6 +174,20 @@ def _surname_pair(doc: Doc, c: Cand, cands: list[Cand], orgs: list[Entity], lex:
     return not any(normalize_name(o.label).startswith(norm + " ") for o in orgs)
 
 
+def _bracketed_short_form(doc: Doc, c: Cand, cands: list[Cand], ending_at: dict[int, Entity]) -> Entity | None:
+    """The organisation whose name the same word follows in brackets elsewhere in the article
+    ("the Commission on Roads (Comroad)"): one word typed a body on its own is that short form."""
+    word = doc[c.start].text
+    for b in cands:
+        if b is c or b.end - b.start != 1 or doc[b.start].text != word or b.start < 2:
+            continue
+        if doc[b.start - 1].text == "(" and b.end < len(doc) and doc[b.end].text == ")":
+            owner = ending_at.get(b.start - 1)
+            if owner is not None and owner.type == ORG:
+                return owner
+    return None
+
+
 def _place_entry(word: str, lex: Lexicon) -> bool:
     entry = lex.gazetteer.get(normalize_name(word))
     return entry is not None and entry.type == LOC
@@ -425,6 +439,10 @@ def resolve(
                 persons.append(ent)
             add(c, ent)
         elif c.type == ORG and not is_acronym(doc[c.start : c.end].text):  # ("VELMIS" reads "Velmis")
+            short = _bracketed_short_form(doc, c, cands, ending_at) if c.end - c.start == 1 else None
+            if short is not None:
+                add(c, short)  # "the Commission on Roads (Comroad) ... Comroad spokesman": its short form
+                continue
             key = "Organisation:" + normalize_name(_without_suffix(text, lex))
             lead = normalize_name(text) + " "
             kind = doc[c.end].lower_ if c.end < len(doc) else ""
