@@ -1436,3 +1436,10 @@ def test_a_mixed_case_short_form_in_brackets_stands_for_the_body_later(nlp):
                        "the machines would arrive in May.")
     assert "Comroad" in _forms(doc, "Commission on Roads")
     assert ("Comroad", "Organisation") not in _ents(doc)
+
+
+def test_a_portfolio_of_two_words_inside_a_listed_portfolio(nlp):
+    """dev_news15 kind: "Department of X, Y Z and W V": a listed portfolio's items of two words."""
+    doc = run_doc(nlp, "Forty boats were idle, Ada Corwen told the Ministry of Fisheries, Water Reform and Coastal "
+                       "Development.")
+    assert ("Ministry of Fisheries, Water Reform and Coastal Development", "Organisation") in _ents(doc)
