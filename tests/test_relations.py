@@ -1582,3 +1582,14 @@ def test_a_title_after_a_spokesperson_s_role_keeps_the_spokesperson(nlp):
     """dev_news18 kind: "ORG spokesperson Director NAME": the title is the person's, the role speaks."""
     doc = run_doc(nlp, "Velm Water Board spokesperson Director Ada Corwen said the pipes would be replaced.")
     assert ("Ada Corwen", "Velm Water Board", "spokesperson Director", True) in _affs(doc)
+
+
+@pytest.mark.parametrize("text, said", [
+    # "the ROLE said" refers back to the person the article gave that role as a title or in apposition
+    ('Judge Ada Corwen jailed the two men on Monday. "You betrayed the town," the judge told them.',
+     ("Ada Corwen", "You betrayed the town")),
+    ("Mayor Brin Aldo opened the bridge. The mayor said it cost 9 million dollars.",
+     ("Brin Aldo", "it cost 9 million dollars")),
+])
+def test_the_role_said_refers_to_the_person_with_that_role(nlp, text, said):
+    assert said in _said(run_doc(nlp, text))

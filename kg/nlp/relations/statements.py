@@ -714,9 +714,32 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
             c.lower_ == "the" for c in subj.lefts):
         ref = resolve_description(ctx.mentions, ctx.entities, subj.lower_, subj.idx, ctx.lex, ctx.described, ctx.text)
         return ref, f"the {subj.text}", first, subj.idx + len(subj)
+    if subj.tag_ == "NN" and any(c.lower_ == "the" for c in subj.lefts):
+        role = " ".join([t.lower_ for t in subj.lefts if t.dep_ in {"compound", "amod"}] + [subj.lower_])
+        if role in ctx.lex.roles or subj.lower_ in ctx.lex.roles:
+            # "Judge NAME sentenced them ... the judge told them": the person the article gave that role
+            person = _role_referent(ctx, role if role in ctx.lex.roles else subj.lower_, subj.idx)
+            if person is not None:
+                return person, f"the {role}", first, subj.idx + len(subj)
     if subj.pos_ not in {"NOUN", "PROPN", "PRON", "NUM", "DET", "ADJ"}:
         return None  # a verb read as the subject ("CLAIM, said Ada Corwen"): the surface reading decides
     return None, "", verb.idx, verb.idx
+
+
+def _role_referent(ctx: _Context, role: str, pos: int) -> str | None:
+    """The person named last before ``pos`` with ``role`` as a title right before the name ("Judge
+    Ada Corwen", "Mayor Ada Corwen") or in apposition after it ("Ada Corwen, the company's chief
+    executive,"): whom "the judge", "the chief executive" refers back to."""
+    title = re.compile(rf"\b{re.escape(role)}\s+$", re.I)
+    apposition = re.compile(rf",\s+(?:(?:the|a|an|its|their|his|her)\s+)?(?:[\w'’\-]+\s+){{0,3}}{re.escape(role)}\b",
+                            re.I)
+    for m in reversed(ctx.mentions):
+        if m.start >= pos or ctx.entities[m.entity].type != PER:
+            continue
+        if title.search(ctx.text, max(0, m.start - 40), m.start) or apposition.match(ctx.text, m.end) \
+                or m.text.lower().startswith(role + " "):  # (a title kept in the mention: "Mayor Ada Corwen")
+            return m.entity
+    return None
 
 
 # (or "the agency's" / "the VRA's": a body's possessive before the role)
