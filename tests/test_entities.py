@@ -1440,6 +1440,19 @@ def test_a_mixed_case_short_form_in_brackets_stands_for_the_body_later(nlp):
 
 def test_a_portfolio_of_two_words_inside_a_listed_portfolio(nlp):
     """dev_news15 kind: "Department of X, Y Z and W V": a listed portfolio's items of two words."""
-    doc = run_doc(nlp, "Forty boats were idle, Ada Corwen told the Ministry of Fisheries, Water Reform and Coastal "
+    doc = run_doc(nlp, "Forty boats were idle, Ada Corwen told the Ministry of Fisheries, Water Reform and Land "
                        "Development.")
-    assert ("Ministry of Fisheries, Water Reform and Coastal Development", "Organisation") in _ents(doc)
+    assert ("Ministry of Fisheries, Water Reform and Land Development", "Organisation") in _ents(doc)
+
+
+@pytest.mark.parametrize("text, present, absent", [
+    # third reading (guards, pass on the session-start code too)
+    ("The Orvik Hospital (Tarsk) treated 12 patients. Tarsk, a drug maker, said the pills were safe.",
+     ("Tarsk", "Organisation"), None),
+    ("The Department of Fisheries, Public Schools and Private Colleges must cooperate, Ada Corwen said.",
+     ("Department of Fisheries", "Organisation"),
+     ("Department of Fisheries, Public Schools and Private Colleges", "Organisation")),
+])
+def test_third_reading_of_the_session_s_rules(nlp, text, present, absent):
+    found = _ents(run_doc(nlp, text))
+    assert present in found and absent not in found

@@ -1593,3 +1593,15 @@ def test_a_title_after_a_spokesperson_s_role_keeps_the_spokesperson(nlp):
 ])
 def test_the_role_said_refers_to_the_person_with_that_role(nlp, text, said):
     assert said in _said(run_doc(nlp, text))
+
+
+@pytest.mark.parametrize("text, said, pair", [
+    # third reading (guards, pass on the session-start code too)
+    ("Tarsk Zoo was closed on Monday. Nearby, Velm National Park reopened its trails. The park said visitor "
+     "numbers would be capped.", [], None),
+    ("Velm Army spokesman turned Director General Ada Corwen said the troops had left.",
+     [("Ada Corwen", "the troops had left")], ("Ada Corwen", "Velm Army", "spokesman turned Director", False)),
+])
+def test_third_reading_of_the_statement_rules(nlp, text, said, pair):
+    doc = run_doc(nlp, text)
+    assert _said(doc) == said and (pair is None or pair in _affs(doc))

@@ -680,7 +680,8 @@ def _listed_portfolio(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -
                                                                      and k + 3 < n and doc[k + 3].lower_ == "and"):
         items.append(k + 1)
         k += 2
-        if k + 1 < n and word(k) and (doc[k + 1].text == "," or doc[k + 1].lower_ == "and"):
+        if k + 1 < n and word(k) and (doc[k + 1].text == "," or doc[k + 1].lower_ == "and") \
+                and doc[k - 1].lower_ in lex.portfolio_words and doc[k].lower_ in lex.portfolio_words:
             items.append(k)  # "..., Land Reform and ...": a portfolio of two words inside the list
             k += 1
     if k < n and doc[k].text == ",":
@@ -690,8 +691,8 @@ def _listed_portfolio(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -
     k += 1
     if k < n and doc[k].lower_ == "the":
         k += 1
-    if word(k) and k + 2 < n and word(k + 1) and not is_cap(doc[k + 2]) and all(
-            doc[x].lower_ in lex.portfolio_words or doc[x].lower_ in lex.common_words for x in (k, k + 1)):
+    if word(k) and k + 2 < n and word(k + 1) and not is_cap(doc[k + 2]) \
+            and doc[k].lower_ in lex.portfolio_words and doc[k + 1].lower_ in lex.portfolio_words:
         items.append(k)
         k += 1  # "... and Water Resources": the last portfolio in two words
     elif not word(k) or (k + 1 < n and is_cap(doc[k + 1])):

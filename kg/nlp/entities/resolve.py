@@ -174,10 +174,14 @@ def _surname_pair(doc: Doc, c: Cand, cands: list[Cand], orgs: list[Entity], lex:
     return not any(normalize_name(o.label).startswith(norm + " ") for o in orgs)
 
 
-def _bracketed_short_form(doc: Doc, c: Cand, cands: list[Cand], ending_at: dict[int, Entity]) -> Entity | None:
+def _bracketed_short_form(doc: Doc, c: Cand, cands: list[Cand], ending_at: dict[int, Entity],
+                          lex: Lexicon) -> Entity | None:
     """The organisation whose name the same word follows in brackets elsewhere in the article
     ("the Commission on Roads (Comroad)"): one word typed a body on its own is that short form."""
     word = doc[c.start].text
+    if _place_entry(word, lex) or (c.end + 1 < len(doc) and doc[c.end].text == ","
+                                   and doc[c.end + 1].lower_ in {"a", "an", "the"}):
+        return None  # "(Velm)", a town's name after the body; "Velm, a drug maker,": another body
     for b in cands:
         if b is c or b.end - b.start != 1 or doc[b.start].text != word or b.start < 2:
             continue
@@ -439,7 +443,7 @@ def resolve(
                 persons.append(ent)
             add(c, ent)
         elif c.type == ORG and not is_acronym(doc[c.start : c.end].text):  # ("VELMIS" reads "Velmis")
-            short = _bracketed_short_form(doc, c, cands, ending_at) if c.end - c.start == 1 else None
+            short = _bracketed_short_form(doc, c, cands, ending_at, lex) if c.end - c.start == 1 else None
             if short is not None:
                 add(c, short)  # "the Commission on Roads (Comroad) ... Comroad spokesman": its short form
                 continue

@@ -61,7 +61,9 @@ def is_spokesperson(role: str, lex: Lexicon, quoted: bool) -> bool:
         spec = roles.get(p.split()[-1]) or roles.get(p) or {}
         if spec.get("spokesperson") or (quoted and spec.get("quoted_spokesperson")):
             return True
-        if any(roles.get(w, {}).get("spokesperson") for w in p.split()[:-1]) and role.split()[-1][:1].isupper():
+        said = [i for i, w in enumerate(p.split()) if roles.get(w, {}).get("spokesperson")]
+        after = role.split()[said[-1] + 1 :] if said and len(parts) == 1 else []
+        if after and all(w[:1].isupper() for w in after):  # (not "spokesman turned Director")
             return True  # "spokesperson Director NAME": the person's title after the spokesperson's role
     return any(office in role.lower() for office in lex.relations["spokesperson_offices"])
 
