@@ -189,6 +189,11 @@ class Lexicon:
         """An occupation named by its ending ("seismologist", "demographer"), listed or not."""
         return len(lower) > 7 and lower.isalpha() and lower.endswith(self.role_endings)
 
+    def is_place(self, word: str) -> bool:
+        """``word`` is a place's name in the gazetteer ("Velm" if it lists a town so named)."""
+        entry = self.gazetteer.get(normalize_name(word))
+        return entry is not None and entry.type == "Place"
+
     def is_country(self, word: str) -> bool:
         """``word`` alone is a country's name in the gazetteer ("Norway")."""
         entry = self.gazetteer.get(normalize_name(word))

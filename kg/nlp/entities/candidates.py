@@ -339,8 +339,7 @@ def _court_district(doc: Doc, d: int, lex: Lexicon) -> bool:
 
 def _place_word(doc: Doc, j: int, lex: Lexicon) -> bool:
     """Token j is the name of a place in the gazetteer by itself."""
-    entry = lex.gazetteer.get(normalize_name(doc[j].text))
-    return entry is not None and entry.type == "Place"
+    return lex.is_place(doc[j].text)
 
 
 def _starts_longer_name(doc: Doc, e: int, lex: Lexicon) -> bool:

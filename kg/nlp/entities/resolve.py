@@ -179,7 +179,7 @@ def _bracketed_short_form(doc: Doc, c: Cand, cands: list[Cand], ending_at: dict[
     """The organisation whose name the same word follows in brackets elsewhere in the article
     ("the Commission on Roads (Comroad)"): one word typed a body on its own is that short form."""
     word = doc[c.start].text
-    if _place_entry(word, lex) or (c.end + 1 < len(doc) and doc[c.end].text == ","
+    if lex.is_place(word) or (c.end + 1 < len(doc) and doc[c.end].text == ","
                                    and doc[c.end + 1].lower_ in {"a", "an", "the"}):
         return None  # "(Velm)", a town's name after the body; "Velm, a drug maker,": another body
     for b in cands:
@@ -190,11 +190,6 @@ def _bracketed_short_form(doc: Doc, c: Cand, cands: list[Cand], ending_at: dict[
             if owner is not None and owner.type == ORG:
                 return owner
     return None
-
-
-def _place_entry(word: str, lex: Lexicon) -> bool:
-    entry = lex.gazetteer.get(normalize_name(word))
-    return entry is not None and entry.type == LOC
 
 
 def _town_used_as_place(doc: Doc, word: str, lex: Lexicon) -> bool:
@@ -226,7 +221,7 @@ def _used_as_place(doc: Doc, word: str, lex: Lexicon) -> bool:
                 or (nxt.is_lower and nxt.is_alpha and nxt.pos_ == "NOUN"):
             return True  # "Velm-based", "Velm's mayor", "Velm police"
         if nxt.text == "," and t.i + 2 < len(doc) and (
-                (doc[t.i + 2].is_title and _place_entry(doc[t.i + 2].text, lex))  # "Velm, Tarsk and Orvik"
+                (doc[t.i + 2].is_title and lex.is_place(doc[t.i + 2].text))  # "Velm, Tarsk and Orvik"
                 or any(x.lower_ in lex.place_heads for x in doc[t.i + 2 : t.i + 7])):  # "Velm, a port town"
             return True
     return False
