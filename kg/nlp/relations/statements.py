@@ -464,8 +464,7 @@ def _number_after(doc: Doc, pos: int, lex: Lexicon) -> bool:
 def _goes_on_speaking(text: str, ve: int, end: int, lex: Lexicon) -> bool:
     """After "warned about X": ", saying Y", ", adding that Y" or a colon and a quotation say something."""
     rest = text[ve:end]
-    return bool(re.search(r":\s*[\"\u201c]", rest)) or any(
-        re.search(rf",\s+{re.escape(v)}\b", rest) for v in lex.continuing_verbs)
+    return bool(re.search(r":\s*[\"\u201c]", rest)) or _adding(lex).search(rest) is not None
 
 
 def _title_gap(gap: str, lex: Lexicon) -> bool:
