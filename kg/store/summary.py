@@ -19,6 +19,8 @@ then made again from the store on the next read.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -35,23 +37,24 @@ _ARTICLE = ID + "article/"
 _PREF_LABEL = "http://www.w3.org/2004/02/skos/core#prefLabel"
 _TYPES = {KG + "organisationMention": "Organisation", KG + "personMention": "Person", KG + "placeMention": "Place"}
 _HASH = KG + "contentHash"
-_VERSION = 2  # PRAGMA user_version; a file of another version is made again from the store
-# Kept small (issue 16: the first version took 27 KB an article at 50,000 articles): article
-# graphs are numbered (``graph``), entity IRIs lose the prefix every kg IRI shares (see
-# ``_short``), types are numbers (``_TYPE_CODES``, in the names' order), and the tables are
-# clustered on their keys (WITHOUT ROWID) instead of keeping a copy of the key in an index.
+_VERSION = 3  # PRAGMA user_version; a file of another version is made again from the store
+# Kept small (issue 16: the first version took 27 KB an article at 50,000 articles, the second
+# 12 KB at 1,000): article graphs and entities are numbered (``graph``, ``entity.id``) and the
+# per-article rows (``seen``) hold numbers only, with the entity's label there left out (NULL)
+# where it is the entity's label (see ``_settle``); entity IRIs lose the prefix every kg IRI
+# shares (see ``_short``) and types are numbers (``_TYPE_CODES``, in the names' order). The
+# ranking index holds the counts only (SQLite sorts the few rows that tie on them by label and
+# IRI as it reads), and one index serves every type: ``top`` without a type merges the three
+# ranked types; a name in another letter case is found by a scan of the entity table (``named``).
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS graph (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, hash TEXT);
-CREATE TABLE IF NOT EXISTS seen (graph INTEGER NOT NULL, entity TEXT NOT NULL, type INTEGER NOT NULL,
-                                 mentions INTEGER NOT NULL, label TEXT NOT NULL,
-                                 PRIMARY KEY (graph, entity, type)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS seen_entity ON seen (entity, type);
-CREATE TABLE IF NOT EXISTS entity (entity TEXT NOT NULL, type INTEGER NOT NULL, articles INTEGER NOT NULL,
-                                   mentions INTEGER NOT NULL, label TEXT NOT NULL,
-                                   PRIMARY KEY (entity, type)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS entity_rank ON entity (articles DESC, mentions DESC, label, entity, type);
-CREATE INDEX IF NOT EXISTS entity_type_rank ON entity (type, articles DESC, mentions DESC, label, entity);
-CREATE INDEX IF NOT EXISTS entity_label ON entity (label COLLATE NOCASE);
+CREATE TABLE IF NOT EXISTS entity (id INTEGER PRIMARY KEY, entity TEXT NOT NULL, type INTEGER NOT NULL,
+                                   articles INTEGER NOT NULL, mentions INTEGER NOT NULL, label TEXT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS entity_iri ON entity (entity, type);
+CREATE INDEX IF NOT EXISTS entity_rank ON entity (type, articles DESC, mentions DESC);
+CREATE TABLE IF NOT EXISTS seen (graph INTEGER NOT NULL, entity INTEGER NOT NULL, mentions INTEGER NOT NULL,
+                                 label TEXT, PRIMARY KEY (graph, entity)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seen_entity ON seen (entity, graph);
 """
 _TYPE_NAMES = sorted(set(_TYPES.values()))
 _TYPE_CODES = {name: code for code, name in enumerate(_TYPE_NAMES)}
@@ -67,7 +70,7 @@ def _long(stored: str) -> str:
     return stored[1:] if stored.startswith("<") else ID + stored
 
 
-Row = tuple[str, str, int, int, str]  # entity, type, mentions, ... as stored in ``seen`` (without the graph)
+Row = tuple[str, str, int, str]  # entity IRI, type name, mentions and label in one article
 
 
 _READ_IRIS = b"|".join(re.escape(f"<{iri}>".encode()) for iri in (*_TYPES, _PREF_LABEL, _HASH))
@@ -156,16 +159,17 @@ class Summary:
     def _apply(self, changes: dict[str, tuple[str | None, list[Row]]]) -> None:
         db = self._conn()
         with db:
-            touched: dict[tuple[str, int], list[int]] = {}  # (entity, type) -> [articles, mentions] change
+            touched: dict[int, list] = {}  # entity id -> [articles change, mentions change, settle?]
             for g, (h, rows) in changes.items():
                 name = g[len(_ARTICLE):]
                 found = db.execute("SELECT id FROM graph WHERE name = ?", (name,)).fetchone()
                 gid = found[0] if found else None
                 if gid is not None:
-                    for e, kind, n in db.execute("SELECT entity, type, mentions FROM seen WHERE graph = ?", (gid,)):
-                        d = touched.setdefault((e, kind), [0, 0])
+                    for eid, n in db.execute("SELECT entity, mentions FROM seen WHERE graph = ?", (gid,)):
+                        d = touched.setdefault(eid, [0, 0, False])
                         d[0] -= 1
                         d[1] -= n
+                        d[2] = True  # the least label may have gone with it
                     db.execute("DELETE FROM seen WHERE graph = ?", (gid,))
                 if h is None and not rows:
                     db.execute("DELETE FROM graph WHERE name = ?", (name,))
@@ -174,20 +178,42 @@ class Summary:
                     gid = db.execute("INSERT INTO graph (name, hash) VALUES (?, ?)", (name, h)).lastrowid
                 else:
                     db.execute("UPDATE graph SET hash = ? WHERE id = ?", (h, gid))
-                stored = [(_short(e), _TYPE_CODES[kind], n, label) for e, kind, n, label in rows]
-                db.executemany("INSERT INTO seen VALUES (?, ?, ?, ?, ?)", [(gid, *r) for r in stored])
-                for e, kind, n, _ in stored:
-                    d = touched.setdefault((e, kind), [0, 0])
+                for e, kind, n, label in rows:
+                    eid, known = self._entity(db, _short(e), _TYPE_CODES[kind], label)
+                    db.execute("INSERT INTO seen VALUES (?, ?, ?, ?)", (gid, eid, n, None if label == known else label))
+                    d = touched.setdefault(eid, [0, 0, False])
                     d[0] += 1
                     d[1] += n
-            for (e, kind), (da, dm) in touched.items():
-                label = db.execute("SELECT MIN(label) FROM seen WHERE entity = ? AND type = ?", (e, kind)).fetchone()[0]
-                if label is None:
-                    db.execute("DELETE FROM entity WHERE entity = ? AND type = ?", (e, kind))
+                    d[2] = d[2] or label < known
+            for eid, (da, dm, settle) in touched.items():
+                if settle and not self._settle(db, eid):
                     continue
-                db.execute("INSERT INTO entity VALUES (?, ?, ?, ?, ?) ON CONFLICT (entity, type) DO UPDATE SET "
-                           "articles = articles + excluded.articles, mentions = mentions + excluded.mentions, "
-                           "label = ?", (e, kind, da, dm, label, label))
+                db.execute("UPDATE entity SET articles = articles + ?, mentions = mentions + ? WHERE id = ?",
+                           (da, dm, eid))
+
+    @staticmethod
+    def _entity(db: sqlite3.Connection, entity: str, kind: int, label: str) -> tuple[int, str]:
+        """The number and label of an entity row, made (with no articles yet) when new."""
+        found = db.execute("SELECT id, label FROM entity WHERE entity = ? AND type = ?", (entity, kind)).fetchone()
+        if found:
+            return found
+        return db.execute("INSERT INTO entity VALUES (NULL, ?, ?, 0, 0, ?)", (entity, kind, label)).lastrowid, label
+
+    @staticmethod
+    def _settle(db: sqlite3.Connection, eid: int) -> bool:
+        """Make the entity's label the least of its labels in the articles that have it again
+        (a ``seen`` row's NULL label is the entity's label), or drop the entity when no article
+        has it; False when dropped."""
+        (label,) = db.execute("SELECT label FROM entity WHERE id = ?", (eid,)).fetchone()
+        (least,) = db.execute("SELECT MIN(COALESCE(label, ?)) FROM seen WHERE entity = ?", (label, eid)).fetchone()
+        if least is None:
+            db.execute("DELETE FROM entity WHERE id = ?", (eid,))
+            return False
+        if least != label:
+            db.execute("UPDATE seen SET label = ? WHERE entity = ? AND label IS NULL", (label, eid))
+            db.execute("UPDATE seen SET label = NULL WHERE entity = ? AND label = ?", (eid, least))
+            db.execute("UPDATE entity SET label = ? WHERE id = ?", (least, eid))
+        return True
 
     # ----------------------------------------------------------------- reading it
     def refresh(self, store) -> int:  # noqa: ANN001 (kg.store.Store)
@@ -216,33 +242,44 @@ class Summary:
 
     def named(self, name: str) -> list[tuple[str, str]]:
         """(entity, label) of the entities whose label (the first in code-point order of the
-        articles' labels) is ``name`` in any letter case (ASCII case folding, SQLite's NOCASE)."""
+        articles' labels) is ``name`` in any letter case (ASCII case folding, SQLite's NOCASE):
+        a scan of the entity table, for the rare name that no usual spelling finds."""
         sql = "SELECT DISTINCT entity, label FROM entity WHERE label = ? COLLATE NOCASE ORDER BY 2, 1"
         return [(_long(e), label) for e, label in self._conn().execute(sql, (name,))]
 
+    def articles(self) -> Iterator[tuple[str, str, int]]:
+        """(entity, type, articles) of every entity, in no order."""
+        for e, kind, articles in self._conn().execute("SELECT entity, type, articles FROM entity"):
+            yield _long(e), _TYPE_NAMES[kind], articles
+
     def top(self, type_: str | None = None, limit: int | None = None, offset: int | None = None) -> Iterator[tuple]:
-        """(entity, label, type, articles, mentions), ranked as the named query ``top``."""
-        sql = "SELECT entity, label, type, articles, mentions FROM entity"
-        args: list = []
-        if type_:
-            if type_ not in _TYPE_CODES:
-                return
-            sql += " WHERE type = ?"
-            args.append(_TYPE_CODES[type_])
-        sql += " ORDER BY articles DESC, mentions DESC, label, entity, type"
-        if limit is not None or offset:
-            sql += " LIMIT ? OFFSET ?"
-            args += [-1 if limit is None else limit, offset or 0]
-        for e, label, kind, articles, mentions in self._conn().execute(sql, args):
-            yield _long(e), label, _TYPE_NAMES[kind], articles, mentions
+        """(entity, label, type, articles, mentions), ranked as the named query ``top``: by
+        articles, mentions, label, then IRI and type. Without a type, the three ranked types
+        are merged (one ranking index per type, none for all)."""
+        if type_ and type_ not in _TYPE_CODES:
+            return
+        kinds = [_TYPE_CODES[type_]] if type_ else list(_TYPE_CODES.values())
+        last = None if limit is None else (offset or 0) + limit
+        db = self._conn()
+
+        def ranked(kind: int) -> Iterator[tuple]:
+            sql = ("SELECT articles, mentions, label, entity FROM entity WHERE type = ? "
+                   "ORDER BY articles DESC, mentions DESC, label, entity LIMIT ?")
+            for articles, mentions, label, e in db.execute(sql, (kind, -1 if last is None else last)):
+                yield -articles, -mentions, label, e, kind
+
+        rows = heapq.merge(*(ranked(k) for k in kinds))
+        for articles, mentions, label, e, kind in itertools.islice(rows, offset or 0, last):
+            yield _long(e), label, _TYPE_NAMES[kind], -articles, -mentions
 
     def neighbours(self, entity: str, limit: int | None = None, offset: int | None = None) -> Iterator[tuple]:
         """(neighbour, label, type, articles) of the entities in the articles that name ``entity``,
         ranked as the named query ``neighbours`` (articles where both occur, then label)."""
-        sql = ("SELECT b.entity, MIN(b.label) AS label, b.type, COUNT(DISTINCT b.graph) AS articles "
-               "FROM seen a JOIN seen b ON b.graph = a.graph "
-               "WHERE a.entity = ? AND b.entity != ? GROUP BY b.entity, b.type "
-               "ORDER BY articles DESC, label, b.entity, b.type")
+        sql = ("SELECT e.entity, MIN(COALESCE(b.label, e.label)) AS label, e.type, COUNT(DISTINCT b.graph) AS articles "
+               "FROM seen b JOIN entity e ON e.id = b.entity "
+               "WHERE b.graph IN (SELECT s.graph FROM entity x JOIN seen s ON s.entity = x.id WHERE x.entity = ?) "
+               "AND e.entity != ? GROUP BY e.id "
+               "ORDER BY articles DESC, label, e.entity, e.type")
         args: list = [_short(entity), _short(entity)]
         if limit is not None or offset:
             sql += " LIMIT ? OFFSET ?"

@@ -66,7 +66,7 @@ def article_counts(store: Store) -> dict[str, int]:
     try:
         store.summary.refresh(store)
         counts: dict[str, int] = {}
-        for entity, _label, _type, n, _mentions in store.summary.top():
+        for entity, _type, n in store.summary.articles():
             counts[entity] = max(counts.get(entity, 0), int(n))
         return counts
     except (sqlite3.Error, OSError):
