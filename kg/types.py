@@ -45,6 +45,7 @@ class Entity:
     ref_id: str | None = None  # gazetteer identifier, e.g. "wd:Q30" or "gn:170794"
     outlet: bool = False  # a news outlet (from the gazetteer)
     kind: str = ""  # the gazetteer's kind of place ("city", "country", "state"), where it gives one
+    gazetteer_names: frozenset[str] = frozenset()  # the gazetteer's other names for it (not its label)
 
 
 @dataclass(frozen=True)

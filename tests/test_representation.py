@@ -1,6 +1,8 @@
 """The compact representation (kg.rdf.mapping): few quads per article, and every fact still
-traceable to its sentence and characters. Offsets live in ``kg:span`` literals and mention
-values; the text is stored once per article; the provenance query gives each fact back."""
+traceable to its sentence and characters. Offsets live in span literals (kg:affiliationSpan,
+kg:countSpan, kg:dateSpan, kg:statementSpan) and mention values; the text is stored once per
+article; default values are left out; what a gazetteer says of an entity is stored once; the
+named queries give each fact back."""
 
 from __future__ import annotations
 
@@ -40,14 +42,16 @@ def _extraction() -> Extraction:
         article=art, sentences=sentences, entities=ents,
         mentions=[mention("p", "Ana Ruiz", 0), mention("o", "Harbour Board", 0), mention("w", "Porto Vela", 0),
                   mention("p", "Ruiz", 1, s1), mention("r", "Radio Mar", 1)],
-        affiliations=[Affiliation("p", "o", "spokeswoman", True, 0, 0, at("Harbour Board")[1])],
+        affiliations=[Affiliation("p", "o", "spokeswoman", True, 0, 0, at("Harbour Board")[1]),
+                      Affiliation("p", "r", "guest", False, 1, s1, s2 - 1)],
         dates=[DateMention("Monday", *at("Monday"), 0, "2021-05-03", "day", True),
                DateMention("then", 0, 3, 0, None, "day")],  # a text that is not its slice
         counts=[Count("40 boats", *at("40 boats"), 0, 40.0, what="boats", head="boat", event="Departure",
                       event_word="left", place="w"),
                 Count("about 12 people", *at("about 12 people"), 2, 12.0, qualifier="about", what="people")],
         statements=[Statement("p", "Ruiz", "We are ready,", 1, s1, s2 - 1, told="r"),
-                    Statement(None, "The mayor", "not in the text", 2, s2, len(text))],
+                    Statement(None, "The mayor", "not in the text", 2, s2, len(text)),
+                    Statement("o", "Harbour Board", "40 boats left", 0, 0, s1 - 1)],
     )
 
 
@@ -91,9 +95,63 @@ def test_provenance_gives_every_fact_back_with_its_offsets_text_and_sentence(map
 def test_quotes_and_speakers_come_back_whether_the_quote_is_a_slice_or_written_out(mapped):
     ex, store = mapped
     rows = {r["quote"]: r for r in _rows(store, "statements")}
-    assert set(rows) == {"We are ready,", "not in the text"}
+    assert set(rows) == {"We are ready,", "not in the text", "40 boats left"}
     assert rows["We are ready,"]["speakerLabel"] == "Ana Ruiz"
     assert rows["not in the text"]["speakerLabel"] == "The mayor"
+
+
+def test_default_values_are_left_out_and_the_named_queries_give_them_back(mapped):
+    """An affiliation that is no spokesperson's, an exact count, an absolute date and a speaker
+    written as its label take no triple for it; spokespeople, counts and statements answer
+    as if they did (false, exact, the label)."""
+    ex, store = mapped
+
+    def values(prop: str) -> list[str]:
+        return sorted(q.object.value for q in store.quads_for_pattern(None, ox.NamedNode(KG + prop), None, None))
+
+    assert values("isSpokesperson") == ["true"] and values("isRelative") == ["true"]
+    assert values("qualifier") == ["about"]
+    assert values("speakerText") == ["Ruiz", "The mayor"]  # not "Harbour Board": its speaker's label
+    spokes = {(r["organisationLabel"], r["role"], r["spokesperson"]) for r in _rows(store, "spokespeople")}
+    assert spokes == {("Harbour Board", "spokeswoman", "true"), ("Radio Mar", "guest", "false")}
+    assert sorted(r["qualifier"] for r in _rows(store, "counts")) == ["about", "exact"]
+    assert sorted(r["speakerLabel"] for r in _rows(store, "statements")) == ["Ana Ruiz", "Harbour Board", "The mayor"]
+
+
+def test_what_a_gazetteer_says_of_an_entity_is_stored_once_for_every_article(tmp_path):
+    """Two articles name one gazetteer place: its owl:sameAs and the gazetteer's other name go
+    once into the gazetteer graph, the name an article wrote it by stays in that article; the
+    aliases query lists both, and so it does after the first article is removed."""
+    from kg.rdf.mapping import gazetteer_graph_iri
+    from kg.store import Store
+
+    def article(source: str, written: str) -> Extraction:
+        text = f"Boats left {written} on Monday."
+        start = text.index(written)
+        place = Entity("w", "Orvik Harbour", "Place", {"Orvik Harbour", "Orvikhamn", written}, ref_id="gn:7",
+                       gazetteer_names=frozenset({"Orvikhamn"}))
+        return Extraction(article=Article(source=source, text=text, content_hash="1" * 64),
+                          sentences=[Sentence(0, 0, len(text), text)], entities={"w": place},
+                          mentions=[Mention("w", written, start, start + len(written), 0, "test-rule")])
+
+    with Store(tmp_path / "store") as st:
+        quads = [*to_quads(article("a.txt", "Orvik")), *to_quads(article("b.txt", "Port Orvik"))]
+        st.write_articles([article_iri("a.txt"), article_iri("b.txt")],
+                          ox.serialize(quads, format=ox.RdfFormat.N_QUADS))
+        gazetteer = [(q.predicate.value.rsplit("#", 1)[1], q.object.value)
+                     for q in st.raw.quads_for_pattern(None, None, None, ox.NamedNode(gazetteer_graph_iri()))]
+        assert sorted(gazetteer) == [("altLabel", "Orvikhamn"), ("sameAs", "https://sws.geonames.org/7")]
+        in_articles = {q.predicate.value.rsplit("#", 1)[1]
+                       for g in ("a.txt", "b.txt") for q in st.quads(article_iri(g))}
+        assert "sameAs" not in in_articles and "altLabel" in in_articles
+
+        def aliases() -> set[str]:
+            res = st.raw.query(resolve_query("aliases"), use_default_graph_as_union=True)
+            return {row["alias"].value for row in res}
+
+        assert aliases() == {"Orvikhamn", "Orvik", "Port Orvik"}
+        st.remove_graph(article_iri("a.txt"))
+        assert aliases() == {"Orvikhamn", "Port Orvik"}
 
 
 def test_a_mention_is_one_triple_whose_property_says_the_type(mapped):

@@ -63,7 +63,7 @@ def format_stats(s: dict) -> str:
         f"store      {s['store']}",
         f"articles   {s['articles']}" + (f" (+{s['other_graphs']} loaded graphs)" if s["other_graphs"] else ""),
         f"entities   {sum(s['entities'].values())} distinct ({ents})",
-        f"quads      {s['quads']} (statements in the article graphs)",
+        f"quads      {s['quads']} (statements in the article graphs, the gazetteer's and the curation's)",
         f"on disk    {s['bytes_on_disk'] / 1e6:.1f} MB",
     ]
     return "\n".join(lines)

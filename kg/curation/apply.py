@@ -55,11 +55,12 @@ class _Terms:
         self.mention_type = {p: t for t, p in self.mention.items()}
         self.cls = {t: ox.NamedNode(KG + t) for t in ("Organisation", "Person", "Place")}
         self.cls_type = {c: t for t, c in self.cls.items()}
-        for name in ("text", "span", "person", "organisation", "role", "isSpokesperson", "place", "event",
-                     "qualifier", "isRelative", "speakerText"):
+        for name in ("text", "person", "organisation", "role", "isSpokesperson", "place", "event",
+                     "affiliationSpan", "countSpan", "dateSpan", "statementSpan"):
             setattr(self, name, ox.NamedNode(KG + name))
-        self.kind = {"Affiliation": self.person, "Count": self.qualifier, "DateMention": self.isRelative,
-                     "Statement": self.speakerText}
+        # a fact's class is said by its span property
+        self.kind = {"Affiliation": self.affiliationSpan, "Count": self.countSpan, "DateMention": self.dateSpan,
+                     "Statement": self.statementSpan}
         self.boolean = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
 
 
@@ -264,13 +265,12 @@ def _reject(g: _Graph, c: Correction) -> None:
             g.settle_type(e, type_)
         return
     if c.kind == "Event":
-        counts = {s for s, p, o in g.triples if p == t.span and _span4(o.value) == c.span}
+        counts = {s for s, p, o in g.triples if p == t.countSpan and _span4(o.value) == c.span}
         for node in {o for s, p, o in g.triples if s in counts and p == t.event}:
             g.drop_node(node)
         return
     prop = t.kind.get(c.kind)
-    having = {s for s, p, _ in g.triples if p == prop}
-    for node in {s for s, p, o in g.triples if s in having and p == t.span and _span4(o.value) == c.span}:
+    for node in {s for s, p, o in g.triples if p == prop and _span4(o.value) == c.span}:
         if c.kind == "Count":
             for ev in g.values(node, t.event):
                 g.drop_node(ev)
@@ -299,8 +299,9 @@ def _affiliate(g: _Graph, c: Correction) -> None:
         return
     _, _, start, end = first[0]
     g.triples += [(node, t.person, person), (node, t.organisation, org), (node, t.role, ox.Literal(c.role or "")),
-                  (node, t.isSpokesperson, ox.Literal("true" if c.spokesperson else "false", datatype=t.boolean)),
-                  (node, t.span, ox.Literal(f"{start} {end} {start} {end}"))]
+                  (node, t.affiliationSpan, ox.Literal(f"{start} {end} {start} {end}"))]
+    if c.spokesperson:  # false when left out
+        g.triples.append((node, t.isSpokesperson, ox.Literal("true", datatype=t.boolean)))
 
 
 _ACTIONS: dict[str, Callable[[_Graph, Correction], None]] = {

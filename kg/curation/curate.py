@@ -20,6 +20,9 @@ from kg.resources import queries_dir
 from kg.store import Store
 
 _QUERIES: dict[str, str] = {}
+# a fact's span property, which says its class (an event's span is its count's)
+_SPAN_OF = {"Affiliation": "affiliationSpan", "Count": "countSpan", "Event": "countSpan", "DateMention": "dateSpan",
+            "Statement": "statementSpan"}
 
 
 def _query(name: str) -> str:
@@ -375,10 +378,10 @@ def _fact(store: Store, iri: str, given: str) -> Correction:
                                   entity=q.subject.value)
         raise CurationError(Errors.KG804.format(value=given, reason=f"{unquote(source)} has no mention {m.group(2)}"))
     node = _node(iri)
-    span_of = _node(KG + "span")
-    if kind == "Event":
+    span_of = _node(KG + _SPAN_OF.get(kind, "countSpan"))
+    if kind == "Event":  # an event is where its count is
         counts = [q.subject for q in store.raw.quads_for_pattern(None, _node(KG + "event"), node, _node(graph))]
-        node, span_of = (counts[0], span_of) if counts else (node, span_of)
+        node = counts[0] if counts else node
     spans = [q.object.value for q in store.raw.quads_for_pattern(node, span_of, None, _node(graph))]
     if not spans:
         raise CurationError(Errors.KG804.format(value=given, reason=f"{unquote(source)} has no {local}"))

@@ -55,10 +55,12 @@ def extractor_id(ner: str = SHIPPED) -> str:
     """A short name for the pipeline, stored with each article (kg:extractor).
 
     ``ner`` is the NER choice of :func:`build_nlp`; the strings are stored in
-    graphs, so the same choice always gives the same id."""
+    graphs, so the same choice always gives the same id. It names the RDF layout as well
+    (kg.rdf.iris.LAYOUT): an article written by an older layout is written again."""
     import json
 
     from kg import __version__
+    from kg.rdf.iris import LAYOUT
 
     if ner == NO_NER:
         name = "rules"
@@ -70,7 +72,7 @@ def extractor_id(ner: str = SHIPPED) -> str:
             name = f"rules+{meta.get('name', 'kg_ner')}-{meta.get('version', '?')}"
         except (OSError, ValueError):
             name = "rules+kg_ner-missing"
-    return f"kg-{__version__} {name}"
+    return f"kg-{__version__}+rdf{LAYOUT} {name}"
 
 
 def _not_installed(model: str) -> ModelError:

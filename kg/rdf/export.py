@@ -10,7 +10,8 @@ Format names are Oxigraph's and rdfpipe's: a canonical name (``turtle``, ``nt``,
 ``nquads``, ``trig``, ``jsonld``, ``rdfxml``), a file suffix Oxigraph knows
 (``ttl``, ``nq``, ``rdf``, ``xml``, ``json``...), a media type
 (``text/turtle``) or an rdflib name (``ntriples``, ``json-ld``, ``xml``).
-N-Quads, TriG and JSON-LD (one ``@graph`` per article) hold named graphs; the
+N-Quads, TriG and JSON-LD (one ``@graph`` per article) hold named graphs (one article's
+export also gives what the gazetteer graph says of its entities); the
 triple formats (Turtle, N-Triples, RDF/XML) get the union of the article graphs,
 each mention also reified with the article it is in, and ``kg load`` puts each
 triple back into its article's graph (kg.rdf.load.regraph).
@@ -130,6 +131,19 @@ def _quad_stream(store: Store, graph: str | None, with_ontology: bool,
         yield from sorted(store.quads(g), key=str)
         if progress:
             progress(g)
+    if graph:  # what the gazetteer graph says of the article's entities (their links and other names)
+        yield from sorted(_gazetteer_quads(store, graph), key=str)
+
+
+def _gazetteer_quads(store: Store, graph: str) -> Iterator[pyoxigraph.Quad]:
+    import pyoxigraph as ox
+
+    from kg.rdf.mapping import gazetteer_graph_iri
+
+    gazetteer = ox.NamedNode(gazetteer_graph_iri())
+    named = {q.subject for q in store.quads(graph) if isinstance(q.subject, ox.NamedNode)}
+    for subject in named:
+        yield from store.raw.quads_for_pattern(subject, None, None, gazetteer)
 
 
 def _triple_stream(quads: Iterator[pyoxigraph.Quad]) -> Iterator[pyoxigraph.Triple]:

@@ -8,8 +8,10 @@ IRIs (base https://w3id.org/kg-news/id/):
   entity/<wikidata-or-geonames-id> gazetteer entities (stable across articles and runs)
   <type>/<slug>                    other entities, by type and normalised name
 
-The article text is stored once (``kg:text``); facts point into it with ``kg:span``
-(see ``span`` and ontology/kg.ttl), so surface texts and sentences are not repeated.
+The article text is stored once (``kg:text``); facts point into it with their span
+(``kg:affiliationSpan``, ``kg:countSpan``, ``kg:dateSpan``, ``kg:statementSpan``: see ``span``
+and ontology/kg.ttl), so surface texts and sentences are not repeated. What a gazetteer says
+of an entity (its ``owl:sameAs`` and other names) goes once into the store's gazetteer graph.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ HEADLINE = ox.NamedNode(SCHEMA.headline)
 _INTEGER, _DECIMAL, _BOOLEAN = ox.NamedNode(XSD.integer), ox.NamedNode(XSD.decimal), ox.NamedNode(XSD.boolean)
 _DATE_TYPES = {10: ox.NamedNode(XSD.date), 7: ox.NamedNode(XSD.gYearMonth), 4: ox.NamedNode(XSD.gYear)}
 _STRING = ox.NamedNode(XSD.string)
+EXACT = "exact"  # a count's qualifier where kg:qualifier is left out
 _PRECISION = {10: "day", 7: "month", 4: "year"}  # a date's precision, from the length of its ISO value
 
 
@@ -74,6 +77,14 @@ def mention_iri(graph: str, n: int | str) -> str:
 def curation_graph_iri() -> str:
     """The named graph that holds the analysts' corrections (kg.curation)."""
     return BASE + "curation"
+
+
+def gazetteer_graph_iri() -> str:
+    """The named graph of what kg's gazetteers say of the entities that articles name: each
+    one's ``owl:sameAs`` (its Wikidata or GeoNames IRI) and the gazetteer's other names for
+    it (``skos:altLabel``), written once for the whole store instead of in every article that
+    names it. Nothing in it comes from an article's text, so removing an article leaves it."""
+    return BASE + "gazetteer"
 
 
 def correction_iri(n: int) -> str:
@@ -154,12 +165,17 @@ def span(start: int, end: int, sentence: Sentence) -> str:
 def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     """The article's named graph (see the module docstring and ``ontology/kg.ttl``).
 
-    Every fact keeps its provenance in one literal, ``kg:span`` (the fact's and its
+    Every fact keeps its provenance in one literal, its span (the fact's and its
     sentence's offsets into the article text, stored once as the article's
     ``kg:text``): the surface text of a mention, date or count and the sentence are
     slices of it, so they are not stored again. A mention is one triple on the
     entity (``kg:mention``); facts that are not mentions are nodes typed by their
-    properties (``rdfs:domain`` in the ontology), with no ``rdf:type`` triple."""
+    span property (``rdfs:domain`` in the ontology), with no ``rdf:type`` triple.
+    A value that is the default is left out: ``kg:isSpokesperson`` and
+    ``kg:isRelative`` false, ``kg:qualifier`` exact, ``kg:speakerText`` the speaker's
+    label. A gazetteer entity's ``owl:sameAs`` and the gazetteer's other names for it
+    go into the gazetteer graph (``gazetteer_graph_iri``), the same quads from every
+    article that names it."""
     a = ex.article
     g = ox.NamedNode(article_iri(a.source))
     art = g
@@ -186,24 +202,30 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
 
     sents = ex.sentences
 
-    def at(node: ox.NamedNode, si: int, start: int, end: int, written: str | None = None) -> Iterator[ox.Quad]:
-        yield q(node, P.span, _s(span(start, end, sents[si])))
+    def at(node: ox.NamedNode, prop: ox.NamedNode, si: int, start: int, end: int,
+           written: str | None = None) -> Iterator[ox.Quad]:
+        yield q(node, prop, _s(span(start, end, sents[si])))
         if written is not None and text[start:end] != written:
             yield q(node, P.text, _s(written))  # only when the slice would not give it back
 
     ent_iri = {k: ox.NamedNode(entity_iri(e)) for k, e in ex.entities.items()}
+    gazetteer = ox.NamedNode(gazetteer_graph_iri())
     mentioned = {m.entity for m in ex.mentions}
     for k, e in ex.entities.items():
         node = ent_iri[k]
         if k not in mentioned:  # a mention says the type (kg:personMention ...); without one, rdf:type does
             yield q(node, RDF_TYPE, getattr(P, e.type))
         yield q(node, PREF_LABEL, _s(e.label))
+        linked = bool(e.ref_id) and e.ref_id.split(":")[0] in REFERENCES
+        shared = e.gazetteer_names & e.aliases if linked else frozenset()
         for alias in sorted(e.aliases):
-            if alias != e.label:
+            if alias != e.label and alias not in shared:
                 yield q(node, ALT_LABEL, _s(alias))
-        if e.ref_id and e.ref_id.split(":")[0] in REFERENCES:
+        if linked:  # into the store's gazetteer graph (the same quads from every article naming it)
             prefix, local = e.ref_id.split(":", 1)
-            yield q(node, OWL_SAMEAS, ox.NamedNode(REFERENCES[prefix][local]))
+            yield ox.Quad(node, OWL_SAMEAS, ox.NamedNode(REFERENCES[prefix][local]), gazetteer)
+            for alias in sorted(shared - {e.label}):
+                yield ox.Quad(node, ALT_LABEL, _s(alias), gazetteer)
 
     for n, m in enumerate(ex.mentions):
         # "start end sentenceStart sentenceEnd n foundBy": one triple per mention
@@ -217,8 +239,9 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
         yield q(node, P.person, ent_iri[af.person])
         yield q(node, P.organisation, ent_iri[af.organisation])
         yield q(node, P.role, _s(af.role))
-        yield q(node, P.isSpokesperson, _bool(af.spokesperson))
-        yield from at(node, af.sentence, af.start, af.end)
+        if af.spokesperson:  # false when left out
+            yield q(node, P.isSpokesperson, _bool(True))
+        yield from at(node, P.affiliationSpan, af.sentence, af.start, af.end)
 
     for n, d in enumerate(ex.dates):
         node = ox.NamedNode(f"{g.value}/d{n}")
@@ -226,8 +249,9 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
             yield q(node, P.date, date_literal(d.value))
         if d.precision and _PRECISION.get(len(d.value or "")) != d.precision:
             yield q(node, P.precision, _s(d.precision))  # otherwise the date's datatype says it
-        yield q(node, P.isRelative, _bool(d.relative))
-        yield from at(node, d.sentence, d.start, d.end, d.text)
+        if d.relative:  # false when left out
+            yield q(node, P.isRelative, _bool(True))
+        yield from at(node, P.dateSpan, d.sentence, d.start, d.end, d.text)
 
     for n, c in enumerate(ex.counts):
         if not all(math.isfinite(v) for v in (c.value, c.upper, c.magnitude) if v is not None):
@@ -239,7 +263,8 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
             yield q(node, P.upperBound, _dec(c.upper))
         if c.magnitude is not None:
             yield q(node, P.lowerBound, _dec(c.magnitude))
-        yield q(node, P.qualifier, _s(c.qualifier))
+        if c.qualifier != EXACT:  # exact when left out
+            yield q(node, P.qualifier, _s(c.qualifier))
         if c.currency:
             yield q(node, P.currency, _s(c.currency))
         if c.what:
@@ -260,19 +285,20 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
             yield q(node, P.event, ev)
             yield q(ev, P.eventType, getattr(P, c.event))
             yield q(ev, P.trigger, _s(c.event_word or ""))
-        yield from at(node, c.sentence, c.start, c.end, c.text)
+        yield from at(node, P.countSpan, c.sentence, c.start, c.end, c.text)
 
     for n, st in enumerate(ex.statements):
         node = ox.NamedNode(f"{g.value}/q{n}")
         if st.speaker in ent_iri:
             yield q(node, P.speaker, ent_iri[st.speaker])
-        yield q(node, P.speakerText, _s(st.speaker_text))
+        if st.speaker not in ent_iri or ex.entities[st.speaker].label != st.speaker_text:
+            yield q(node, P.speakerText, _s(st.speaker_text))  # the speaker's label when left out
         if st.told in ent_iri:
             yield q(node, P.toldTo, ent_iri[st.told])
         sent = sents[st.sentence]
         found = text.find(st.quote, sent.start, sent.end) if st.quote else -1
         if found < 0:  # not a slice of its sentence: written out
             yield q(node, P.quote, _s(st.quote))
-            yield from at(node, st.sentence, st.start, st.end)
+            yield from at(node, P.statementSpan, st.sentence, st.start, st.end)
         else:  # the quote's offsets follow the span: "start end sentenceStart sentenceEnd quoteStart quoteEnd"
-            yield q(node, P.span, _s(f"{span(st.start, st.end, sent)} {found} {found + len(st.quote)}"))
+            yield q(node, P.statementSpan, _s(f"{span(st.start, st.end, sent)} {found} {found + len(st.quote)}"))

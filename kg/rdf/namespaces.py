@@ -82,6 +82,10 @@ class KG(DefinedNamespace):
     publishedFrom: URIRef
     text: URIRef
     span: URIRef
+    affiliationSpan: URIRef
+    countSpan: URIRef
+    dateSpan: URIRef
+    statementSpan: URIRef
     mention: URIRef
     organisationMention: URIRef
     personMention: URIRef

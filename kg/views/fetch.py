@@ -10,8 +10,8 @@ query with a VALUES list of them all took 7 s and the whole-store queries of
 ``to_networkx`` minutes. The reads a busy focus makes hundreds or thousands of times (an
 entity's mentions, the entities in its sentences, an article's text and metadata) go to the
 store's indexes directly instead; the queries stay as their definition, and a test holds
-the two equal on the seeds. Sentences come from the spans: a mention's kg:span is
-"start end sentenceStart sentenceEnd ..." in the article's kg:text, so two
+the two equal on the seeds. Sentences come from the spans: a mention's value, like a
+fact's span, is "start end sentenceStart sentenceEnd ..." in the article's kg:text, so two
 mentions are in one sentence when those offsets agree, and the sentence is cut
 from the text (each article's text is read once, when a sentence of it is shown).
 """
@@ -243,7 +243,7 @@ class Reader:
 
 
 def _sentence_key(span: str) -> str:
-    """The third field of a kg:span, the sentence's start (as queries/internal/view_comentions.rq
+    """The third field of a span, the sentence's start (as queries/internal/view_comentions.rq
     reads it with STRBEFORE and STRAFTER: empty when the span has fewer than four fields)."""
     fields = span.split(" ", 3)
     return fields[2] if len(fields) == 4 else ""

@@ -417,7 +417,8 @@ def resolve(
                 label = written if written != c.gaz.label and written.isascii() and not c.gaz.label.isascii() \
                     and fold_accents(written) == fold_accents(c.gaz.label) else c.gaz.label
                 ent = entities[key] = Entity(
-                    key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet, c.gaz.kind
+                    key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet, c.gaz.kind,
+                    frozenset(c.gaz.aliases) - {c.gaz.label},
                 )
                 ent.aliases.discard(ent.label)
                 if ent.type == ORG:
