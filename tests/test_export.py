@@ -10,6 +10,7 @@ from rdflib.compare import isomorphic
 
 from kg.rdf.export import FORMATS, PREFIXES, context, export_bytes, graph_for_source
 from kg.rdf.load import load
+from kg.rdf.mapping import gazetteer_graph_iri
 from kg.rdf.validate import store_graph
 from kg.store import Store
 
@@ -89,10 +90,15 @@ def test_one_article_graph(seeds_store):
         iri = graph_for_source(st, SOURCE)
         data = export_bytes(st, "nquads", graph=iri)
         expected = {str(q) for q in st.quads(iri)}
+        subjects = {q.subject for q in st.quads(iri)}
+        gazetteer = {str(q) for q in st.quads(gazetteer_graph_iri()) if q.subject in subjects}
+        others = {str(q) for q in st.quads(gazetteer_graph_iri()) if q.subject not in subjects}
     ds = rdflib.Dataset()
     ds.parse(data=data, format="nquads")
-    assert {str(c.identifier) for c in ds.contexts() if len(c)} == {iri}
-    assert len(list(ds.quads())) == len(expected)
+    # the article's graph, and what the gazetteer graph says of its entities (links, other names)
+    assert {str(c.identifier) for c in ds.contexts() if len(c)} == {iri, gazetteer_graph_iri()}
+    assert gazetteer and others and len(list(ds.quads())) == len(expected) + len(gazetteer)
+    assert not any(line in data.decode() for line in others)
 
 
 def test_unknown_article_is_a_user_error(seeds_store):

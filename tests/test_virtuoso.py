@@ -64,7 +64,8 @@ def pushed(server, seeds_store):
     assert r.returncode == 0, r.stderr
     with Store.open_read(seeds_store) as st:
         quads = len(list(st.quads()))
-    assert r.stdout.startswith(f"{quads} triples in 5 graphs"), r.stdout
+        graphs = len(list(st.graphs()))  # the five articles' and the gazetteer graph
+    assert graphs == 6 and r.stdout.startswith(f"{quads} triples in {graphs} graphs"), r.stdout
     return server
 
 
