@@ -85,6 +85,27 @@ def test_export_is_deterministic_across_processes(seeds_store, fmt):
     assert {ln.split()[1] for ln in lines} == {f"{p}:" for p in PREFIXES}
 
 
+def test_a_triple_export_loads_the_gazetteer_links_back_into_the_gazetteer_graph(seeds_store, tmp_path):
+    """Turtle has no graphs: kg load puts a gazetteer entity's owl:sameAs into the gazetteer
+    graph again, once, not into each article that names the entity."""
+    import pyoxigraph as ox
+
+    same_as = ox.NamedNode("http://www.w3.org/2002/07/owl#sameAs")
+
+    def links(st: Store) -> tuple[set, set]:
+        quads = list(st.raw.quads_for_pattern(None, same_as, None, None))
+        return {q.graph_name.value for q in quads}, {(q.subject.value, q.object.value) for q in quads}
+
+    with Store.open_read(seeds_store) as st:
+        path = tmp_path / "all.ttl"
+        path.write_bytes(export_bytes(st, "turtle"))
+        graphs, before = links(st)
+    assert graphs == {gazetteer_graph_iri()} and len(before) > 5
+    with Store(tmp_path / "other") as other:
+        load(other, path)
+        assert links(other) == (graphs, before)
+
+
 def test_one_article_graph(seeds_store):
     with Store.open_read(seeds_store) as st:
         iri = graph_for_source(st, SOURCE)

@@ -29,8 +29,8 @@ _DESCRIBING = (  # what an entity's description is made of, in whichever article
     "http://www.w3.org/1999/02/22-rdf-syntax-ns#type",
     "http://www.w3.org/2004/02/skos/core#prefLabel",
     "http://www.w3.org/2004/02/skos/core#altLabel",
-    "http://www.w3.org/2002/07/owl#sameAs",
 )
+_SAME_AS = "http://www.w3.org/2002/07/owl#sameAs"  # a gazetteer entity's link: into the gazetteer graph
 
 
 @dataclass
@@ -75,8 +75,10 @@ def regraph(triples: Iterable[pyoxigraph.Triple], fallback: pyoxigraph.NamedNode
       ``rdf:predicate``, ``rdf:object``: kg's triple exports give every mention so, as a
       mention is a value on its entity) goes into that article's graph, the reification
       itself nowhere;
-    - what describes an entity (its type, names and ``owl:sameAs``) goes into every
-      article graph that refers to it;
+    - what describes an entity (its type and names) goes into every article graph that
+      refers to it, and a kg gazetteer entity's ``owl:sameAs`` into the gazetteer graph
+      (the gazetteer's other names for it cannot be told from an article's: they go with
+      the names);
     - what is left (a statement on something that names no kg article) goes into
       ``fallback``, not into articles it may not belong to.
 
@@ -85,9 +87,10 @@ def regraph(triples: Iterable[pyoxigraph.Triple], fallback: pyoxigraph.NamedNode
     import pyoxigraph as ox
 
     from kg.rdf.iris import KG
-    from kg.rdf.mapping import article_iri
+    from kg.rdf.mapping import BASE, article_iri, gazetteer_graph_iri
 
     base = article_iri("")
+    same_as, gazetteer = ox.NamedNode(_SAME_AS), ox.NamedNode(gazetteer_graph_iri())
     source_file = ox.NamedNode(KG + "sourceFile")
     describing = {ox.NamedNode(iri) for iri in _DESCRIBING}
     triples = list(triples)
@@ -120,6 +123,10 @@ def regraph(triples: Iterable[pyoxigraph.Triple], fallback: pyoxigraph.NamedNode
         if isinstance(t.object, ox.NamedNode):
             refers.setdefault(t.object.value, set()).add(g)
     for t in rest:
+        linked = isinstance(t.subject, ox.NamedNode) and t.subject.value.startswith(BASE + "entity/")
+        if t.predicate == same_as and linked and t.subject.value in refers:
+            quads.append(ox.Quad(t.subject, t.predicate, t.object, gazetteer))
+            continue
         graphs = refers.get(t.subject.value, ()) if isinstance(t.subject, ox.NamedNode) \
             and t.predicate in describing else ()
         for g in sorted(graphs):
