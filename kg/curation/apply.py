@@ -55,8 +55,8 @@ class _Terms:
         self.mention_type = {p: t for t, p in self.mention.items()}
         self.cls = {t: ox.NamedNode(KG + t) for t in ("Organisation", "Person", "Place")}
         self.cls_type = {c: t for t, c in self.cls.items()}
-        for name in ("text", "person", "organisation", "role", "isSpokesperson", "place", "event",
-                     "affiliationSpan", "countSpan", "dateSpan", "statementSpan"):
+        for name in ("text", "person", "organisation", "role", "isSpokesperson", "place", "event", "speaker",
+                     "speakerText", "affiliationSpan", "countSpan", "dateSpan", "statementSpan"):
             setattr(self, name, ox.NamedNode(KG + name))
         # a fact's class is said by its span property
         self.kind = {"Affiliation": self.affiliationSpan, "Count": self.countSpan, "DateMention": self.dateSpan,
@@ -131,6 +131,16 @@ class _Graph:
             return o.value
         return ""
 
+    def write_speaker_text(self, e: object) -> None:
+        """Write out the speaker as written on the statements ``e`` said where it was left out
+        (it was ``e``'s label): before that label changes or ``e`` goes."""
+        t = self.t
+        label = min((o for s, p, o in self.triples if s == e and p == t.pref), key=lambda o: o.value, default=None)
+        said = {s for s, p, o in self.triples if p == t.speaker and o == e}
+        written = {s for s, p, _ in self.triples if s in said and p == t.speakerText}
+        if label is not None:
+            self.triples += [(s, t.speakerText, label) for s in sorted(said - written, key=lambda n: n.value)]
+
     def drop_node(self, node: object) -> None:
         self.triples = [t for t in self.triples if t[0] != node and t[2] != node]
 
@@ -170,6 +180,8 @@ def _merge(g: _Graph, c: Correction) -> None:
     names = [o.value for s, p, o in g.triples if s == other and p in (t.pref, t.alt)]
     keep_pref = [o.value for s, p, o in g.triples if s == keep and p == t.pref]
     keep_alt = [o.value for s, p, o in g.triples if s == keep and p == t.alt]
+    g.write_speaker_text(other)
+    g.write_speaker_text(keep)
     g.triples = [(keep if s == other else s, p, keep if o == other else o) for s, p, o in g.triples]
     g.triples = [x for x in g.triples if not (x[0] == keep and x[1] in (t.pref, t.alt))]
     pref = keep_pref[0] if keep_pref else (c.label or (names[0] if names else ""))
@@ -206,6 +218,7 @@ def _relabel(g: _Graph, c: Correction) -> None:
     if not prefs or c.label is None:
         return
     old = [o.value for o in prefs if o.value != c.label]
+    g.write_speaker_text(e)
     g.triples = [x for x in g.triples
                  if not (x[0] == e and (x[1] == t.pref or (x[1] == t.alt and x[2].value == c.label)))]
     g.triples.append((e, t.pref, ox.Literal(c.label)))
@@ -252,6 +265,7 @@ def _reject(g: _Graph, c: Correction) -> None:
         named = {s for s, p, o in g.triples if o == e and s in affiliations and p in (t.person, t.organisation)}
         for node in named:
             g.drop_node(node)
+        g.write_speaker_text(e)
         g.drop_node(e)
         return
     if c.article != g.name.value or not c.span:
@@ -315,12 +329,26 @@ def apply_nquads(nquads: bytes, corrections: Sequence[Correction]) -> tuple[byte
     ``corrections``; and, per graph IRI, the numbers of the corrections that changed it."""
     import pyoxigraph as ox
 
+    from kg.rdf.mapping import article_iri, gazetteer_graph_iri
+
     by_graph: dict[str, list[ox.Quad]] = {}
     for q in ox.parse(nquads, format=ox.RdfFormat.N_QUADS):
         by_graph.setdefault(q.graph_name.value, []).append(q)
-    out: list[ox.Quad] = []
+    # what the gazetteer graph says of an entity a correction names goes into the articles that
+    # name it, where the correction rewrites it with the rest (kg.curation.curate.materialise)
+    named = {ox.NamedNode(iri) for c in corrections for iri in c.names}
+    shared = by_graph.pop(gazetteer_graph_iri(), [])
+    moving = [q for q in shared if q.subject in named]
+    out: list[ox.Quad] = [q for q in shared if q.subject not in named]
     changed: dict[str, set[int]] = {}
+    base = article_iri("")
     for graph, quads in by_graph.items():
+        if not graph.startswith(base):  # no article: as it is
+            out += quads
+            continue
+        subjects = {q.subject for q in quads}
+        node = ox.NamedNode(graph)
+        quads += [ox.Quad(q.subject, q.predicate, q.object, node) for q in moving if q.subject in subjects]
         rewritten, numbers = apply(quads, corrections)
         out += rewritten
         changed[graph] = numbers

@@ -239,9 +239,43 @@ class Outcome:
         return f"correction {self.correction.n}: {self.correction.describe()} ({n} article{'s' * (n != 1)} rewritten)"
 
 
+def materialise(store: Store, cs: Iterable[Correction]) -> None:
+    """Move what the gazetteer graph says of the entities ``cs`` name (their owl:sameAs, the
+    gazetteer's other names) into every article graph that names them, as each article held
+    it before the gazetteer graph: a correction then merges, relabels, splits or rejects those
+    names and links with the rest of the entity, article by article. The article graphs are
+    written first, then the quads leave the gazetteer graph (a kill in between leaves them in
+    both, which changes no answer)."""
+    import pyoxigraph as ox
+
+    from kg.rdf.mapping import article_iri, gazetteer_graph_iri
+
+    gazetteer, base = ox.NamedNode(gazetteer_graph_iri()), article_iri("")
+    moving: dict[str, list] = {}
+    for iri in sorted({iri for c in cs for iri in c.names}):
+        node = ox.NamedNode(iri)
+        said = list(store.raw.quads_for_pattern(node, None, None, gazetteer))
+        if said:
+            moving[iri] = said
+    if not moving:
+        return
+    graphs: dict[str, list] = {}
+    for iri, said in moving.items():
+        named_in = {q.graph_name.value for q in store.raw.quads_for_pattern(ox.NamedNode(iri), None, None, None)
+                    if isinstance(q.graph_name, ox.NamedNode) and q.graph_name.value.startswith(base)}
+        for graph in named_in:
+            quads = graphs.setdefault(graph, list(store.quads(graph)))
+            quads += [ox.Quad(q.subject, q.predicate, q.object, ox.NamedNode(graph)) for q in said]
+    _replace_graphs(store, graphs)
+    for said in moving.values():
+        for q in said:
+            store.raw.remove(q)
+
+
 def make(store: Store, c: Correction, graphs: Sequence[str], *, applied: Iterable[str] = ()) -> Outcome:
     """Apply ``c`` (numbered) to ``graphs`` (the article graphs it may change) and keep it;
     ``applied`` names graphs it is known to be applied in already (a store's export)."""
+    materialise(store, [c])
     changed: dict[str, list] = {}
     for graph in graphs:
         quads = list(store.quads(graph))
@@ -457,6 +491,7 @@ def apply_all(store: Store) -> tuple[int, int]:
     every = corrections(store)
     if not every:
         return 0, 0
+    materialise(store, every)
     base = article_iri("")
     changed: dict[str, set[int]] = {}
     rewritten: dict[str, list] = {}

@@ -70,6 +70,11 @@ class Correction:
     note: str | None = None
 
     @property
+    def names(self) -> set[str]:
+        """The IRIs of the entities it names (an entity it may rewrite)."""
+        return {v for v in (self.target, self.keep, self.new, self.organisation, self.entity) if v}
+
+    @property
     def iri(self) -> str:
         from kg.rdf.mapping import correction_iri
 

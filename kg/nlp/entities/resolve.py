@@ -5,6 +5,7 @@ candidates nothing supports are dropped."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from spacy.tokens import Doc
 
@@ -14,6 +15,15 @@ from kg.nlp.entities.headlines import Headlines
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon, fold_accents, normalize_name
 from kg.types import LOC, ORG, PER, Entity, Mention
+
+
+def gazetteer_names(label: str, aliases: Iterable[str]) -> frozenset[str]:
+    """The gazetteer's other names for an entry that kg.rdf.mapping stores once for the whole
+    store: its aliases, but not one that may label the entity in an article (an accent-free
+    spelling of an accented label, which an article writing it that way takes as its label),
+    so that what the store lists as other names never depends on which articles it holds."""
+    return frozenset(a for a in aliases if a != label and not (
+        a.isascii() and not label.isascii() and fold_accents(a) == fold_accents(label)))
 
 
 def _initials(text: str) -> str:
@@ -418,7 +428,7 @@ def resolve(
                     and fold_accents(written) == fold_accents(c.gaz.label) else c.gaz.label
                 ent = entities[key] = Entity(
                     key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet, c.gaz.kind,
-                    frozenset(c.gaz.aliases) - {c.gaz.label},
+                    gazetteer_names(c.gaz.label, c.gaz.aliases),
                 )
                 ent.aliases.discard(ent.label)
                 if ent.type == ORG:
