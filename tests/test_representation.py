@@ -12,7 +12,7 @@ import pyoxigraph as ox
 import pytest
 
 from kg.query import resolve_query
-from kg.rdf.mapping import article_iri, to_quads
+from kg.rdf.mapping import article_iri, entity_iri, to_quads
 from kg.types import Affiliation, Article, Count, DateMention, Entity, Extraction, Mention, Sentence, Statement
 
 KG = "https://w3id.org/kg-news/ontology#"
@@ -152,6 +152,16 @@ def test_what_a_gazetteer_says_of_an_entity_is_stored_once_for_every_article(tmp
         assert aliases() == {"Orvikhamn", "Orvik", "Port Orvik"}
         st.remove_graph(article_iri("a.txt"))
         assert aliases() == {"Orvikhamn", "Port Orvik"}
+        from kg.errors import InputError
+        from kg.views.fetch import find_entity
+
+        harbour = entity_iri(article("", "x").entities["w"])
+        assert find_entity(st, "orvikhamn") == find_entity(st, "Orvikhamn") == harbour
+        st.remove_graph(article_iri("b.txt"))  # no article names it: the views find it no more
+        assert aliases() == set()
+        for name in ("Orvikhamn", "orvikhamn"):
+            with pytest.raises(InputError):
+                find_entity(st, name)
 
 
 def test_a_mention_is_one_triple_whose_property_says_the_type(mapped):
@@ -211,3 +221,25 @@ def test_a_mention_text_is_always_its_slice_of_the_article(nlp):
             s = ex.sentences[m.sentence]
             assert s.start <= m.start and m.end <= s.end and ex.article.text[s.start:s.end] == s.text
     assert mentions > 300
+
+
+def test_a_store_with_facts_in_the_older_layout_says_so(tmp_path):
+    """Facts under kg:span (RDF layout 1) are not read by the named queries: kg load and kg
+    stats warn ([KG169]) and say how to rewrite them; a store without them does not."""
+    import subprocess
+    import sys
+
+    g = f"<{article_iri('old.txt')}>"
+    old = tmp_path / "old.nq"
+    old.write_text(f'{g} <{KG}sourceFile> "old.txt" {g} .\n{g} <{KG}text> "Boats left." {g} .\n'
+                   f'<{article_iri("old.txt")}/c0> <{KG}qualifier> "exact" {g} .\n'
+                   f'<{article_iri("old.txt")}/c0> <{KG}span> "0 5 0 11" {g} .\n', encoding="utf-8")
+    new = tmp_path / "new.nq"
+    new.write_text(old.read_text(encoding="utf-8").replace(f"{KG}span", f"{KG}countSpan"), encoding="utf-8")
+    for data, warned in ((new, False), (old, True)):
+        store = tmp_path / f"store-{data.stem}"
+        for args in (["load", str(data)], ["stats"]):
+            r = subprocess.run([sys.executable, "-m", "kg", *args, "--store", str(store)], capture_output=True,
+                               text=True)
+            assert r.returncode == 0, r.stderr
+            assert ("[KG169]" in r.stderr and "kg build" in r.stderr) == warned, r.stderr

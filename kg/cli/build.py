@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import quiet_option, store_option, store_path
+from kg.cli.options import quiet_option, store_option, store_path, warn_older_layout
 from kg.errors import Errors, InputError
 
 
@@ -100,6 +100,8 @@ def build(paths: tuple[str, ...], store: str | None, ner: str | None, model: str
                                progress=lambda _source: b.update())
     for w in report.warnings:
         click.echo(f"warning: {w}", err=True)
+    if not push_to:
+        warn_older_layout(store_path(store))
     for f in report.failed:
         click.echo(f"error: {f}", err=True)
     click.echo(summary(report, push_to or store_path(store)))

@@ -22,6 +22,21 @@ def store_path(store: str | None) -> Path:
     return Path(store) if store else default_path()
 
 
+def warn_older_layout(path: Path) -> None:
+    """Warn ([KG169]) when the store at ``path`` holds facts in an older RDF layout, which the
+    named queries do not read (a store that cannot be opened here says nothing)."""
+    from kg.errors import Errors, KGError
+    from kg.store import Store
+
+    try:
+        with Store.open_read(path) as st:
+            older = st.older_layout()
+    except (KGError, OSError):
+        return
+    if older:
+        click.echo(f"kg: warning: {Errors.KG169.format(store=path)}", err=True)
+
+
 def store_option(f: F) -> F:
     """--store PATH, passed to the command as ``store``."""
     return click.option("--store", "store", type=click.Path(), default=None, help=STORE_HELP)(f)

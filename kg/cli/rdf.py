@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import RdfFormat, quiet_option, store_option, store_path, timeout_option
+from kg.cli.options import RdfFormat, quiet_option, store_option, store_path, timeout_option, warn_older_layout
 from kg.errors import Errors, OutputError
 
 
@@ -126,6 +126,7 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
                 click.echo(f"{r.corrections} correction{'s' * (r.corrections != 1)} added and applied <- {f}")
             if not r.articles and not graph and not r.corrections:
                 click.echo(f"kg: warning: {Errors.KG163.format(path=f)}", err=True)
+    warn_older_layout(store_path(store))
 
 
 @click.command()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import format_option, quiet_option, store_option, store_path, timeout_option
+from kg.cli.options import format_option, quiet_option, store_option, store_path, timeout_option, warn_older_layout
 
 
 @click.command()
@@ -53,6 +53,7 @@ def stats(store: str | None, fmt: str) -> None:
     path = store_path(store)
     s = do_stats(Store.open_read(path))
     click.echo(json.dumps(s, indent=1) if fmt == "json" else format_stats(s))
+    warn_older_layout(path)
 
 
 def format_stats(s: dict) -> str:

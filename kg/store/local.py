@@ -111,6 +111,15 @@ class Store:
         """The content hash stored for an article graph, or None if absent."""
         return self._article_value(graph, "contentHash")
 
+    def older_layout(self) -> bool:
+        """Whether the store holds facts in RDF layout 1 (``kg:span``, before the facts had
+        their own span property, kg.rdf.iris.LAYOUT): one index lookup."""
+        import pyoxigraph as ox
+
+        from kg.rdf.iris import KG
+
+        return any(True for _ in self._store.quads_for_pattern(None, ox.NamedNode(KG + "span"), None, None))
+
     def article_extractor(self, graph: str) -> str | None:
         """Which pipeline extracted the article (kg:extractor), or None."""
         return self._article_value(graph, "extractor")

@@ -259,7 +259,7 @@ class Summary:
         if type_ and type_ not in _TYPE_CODES:
             return
         kinds = [_TYPE_CODES[type_]] if type_ else list(_TYPE_CODES.values())
-        last = None if limit is None else (offset or 0) + limit
+        last = None if limit is None or limit < 0 else (offset or 0) + limit  # SQL's LIMIT -1: no limit
         db = self._conn()
 
         def ranked(kind: int) -> Iterator[tuple]:
