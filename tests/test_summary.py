@@ -224,3 +224,28 @@ def test_an_entitys_label_that_differs_between_articles_follows_each_write(tmp_p
     assert labels() == {"tarsk": ("Tarsk Town", 1), "ada-corwen": ("ada corwen", 1)}
     kg("remove", "a2.txt", "--store", store)
     assert _csv(kg("top", "--store", store, "--format", "csv")) == []
+
+
+def test_the_summary_checks_the_store_again_after_a_write_it_did_not_see(store_copy):
+    """Guard for the skipped check (the summary reads every article's hash again only when
+    the store's files changed): a write no kg path made (as kg serve --writable would) is
+    caught by the next kg top, and nothing is summarised again while the store is unchanged."""
+    import pyoxigraph as ox
+
+    from kg.store import Store
+
+    kgns, idns = "https://w3id.org/kg-news/ontology#", "https://w3id.org/kg-news/id/"
+    assert_top_is_the_named_query(store_copy)
+    with Store(store_copy) as st:
+        assert st.summary.refresh(st) == 0
+        g = ox.NamedNode(idns + "article/velm.txt")
+        tarsk = ox.NamedNode(idns + "organisation/tarsk-relief-guild")
+        st.raw.extend([ox.Quad(g, ox.NamedNode(kgns + "sourceFile"), ox.Literal("velm.txt"), g),
+                       ox.Quad(g, ox.NamedNode(kgns + "contentHash"), ox.Literal("9" * 64), g),
+                       ox.Quad(tarsk, ox.NamedNode(kgns + "organisationMention"), ox.Literal("0 5 0 9 0 test"), g),
+                       ox.Quad(tarsk, ox.NamedNode("http://www.w3.org/2004/02/skos/core#prefLabel"),
+                               ox.Literal("Tarsk Relief Guild"), g)])
+    rows = assert_top_is_the_named_query(store_copy)
+    assert any(r[1] == "Tarsk Relief Guild" for r in rows)
+    with Store(store_copy) as st:
+        assert st.summary.refresh(st) == 0
