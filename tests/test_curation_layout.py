@@ -113,3 +113,15 @@ def test_a_builds_batch_keeps_the_gazetteer_graph_out_of_the_corrections():
     assert not any(_iri(ex, "w") in (q.subject.value, getattr(q.object, "value", "")) for q in quads)
     kept = {(q.subject.value, q.object.value) for q in quads if q.graph_name.value == gazetteer_graph_iri()}
     assert kept == {(entity_iri(other), "Velmspitze"), (entity_iri(other), "https://sws.geonames.org/8")}
+
+
+def test_merging_into_a_gazetteer_entity_leaves_its_gazetteer_names_shared(store):
+    """Only the entity merged away has its names rewritten: the kept gazetteer entity's names
+    stay once in the gazetteer graph (a merge into a place named in thousands of articles
+    rewrites only the articles of the other)."""
+    harbour = _iri(_article("a.txt"), "w")
+    before = sorted(str(q) for q in _gazetteer(store))
+    curate.merge(store, "Orvik Harbour", "Port Velm", by="test")
+    assert sorted(str(q) for q in _gazetteer(store)) == before
+    aliases = {(r["entity"], r["alias"]) for r in _rows(store, "aliases")}
+    assert aliases == {(harbour, "Orvikhamn"), (harbour, "Port Velm")}

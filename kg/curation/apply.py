@@ -334,8 +334,8 @@ def apply_nquads(nquads: bytes, corrections: Sequence[Correction]) -> tuple[byte
     by_graph: dict[str, list[ox.Quad]] = {}
     for q in ox.parse(nquads, format=ox.RdfFormat.N_QUADS):
         by_graph.setdefault(q.graph_name.value, []).append(q)
-    # what the gazetteer graph says of an entity a correction names goes into the articles that
-    # name it, where the correction rewrites it with the rest (kg.curation.curate.materialise)
+    # what the gazetteer graph says of an entity whose names a correction rewrites goes into the
+    # articles that name it, where the correction rewrites it with the rest (curate.materialise)
     named = {ox.NamedNode(iri) for c in corrections for iri in c.names}
     shared = by_graph.pop(gazetteer_graph_iri(), [])
     moving = [q for q in shared if q.subject in named]

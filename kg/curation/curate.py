@@ -240,10 +240,11 @@ class Outcome:
 
 
 def materialise(store: Store, cs: Iterable[Correction]) -> None:
-    """Move what the gazetteer graph says of the entities ``cs`` name (their owl:sameAs, the
-    gazetteer's other names) into every article graph that names them, as each article held
-    it before the gazetteer graph: a correction then merges, relabels, splits or rejects those
-    names and links with the rest of the entity, article by article. The article graphs are
+    """Move what the gazetteer graph says of the entities whose names ``cs`` rewrite
+    (``Correction.names``: their owl:sameAs, the gazetteer's other names) into every article
+    graph that names them, as each article held it before the gazetteer graph: a correction
+    then merges, relabels, splits or rejects those names and links with the rest of the
+    entity, article by article. The article graphs are
     written first, then the quads leave the gazetteer graph (a kill in between leaves them in
     both, which changes no answer)."""
     import pyoxigraph as ox

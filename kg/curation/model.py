@@ -71,8 +71,9 @@ class Correction:
 
     @property
     def names(self) -> set[str]:
-        """The IRIs of the entities it names (an entity it may rewrite)."""
-        return {v for v in (self.target, self.keep, self.new, self.organisation, self.entity) if v}
+        """The entity whose names and links it rewrites: the target of a merge (merged away),
+        relabel, split or reject; none for a retype or an affiliation, which leave names alone."""
+        return {self.target} if self.action in ("merge", "relabel", "split", "reject") and self.target else set()
 
     @property
     def iri(self) -> str:
