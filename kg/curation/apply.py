@@ -55,12 +55,12 @@ class _Terms:
         self.mention_type = {p: t for t, p in self.mention.items()}
         self.cls = {t: ox.NamedNode(KG + t) for t in ("Organisation", "Person", "Place")}
         self.cls_type = {c: t for t, c in self.cls.items()}
+        from kg.rdf.mapping import SPAN
+
         for name in ("text", "person", "organisation", "role", "isSpokesperson", "place", "event", "speaker",
-                     "speakerText", "affiliationSpan", "countSpan", "dateSpan", "statementSpan"):
+                     "speakerText"):
             setattr(self, name, ox.NamedNode(KG + name))
-        # a fact's class is said by its span property
-        self.kind = {"Affiliation": self.affiliationSpan, "Count": self.countSpan, "DateMention": self.dateSpan,
-                     "Statement": self.statementSpan}
+        self.kind = SPAN  # a fact's class is said by its span property
         self.boolean = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
 
 
@@ -279,7 +279,7 @@ def _reject(g: _Graph, c: Correction) -> None:
             g.settle_type(e, type_)
         return
     if c.kind == "Event":
-        counts = {s for s, p, o in g.triples if p == t.countSpan and _span4(o.value) == c.span}
+        counts = {s for s, p, o in g.triples if p == t.kind["Count"] and _span4(o.value) == c.span}
         for node in {o for s, p, o in g.triples if s in counts and p == t.event}:
             g.drop_node(node)
         return
@@ -313,7 +313,7 @@ def _affiliate(g: _Graph, c: Correction) -> None:
         return
     _, _, start, end = first[0]
     g.triples += [(node, t.person, person), (node, t.organisation, org), (node, t.role, ox.Literal(c.role or "")),
-                  (node, t.affiliationSpan, ox.Literal(f"{start} {end} {start} {end}"))]
+                  (node, t.kind["Affiliation"], ox.Literal(f"{start} {end} {start} {end}"))]
     if c.spokesperson:  # false when left out
         g.triples.append((node, t.isSpokesperson, ox.Literal("true", datatype=t.boolean)))
 

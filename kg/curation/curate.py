@@ -20,9 +20,6 @@ from kg.resources import queries_dir
 from kg.store import Store
 
 _QUERIES: dict[str, str] = {}
-# a fact's span property, which says its class (an event's span is its count's)
-_SPAN_OF = {"Affiliation": "affiliationSpan", "Count": "countSpan", "Event": "countSpan", "DateMention": "dateSpan",
-            "Statement": "statementSpan"}
 
 
 def _query(name: str) -> str:
@@ -244,9 +241,8 @@ def materialise(store: Store, cs: Iterable[Correction]) -> None:
     (``Correction.names``: their owl:sameAs, the gazetteer's other names) into every article
     graph that names them, as each article held it before the gazetteer graph: a correction
     then merges, relabels, splits or rejects those names and links with the rest of the
-    entity, article by article. The article graphs are
-    written first, then the quads leave the gazetteer graph (a kill in between leaves them in
-    both, which changes no answer)."""
+    entity, article by article. The article graphs are written first, then the quads leave
+    the gazetteer graph (a kill in between leaves them in both, which changes no answer)."""
     import pyoxigraph as ox
 
     from kg.rdf.mapping import article_iri, gazetteer_graph_iri
@@ -412,8 +408,10 @@ def _fact(store: Store, iri: str, given: str) -> Correction:
                 return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(fields[:4]),
                                   entity=q.subject.value)
         raise CurationError(Errors.KG804.format(value=given, reason=f"{unquote(source)} has no mention {m.group(2)}"))
+    from kg.rdf.mapping import SPAN
+
     node = _node(iri)
-    span_of = _node(KG + _SPAN_OF.get(kind, "countSpan"))
+    span_of = SPAN[kind]
     if kind == "Event":  # an event is where its count is
         counts = [q.subject for q in store.raw.quads_for_pattern(None, _node(KG + "event"), node, _node(graph))]
         node = counts[0] if counts else node

@@ -130,6 +130,9 @@ class _Terms:
 
 P = _Terms()
 MENTION = {t: getattr(P, t.lower() + "Mention") for t in ("Organisation", "Person", "Place")}  # type -> property
+# a fact's class -> its span property, which types it (an event is where its count is)
+SPAN = {"Affiliation": P.affiliationSpan, "Count": P.countSpan, "DateMention": P.dateSpan,
+        "Statement": P.statementSpan, "Event": P.countSpan}
 
 
 def _s(v: str) -> ox.Literal:
