@@ -35,13 +35,14 @@ EVIL = "<img src=x onerror=window.__xss=4;alert(4)>"
 G = "https://w3id.org/kg-news/id/article/evil.nq"
 EVIL_SENTENCE = "</script><script>window.__xss=7</script>"
 # an article graph in kg's representation: a person mentioned in the article's only sentence
-# (kg:personMention "start end sentenceStart sentenceEnd n foundBy" into kg:text)
+# (kg:personMention "start end sentence n" into kg:text, sentence n where kg:sentences says)
 EVIL_QUADS = f"""
 <{G}> <https://w3id.org/kg-news/ontology#sourceFile> "evil <script>window.__xss=5</script>.txt" <{G}> .
 <{G}> <https://w3id.org/kg-news/ontology#text> "{EVIL_SENTENCE}" <{G}> .
+<{G}> <https://w3id.org/kg-news/ontology#sentences> "0:0-{len(EVIL_SENTENCE)}" <{G}> .
 <urn:evil:p> <http://www.w3.org/2004/02/skos/core#prefLabel> "{EVIL}" <{G}> .
 <urn:evil:p> <http://www.w3.org/2004/02/skos/core#altLabel> "<svg onload=window.__xss=6>" <{G}> .
-<urn:evil:p> <https://w3id.org/kg-news/ontology#personMention> "0 8 0 {len(EVIL_SENTENCE)} 1 rule" <{G}> .
+<urn:evil:p> <https://w3id.org/kg-news/ontology#personMention> "0 8 0 1" <{G}> .
 """
 
 

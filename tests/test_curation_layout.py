@@ -125,3 +125,45 @@ def test_merging_into_a_gazetteer_entity_leaves_its_gazetteer_names_shared(store
     assert sorted(str(q) for q in _gazetteer(store)) == before
     aliases = {(r["entity"], r["alias"]) for r in _rows(store, "aliases")}
     assert aliases == {(harbour, "Orvikhamn"), (harbour, "Port Velm")}
+
+
+def test_a_fact_rejected_by_an_older_kg_is_still_found_by_its_offsets():
+    """A correction's kg:factSpan written by an older kg goes on with the sentence's offsets
+    ("start end sentenceStart sentenceEnd"); layout 3's spans name the sentence by number
+    instead, and the fact is still found by its start and end."""
+    from kg.curation.apply import apply
+
+    ex = _article("a.txt")
+    quads = list(to_quads(ex))
+    graph = article_iri("a.txt")
+    statement = ox.NamedNode(graph + "/q0")
+    spans = [q.object.value for q in quads if q.subject == statement and q.predicate.value.endswith("statementSpan")]
+    assert spans and spans[0].split(" ")[2] == "0"  # layout 3: the sentence by number
+    end = len(ex.article.text)
+    for span in (f"0 {end} 0 {end}", f"0 {end}"):  # an older kg's, this kg's
+        c = Correction(1, "reject", graph + "/q0", article=graph, kind="Statement", span=span)
+        out, changed = apply(quads, [c])
+        assert changed == {1}, span
+        assert not any(q.subject == statement for q in out), span
+
+
+def test_an_affiliation_added_by_hand_spans_the_sentence_of_the_persons_first_mention():
+    """kg affiliate on layout 3: the new affiliation's span is the sentence's offsets and its
+    number, where the article's kg:sentences puts that sentence."""
+    from kg.curation.apply import apply
+
+    text = "Boats left Orvik. Ada Corwen of Tarsk Ferries spoke."
+    second = text.index("Ada")
+    ents = {"p": Entity("p", "Ada Corwen", "Person"), "o": Entity("o", "Tarsk Ferries", "Organisation")}
+    ex = Extraction(article=Article(source="c.txt", text=text, content_hash="3" * 64),
+                    sentences=[Sentence(0, 0, second - 1, text[:second - 1]),
+                               Sentence(1, second, len(text), text[second:])],
+                    entities=ents,
+                    mentions=[Mention("p", "Ada Corwen", second, second + 10, 1, "test-rule"),
+                              Mention("o", "Tarsk Ferries", text.index("Tarsk"), text.index(" spoke"), 1, "test-rule")])
+    graph = article_iri("c.txt")
+    c = Correction(4, "affiliate", _iri(ex, "p"), organisation=_iri(ex, "o"), role="member", article=graph)
+    out, changed = apply(list(to_quads(ex)), [c])
+    assert changed == {4}
+    spans = [q.object.value for q in out if q.predicate.value.endswith("affiliationSpan")]
+    assert spans == [f"{second} {len(text)} 1"]

@@ -30,11 +30,11 @@ def test_triple_formats_parse_to_the_store_graph(seeds_store, fmt):
 
 def reifications(st: Store) -> rdflib.Graph:
     """What a triple format adds to the union: each mention (a value on its entity) as an
-    rdf:Statement named by its article's graph and the mention's number (its 5th field)."""
+    rdf:Statement named by its article's graph and the mention's number (its 4th field)."""
     g = rdflib.Graph()
     for q in st.quads():
         if q.predicate.value.endswith("Mention"):
-            node = rdflib.URIRef(f"{q.graph_name.value}/m{q.object.value.split()[4]}")
+            node = rdflib.URIRef(f"{q.graph_name.value}/m{q.object.value.split()[3]}")
             g.add((node, rdflib.RDF.type, rdflib.RDF.Statement))
             g.add((node, rdflib.RDF.subject, rdflib.URIRef(q.subject.value)))
             g.add((node, rdflib.RDF.predicate, rdflib.URIRef(q.predicate.value)))

@@ -178,6 +178,52 @@ def test_a_mention_is_one_triple_whose_property_says_the_type(mapped):
                     ("Radio Mar", "Organisation")}
 
 
+def test_spans_name_their_sentence_by_number_in_the_articles_sentences(mapped):
+    """Layout 3: the article's kg:sentences gives each sentence's offsets once ("n:start-end"); a
+    span or mention value is "start end n ..." with the number of the fact's sentence, short
+    enough to be kept in the store's index keys."""
+    from kg.rdf.mapping import MENTION, SPAN
+
+    ex, store = mapped
+    g = ox.NamedNode(article_iri(ex.article.source))
+    (told,) = [q.object.value for q in store.quads_for_pattern(g, ox.NamedNode(KG + "sentences"), None, g)]
+    assert told == " ".join(f"{n}:{s.start}-{s.end}" for n, s in enumerate(ex.sentences))
+    bounds = {int(n): tuple(map(int, rest.split("-"))) for n, _, rest in (x.partition(":") for x in told.split())}
+    props = {*MENTION.values(), *SPAN.values()}
+    values = [q.object.value for q in store.quads_for_pattern(None, None, None, g) if q.predicate in props]
+    assert len(values) == len(ex.mentions) + len(ex.affiliations) + len(ex.dates) + len(ex.counts) + len(
+        ex.statements)
+    for value in values:
+        start, end, n = (int(x) for x in value.split(" ")[:3])
+        assert bounds[n][0] <= start <= end <= bounds[n][1], value
+        assert len(value) <= 16, value
+    mentions = sorted(q.object.value.split(" ") for q in store.quads_for_pattern(None, None, None, g)
+                      if q.predicate in MENTION.values())
+    assert mentions == sorted([str(m.start), str(m.end), str(m.sentence), str(n)] for n, m in enumerate(ex.mentions))
+
+
+def test_what_found_each_mention_is_listed_once_on_the_article(mapped):
+    ex, store = mapped
+    g = ox.NamedNode(article_iri(ex.article.source))
+    found = [q.object.value for q in store.quads_for_pattern(g, ox.NamedNode(KG + "foundBy"), None, g)]
+    assert found == [" ".join(m.source for m in ex.mentions)] and len(found[0].split()) == 5
+
+
+def test_a_counts_head_is_left_out_only_when_what_without_a_final_s_gives_it():
+    art = Article(source="h.txt", text="40 boats, 12 people, 3 sheep and 9 crews.", content_hash="0" * 64)
+
+    def count(what: str, head: str | None) -> Count:
+        i = art.text.index(what)
+        return Count(what, i, i + len(what), 0, 1.0, what=what, head=head)
+
+    ex = Extraction(article=art, sentences=[Sentence(0, 0, len(art.text), art.text)],
+                    counts=[count("boats", "boat"), count("people", "person"), count("sheep", "sheep"),
+                            count("crews", None)])
+    heads = {q.subject.value.rsplit("/", 1)[1]: q.object.value for q in to_quads(ex)
+             if q.predicate.value == KG + "head"}
+    assert heads == {"c1": "person", "c3": ""}  # "boat" and "sheep" follow from what; c3 had none
+
+
 def test_the_text_is_stored_once_and_a_fact_text_only_when_it_is_not_its_slice(mapped):
     ex, store = mapped
     texts = [q for q in store.quads_for_pattern(None, ox.NamedNode(KG + "text"), None, None)]
@@ -224,8 +270,9 @@ def test_a_mention_text_is_always_its_slice_of_the_article(nlp):
 
 
 def test_a_store_with_facts_in_the_older_layout_says_so(tmp_path):
-    """Facts under kg:span (RDF layout 1) are not read by the named queries: kg load and kg
-    stats warn ([KG169]) and say how to rewrite them; a store without them does not."""
+    """Facts under kg:span (RDF layout 1) are not read by the named queries, and an article
+    without kg:sentences (layout 2) gives no sentences: kg load and kg stats warn ([KG169])
+    and say how to rewrite them; a store without either does not."""
     import subprocess
     import sys
 
@@ -235,8 +282,12 @@ def test_a_store_with_facts_in_the_older_layout_says_so(tmp_path):
                    f'<{article_iri("old.txt")}/c0> <{KG}qualifier> "exact" {g} .\n'
                    f'<{article_iri("old.txt")}/c0> <{KG}span> "0 5 0 11" {g} .\n', encoding="utf-8")
     new = tmp_path / "new.nq"
-    new.write_text(old.read_text(encoding="utf-8").replace(f"{KG}span", f"{KG}countSpan"), encoding="utf-8")
-    for data, warned in ((new, False), (old, True)):
+    new.write_text(old.read_text(encoding="utf-8").replace(f"{KG}span", f"{KG}countSpan")
+                   + f'{g} <{RDF_TYPE}> <{KG}Article> {g} .\n{g} <{KG}sentences> "0:0-11" {g} .\n', encoding="utf-8")
+    two = tmp_path / "two.nq"  # layout 2: an article with no kg:sentences
+    two.write_text(new.read_text(encoding="utf-8").replace(f'{g} <{KG}sentences> "0:0-11" {g} .\n', ""),
+                   encoding="utf-8")
+    for data, warned in ((new, False), (old, True), (two, True)):
         store = tmp_path / f"store-{data.stem}"
         for args in (["load", str(data)], ["stats"]):
             r = subprocess.run([sys.executable, "-m", "kg", *args, "--store", str(store)], capture_output=True,

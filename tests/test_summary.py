@@ -200,9 +200,9 @@ def test_an_entitys_label_that_differs_between_articles_follows_each_write(tmp_p
     for n, (place, person) in enumerate(names):
         g = f"<{idns}article/a{n}.txt>"
         lines += [f'{g} <{kgns}sourceFile> "a{n}.txt" {g} .', f'{g} <{kgns}contentHash> "h{n}" {g} .',
-                  f'<{idns}place/tarsk> <{kgns}placeMention> "0 5 0 20 0 test" {g} .',
+                  f'<{idns}place/tarsk> <{kgns}placeMention> "0 5 0 0" {g} .',
                   f'<{idns}place/tarsk> {pref} "{place}" {g} .',
-                  f'<{idns}person/ada-corwen> <{kgns}personMention> "6 16 0 20 1 test" {g} .',
+                  f'<{idns}person/ada-corwen> <{kgns}personMention> "6 16 0 1" {g} .',
                   f'<{idns}person/ada-corwen> {pref} "{person}" {g} .']
     dump = tmp_path / "three.nq"
     dump.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -242,7 +242,7 @@ def test_the_summary_checks_the_store_again_after_a_write_it_did_not_see(store_c
         tarsk = ox.NamedNode(idns + "organisation/tarsk-relief-guild")
         st.raw.extend([ox.Quad(g, ox.NamedNode(kgns + "sourceFile"), ox.Literal("velm.txt"), g),
                        ox.Quad(g, ox.NamedNode(kgns + "contentHash"), ox.Literal("9" * 64), g),
-                       ox.Quad(tarsk, ox.NamedNode(kgns + "organisationMention"), ox.Literal("0 5 0 9 0 test"), g),
+                       ox.Quad(tarsk, ox.NamedNode(kgns + "organisationMention"), ox.Literal("0 5 0 0"), g),
                        ox.Quad(tarsk, ox.NamedNode("http://www.w3.org/2004/02/skos/core#prefLabel"),
                                ox.Literal("Tarsk Relief Guild"), g)])
     rows = assert_top_is_the_named_query(store_copy)

@@ -208,7 +208,7 @@ def test_index_reads_give_the_rows_of_the_queries_they_replace(seeds_store):
     import pyoxigraph as ox
 
     from kg.store import Store
-    from kg.views.fetch import Reader, _article_text, _comentioned, rows
+    from kg.views.fetch import Reader, _article_text, _bounds, _comentioned, rows
 
     def key(r: dict[str, str]) -> tuple:
         return r["entity"], r["type"], r["label"], r["source"], r["at"]
@@ -228,5 +228,6 @@ def test_index_reads_give_the_rows_of_the_queries_they_replace(seeds_store):
         texts = rows(st, "view_text")
         assert len(texts) == 5
         for r in texts:
-            assert _article_text(st, r["source"]) == r["text"]
-        assert _article_text(st, "no-such-article.txt") == ""
+            assert _article_text(st, r["source"]) == (r["text"], _bounds(r["sentences"]))
+            assert len(_bounds(r["sentences"])) > 5
+        assert _article_text(st, "no-such-article.txt") == ("", {})

@@ -57,8 +57,8 @@ class _Terms:
         self.cls_type = {c: t for t, c in self.cls.items()}
         from kg.rdf.mapping import SPAN
 
-        for name in ("text", "person", "organisation", "role", "isSpokesperson", "place", "event", "speaker",
-                     "speakerText"):
+        for name in ("text", "sentences", "person", "organisation", "role", "isSpokesperson", "place", "event",
+                     "speaker", "speakerText"):
             setattr(self, name, ox.NamedNode(KG + name))
         self.kind = SPAN  # a fact's class is said by its span property
         self.boolean = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
@@ -125,6 +125,16 @@ class _Graph:
             if s == e and p == self.t.type and o in self.t.cls_type:
                 return self.t.cls_type[o]
         return None
+
+    def sentence(self, n: int) -> tuple[int, int]:
+        """The start and end offsets of the article's sentence number ``n`` (its kg:sentences)."""
+        for o in self.values(self.name, self.t.sentences):
+            for item in o.value.split():
+                number, _, rest = item.partition(":")
+                if number == str(n):
+                    start, _, end = rest.partition("-")
+                    return int(start), int(end)
+        return 0, 0
 
     def text(self) -> str:
         for o in self.values(self.name, self.t.text):
@@ -250,7 +260,7 @@ def _split(g: _Graph, c: Correction) -> None:
 
 
 def mention_text(text: str, value: str) -> str:
-    """The text of a mention, from its kg:*Mention value ("start end sentenceStart sentenceEnd n by")."""
+    """The text of a mention, from its kg:*Mention value ("start end sentence n")."""
     start, end = (int(x) for x in value.split(" ", 2)[:2])
     return text[start:end]
 
@@ -272,28 +282,29 @@ def _reject(g: _Graph, c: Correction) -> None:
         return
     if c.kind == "Mention":
         e = g.node(c.entity)
-        gone = [x for x in g.mentions(e) if _span4(x[2].value) == c.span]
+        gone = [x for x in g.mentions(e) if _offsets(x[2].value) == _offsets(c.span)]
         if gone:
             type_ = g.type_of(e)
             g.triples = [x for x in g.triples if x not in gone]
             g.settle_type(e, type_)
         return
     if c.kind == "Event":
-        counts = {s for s, p, o in g.triples if p == t.kind["Count"] and _span4(o.value) == c.span}
+        counts = {s for s, p, o in g.triples if p == t.kind["Count"] and _offsets(o.value) == _offsets(c.span)}
         for node in {o for s, p, o in g.triples if s in counts and p == t.event}:
             g.drop_node(node)
         return
     prop = t.kind.get(c.kind)
-    for node in {s for s, p, o in g.triples if p == prop and _span4(o.value) == c.span}:
+    for node in {s for s, p, o in g.triples if p == prop and _offsets(o.value) == _offsets(c.span)}:
         if c.kind == "Count":
             for ev in g.values(node, t.event):
                 g.drop_node(ev)
         g.drop_node(node)
 
 
-def _span4(value: str) -> str:
-    """The first four numbers of a span or mention value: the fact's and its sentence's offsets."""
-    return " ".join(value.split(" ")[:4])
+def _offsets(value: str) -> str:
+    """The first two numbers of a span or mention value, or of a correction's kg:factSpan: the
+    fact's start and end offsets (which an older kg's factSpan followed with its sentence's)."""
+    return " ".join(value.split(" ")[:2])
 
 
 def _affiliate(g: _Graph, c: Correction) -> None:
@@ -306,14 +317,15 @@ def _affiliate(g: _Graph, c: Correction) -> None:
         return
     person, org = g.node(c.target), g.node(c.organisation)
     node = ox.NamedNode(curated_affiliation_iri(g.name.value, c.n))
-    first = sorted((tuple(int(x) for x in o.value.split(" ")[:4]) for s, p, o in g.triples
+    first = sorted((tuple(int(x) for x in o.value.split(" ")[:3]) for s, p, o in g.triples
                     if s == person and p == t.mention["Person"]))
     g.drop_node(node)
     if not first or g.type_of(org) != "Organisation":
         return
-    _, _, start, end = first[0]
+    n = first[0][2]  # the sentence of the person's first mention
+    start, end = g.sentence(n)
     g.triples += [(node, t.person, person), (node, t.organisation, org), (node, t.role, ox.Literal(c.role or "")),
-                  (node, t.kind["Affiliation"], ox.Literal(f"{start} {end} {start} {end}"))]
+                  (node, t.kind["Affiliation"], ox.Literal(f"{start} {end} {n}"))]
     if c.spokesperson:  # false when left out
         g.triples.append((node, t.isSpokesperson, ox.Literal("true", datatype=t.boolean)))
 

@@ -404,8 +404,8 @@ def _fact(store: Store, iri: str, given: str) -> Correction:
         props = {KG + t + "Mention" for t in ("organisation", "person", "place")}
         for q in store.quads(graph):
             fields = q.object.value.split(" ") if q.predicate.value in props else []
-            if len(fields) > 4 and fields[4] == m.group(2):
-                return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(fields[:4]),
+            if len(fields) > 3 and fields[3] == m.group(2):
+                return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(fields[:2]),
                                   entity=q.subject.value)
         raise CurationError(Errors.KG804.format(value=given, reason=f"{unquote(source)} has no mention {m.group(2)}"))
     from kg.rdf.mapping import SPAN
@@ -418,7 +418,7 @@ def _fact(store: Store, iri: str, given: str) -> Correction:
     spans = [q.object.value for q in store.raw.quads_for_pattern(node, span_of, None, _node(graph))]
     if not spans:
         raise CurationError(Errors.KG804.format(value=given, reason=f"{unquote(source)} has no {local}"))
-    return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(spans[0].split(" ")[:4]))
+    return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(spans[0].split(" ")[:2]))
 
 
 def affiliate(store: Store, person: str, organisation: str, *, role: str = "", spokesperson: bool = False,

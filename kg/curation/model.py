@@ -63,7 +63,7 @@ class Correction:
     spokesperson: bool = False
     article: str | None = None  # an article graph IRI
     kind: str | None = None  # a rejected fact's kind (FACT_KINDS values)
-    span: str | None = None  # a rejected fact's "start end sentenceStart sentenceEnd"
+    span: str | None = None  # a rejected fact's "start end" (an older kg's went on with its sentence's)
     entity: str | None = None  # the entity of a rejected mention
     by: str = ""
     created: str = ""  # ISO date-time, UTC

@@ -169,8 +169,10 @@ def _triple_stream(quads: Iterator[pyoxigraph.Quad]) -> Iterator[pyoxigraph.Trip
             seen.add(h)
             yield t
         if q.predicate in mentions and isinstance(q.graph_name, ox.NamedNode):
-            fields = q.object.value.split(" ")
-            n = fields[4] if len(fields) > 4 else "-" + hashlib.sha256(str(t).encode()).hexdigest()[:12]
+            fields = q.object.value.split(" ")  # "start end sentence n" (an older layout: "... n foundBy")
+            n = fields[3] if len(fields) == 4 else fields[4] if len(fields) > 4 else None
+            if n is None or not n.isdigit():
+                n = "-" + hashlib.sha256(str(t).encode()).hexdigest()[:12]
             node = ox.NamedNode(mention_iri(q.graph_name.value, n))
             yield ox.Triple(node, a, statement)
             yield ox.Triple(node, subject, q.subject)

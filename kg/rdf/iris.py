@@ -8,6 +8,7 @@ XSD = "http://www.w3.org/2001/XMLSchema#"
 # How kg.rdf.mapping lays an article out in RDF, part of every article's kg:extractor: an
 # article written by another layout counts as changed, so the next build writes it again.
 # 2: facts typed by their span property, default values left out, the gazetteer graph.
-LAYOUT = 2
+# 3: spans name their sentence by number (the article's kg:sentences), kg:foundBy on the article.
+LAYOUT = 3
 
 __all__ = ["ID", "KG", "LAYOUT", "XSD"]

@@ -8,9 +8,10 @@ IRIs (base https://w3id.org/kg-news/id/):
   entity/<wikidata-or-geonames-id> gazetteer entities (stable across articles and runs)
   <type>/<slug>                    other entities, by type and normalised name
 
-The article text is stored once (``kg:text``); facts point into it with their span
-(``kg:affiliationSpan``, ``kg:countSpan``, ``kg:dateSpan``, ``kg:statementSpan``: see ``span``
-and ontology/kg.ttl), so surface texts and sentences are not repeated. What a gazetteer says
+The article text is stored once (``kg:text``), and its sentences' offsets once
+(``kg:sentences``); facts point into them with their span (``kg:affiliationSpan``,
+``kg:countSpan``, ``kg:dateSpan``, ``kg:statementSpan``: see ``span`` and ontology/kg.ttl), so
+surface texts and sentences are not repeated. What a gazetteer says
 of an entity (its ``owl:sameAs`` and other names) goes once into the store's gazetteer graph.
 """
 
@@ -20,7 +21,7 @@ import hashlib
 import math
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from urllib.parse import quote
 
 import pyoxigraph as ox
@@ -156,29 +157,45 @@ def date_literal(value: str) -> ox.Literal:
     return ox.Literal(value, datatype=_DATE_TYPES.get(len(value), _STRING))
 
 
-def span(start: int, end: int, sentence: Sentence) -> str:
-    """The lexical form of ``kg:span``: where a fact is, in the article text ``kg:text``.
+def span(start: int, end: int, sentence: int) -> str:
+    """The lexical form of a fact's span (``kg:countSpan`` and the others): where it is, in
+    the article text ``kg:text``.
 
-    Four integers, space-separated: the fact's start and end offsets, then its
-    sentence's (Unicode code points, 0-based, end exclusive, as Python slices and
-    as SPARQL's ``SUBSTR(text, start + 1, end - start)``)."""
-    return f"{start} {end} {sentence.start} {sentence.end}"
+    Three integers, space-separated: the fact's start and end offsets (Unicode code
+    points, 0-based, end exclusive, as Python slices and as SPARQL's
+    ``SUBSTR(text, start + 1, end - start)``), then the number of its sentence in the
+    article's ``kg:sentences`` (``sentences``). Short enough (16 bytes or fewer) to be
+    stored in the index keys themselves rather than once more in the store's dictionary."""
+    return f"{start} {end} {sentence}"
+
+
+def sentences(sents: Iterable[Sentence]) -> str:
+    """The lexical form of ``kg:sentences``: "n:start-end" for each sentence of the article
+    (numbered from 0), space-separated. A query finds sentence n's offsets after the text
+    " n:" of " " + the value (see queries/counts.rq)."""
+    return " ".join(f"{n}:{s.start}-{s.end}" for n, s in enumerate(sents))
+
+
+def plural_head(what: str) -> str:
+    """The head noun of a count that ``kg:head`` leaves out: ``what`` without a final "s"."""
+    return what[:-1] if what.endswith("s") else what
 
 
 def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     """The article's named graph (see the module docstring and ``ontology/kg.ttl``).
 
-    Every fact keeps its provenance in one literal, its span (the fact's and its
-    sentence's offsets into the article text, stored once as the article's
-    ``kg:text``): the surface text of a mention, date or count and the sentence are
-    slices of it, so they are not stored again. A mention is one triple on the
+    Every fact keeps its provenance in one literal, its span (the fact's offsets into
+    the article text, stored once as the article's ``kg:text``, and the number of its
+    sentence, whose offsets the article's ``kg:sentences`` gives): the surface text of a
+    mention, date or count and the sentence are slices of the text, so they are not
+    stored again. A mention is one triple on the
     entity (``kg:mention``); facts that are not mentions are nodes typed by their
     span property (``rdfs:domain`` in the ontology), with no ``rdf:type`` triple.
     A value that is the default is left out: ``kg:isSpokesperson`` and
     ``kg:isRelative`` false, ``kg:qualifier`` exact, ``kg:speakerText`` the speaker's
-    label. A gazetteer entity's ``owl:sameAs`` and the gazetteer's other names for it
-    go into the gazetteer graph (``gazetteer_graph_iri``), the same quads from every
-    article that names it."""
+    label, ``kg:head`` what is counted without a final "s". A gazetteer entity's
+    ``owl:sameAs`` and the gazetteer's other names for it go into the gazetteer graph
+    (``gazetteer_graph_iri``), the same quads from every article that names it."""
     a = ex.article
     g = ox.NamedNode(article_iri(a.source))
     art = g
@@ -194,7 +211,8 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
         yield q(art, P.extractor, _s(extractor))
     if a.published:
         yield q(art, DATE_PUBLISHED, date_literal(a.published))
-        yield q(art, P.publishedFrom, _s(a.published_from or "metadata"))
+        if a.published_from and a.published_from != "metadata":  # metadata when left out
+            yield q(art, P.publishedFrom, _s(a.published_from))
     if a.outlet:
         yield q(art, P.outlet, _s(a.outlet))
     if a.url:
@@ -202,12 +220,14 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     if a.title:
         yield q(art, HEADLINE, _s(a.title))
     yield q(art, P.text, _s(text))
-
     sents = ex.sentences
+    yield q(art, P.sentences, _s(sentences(sents)))
+    if ex.mentions:  # what found each mention, in the order of their numbers
+        yield q(art, P.foundBy, _s(" ".join(m.source for m in ex.mentions)))
 
     def at(node: ox.NamedNode, prop: ox.NamedNode, si: int, start: int, end: int,
            written: str | None = None) -> Iterator[ox.Quad]:
-        yield q(node, prop, _s(span(start, end, sents[si])))
+        yield q(node, prop, _s(span(start, end, si)))
         if written is not None and text[start:end] != written:
             yield q(node, P.text, _s(written))  # only when the slice would not give it back
 
@@ -231,9 +251,9 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
                 yield ox.Quad(node, ALT_LABEL, _s(alias), gazetteer)
 
     for n, m in enumerate(ex.mentions):
-        # "start end sentenceStart sentenceEnd n foundBy": one triple per mention
+        # "start end sentence n": one triple per mention (what found it: the article's kg:foundBy)
         prop = MENTION[ex.entities[m.entity].type]
-        yield q(ent_iri[m.entity], prop, _s(f"{span(m.start, m.end, sents[m.sentence])} {n} {m.source}"))
+        yield q(ent_iri[m.entity], prop, _s(f"{span(m.start, m.end, m.sentence)} {n}"))
 
     for n, af in enumerate(ex.affiliations):
         if af.person not in ent_iri or af.organisation not in ent_iri:
@@ -272,8 +292,8 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
             yield q(node, P.currency, _s(c.currency))
         if c.what:
             yield q(node, P.what, _s(c.what))
-        if c.head:
-            yield q(node, P.head, _s(c.head))
+        if (c.what or c.head) and (c.head or "") != plural_head(c.what or ""):
+            yield q(node, P.head, _s(c.head or ""))  # left out when it is what without a final "s"
         if c.date:
             yield q(node, P.date, date_literal(c.date))
         if c.place in ent_iri:
@@ -303,5 +323,5 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
         if found < 0:  # not a slice of its sentence: written out
             yield q(node, P.quote, _s(st.quote))
             yield from at(node, P.statementSpan, st.sentence, st.start, st.end)
-        else:  # the quote's offsets follow the span: "start end sentenceStart sentenceEnd quoteStart quoteEnd"
-            yield q(node, P.statementSpan, _s(f"{span(st.start, st.end, sent)} {found} {found + len(st.quote)}"))
+        else:  # the quote's offsets follow the span: "start end sentence quoteStart quoteEnd"
+            yield q(node, P.statementSpan, _s(f"{span(st.start, st.end, st.sentence)} {found} {found + len(st.quote)}"))

@@ -81,6 +81,8 @@ class KG(DefinedNamespace):
     outlet: URIRef
     publishedFrom: URIRef
     text: URIRef
+    sentences: URIRef
+    foundBy: URIRef
     span: URIRef
     affiliationSpan: URIRef
     countSpan: URIRef

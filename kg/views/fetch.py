@@ -11,9 +11,10 @@ query with a VALUES list of them all took 7 s and the whole-store queries of
 entity's mentions, the entities in its sentences, an article's text and metadata) go to the
 store's indexes directly instead; the queries stay as their definition, and a test holds
 the two equal on the seeds. Sentences come from the spans: a mention's value, like a
-fact's span, is "start end sentenceStart sentenceEnd ..." in the article's kg:text, so two
-mentions are in one sentence when those offsets agree, and the sentence is cut
-from the text (each article's text is read once, when a sentence of it is shown).
+fact's span, is "start end sentence ..." in the article's kg:text, so two mentions are in
+one sentence when those sentence numbers agree, and the sentence is cut from the text
+where the article's kg:sentences puts it (each article's text is read once, when a
+sentence of it is shown).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from kg.resources import queries_dir
 from kg.store import Store
 
 EVIDENCE = 5  # sentences kept per entity for its tooltip
-Place = tuple[str, int, int]  # a sentence: article, start, end
+Place = tuple[str, int]  # a sentence: article, its number there (kg:sentences)
 
 
 @functools.cache
@@ -54,8 +55,17 @@ def _iri(value: str):
 
 
 def _sentence(source: str, span: str) -> Place:
-    fields = span.split()
-    return source, int(fields[2]), int(fields[3])
+    return source, int(span.split(" ")[2])
+
+
+def _bounds(sentences: str) -> dict[int, tuple[int, int]]:
+    """Sentence number -> (start, end), from an article's kg:sentences ("n:start-end ...")."""
+    out = {}
+    for item in sentences.split():
+        n, _, rest = item.partition(":")
+        start, _, end = rest.partition("-")
+        out[int(n)] = (int(start), int(end))
+    return out
 
 
 def article_counts(store: Store) -> dict[str, int]:
@@ -112,16 +122,19 @@ def _article_graphs(store: Store, source: str) -> list:
             if isinstance(q.graph_name, ox.NamedNode) and q.subject == q.graph_name]
 
 
-def _article_text(store: Store, source: str) -> str:
+def _article_text(store: Store, source: str) -> tuple[str, dict[int, tuple[int, int]]]:
     """The kg:text of the article ``source`` (the rows of queries/internal/view_text.rq for
-    it), read from the store's indexes: a bound query each cost a view of a busy entity at
-    10,000 articles a second for its 1,600 articles."""
+    it) and its sentences' offsets (kg:sentences), read from the store's indexes: a bound
+    query each cost a view of a busy entity at 10,000 articles a second for its 1,600 articles."""
     from kg.rdf.mapping import P
 
     for g in _article_graphs(store, source):
         for t in store.raw.quads_for_pattern(g, P.text, None, g):
-            return t.object.value
-    return ""
+            bounds = {}
+            for s in store.raw.quads_for_pattern(g, P.sentences, None, g):
+                bounds = _bounds(s.object.value)
+            return t.object.value, bounds
+    return "", {}
 
 
 def find_entity(store: Store, name: str) -> str:
@@ -146,7 +159,7 @@ class Reader:
         article at a time, as its date is needed (best for a few entities of a big store)."""
         self.store = store
         self.meta = {} if meta is None else meta
-        self.texts: dict[str, str] = {}
+        self.texts: dict[str, tuple[str, dict[int, tuple[int, int]]]] = {}  # source -> text, sentences
         self.places: dict[str, list[Place]] = {}  # entity -> the sentences that name it
         self.sources: dict[str, list[str]] = {}  # article graph -> its kg:sourceFile
 
@@ -156,10 +169,12 @@ class Reader:
         return self.meta[source]["date"]
 
     def text(self, place: Place) -> str:
-        source, start, end = place
+        source, n = place
         if source not in self.texts:
             self.texts[source] = _article_text(self.store, source)
-        return self.texts[source][start:end]
+        text, bounds = self.texts[source]
+        start, end = bounds.get(n, (0, 0))
+        return text[start:end]
 
     def source(self, graph) -> list[str]:  # noqa: ANN001 (a pyoxigraph NamedNode)
         """The kg:sourceFile of an article's graph (remembered; one, as a rule)."""
@@ -243,7 +258,7 @@ class Reader:
 
 
 def _sentence_key(span: str) -> str:
-    """The third field of a span, the sentence's start (as queries/internal/view_comentions.rq
+    """The third field of a span, the sentence's number (as queries/internal/view_comentions.rq
     reads it with STRBEFORE and STRAFTER: empty when the span has fewer than four fields)."""
     fields = span.split(" ", 3)
     return fields[2] if len(fields) == 4 else ""
