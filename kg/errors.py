@@ -195,8 +195,8 @@ class Errors(metaclass=_Catalogue):
     KG166 = "{where}: no field {field!r} (the fields are: {fields}); name the text field with --field text={guess}"
     KG167 = "no article {source!r} in the store; did you mean {close!r}? ('kg articles' lists the source names)"
     KG168 = "--parser-from and --parser-steps go with --corpora (the whole pipeline), not with --corpus"
-    KG169 = ("{store}: holds facts written by an older kg (an older RDF layout): the named queries skip them or "
-             "give no sentence for them; run 'kg build' on their articles again to rewrite them")
+    KG169 = ("{store}: holds facts written by an older kg (an older RDF layout): the named queries skip them; "
+             "run 'kg build' on their articles again to rewrite them")
 
     # KG780-KG789: kg claims (OutputError)
     KG780 = "the named query {name!r} gives no {missing} column; kg claims reads {needed}"

@@ -167,3 +167,47 @@ def test_an_affiliation_added_by_hand_spans_the_sentence_of_the_persons_first_me
     assert changed == {4}
     spans = [q.object.value for q in out if q.predicate.value.endswith("affiliationSpan")]
     assert spans == [f"{second} {len(text)} 1"]
+
+
+def _older_layout_graph(source: str) -> tuple[str, list[ox.Quad]]:
+    """An article graph as kg wrote it before layout 3: no kg:sentences, mentions "start end
+    sentenceStart sentenceEnd n foundBy". Two sentences, Tarsk in the first, Ada Corwen and
+    Velm Lines in the second."""
+    text = "Boats left Tarsk. Ada Corwen of Velm Lines spoke."
+    g = article_iri(source)
+    kg = "https://w3id.org/kg-news/ontology#"
+    node = ox.NamedNode(g)
+    second = text.index("Ada")
+
+    def mention(iri: str, kind: str, word: str, n: int) -> ox.Quad:
+        i = text.index(word)
+        sentence = "0 16" if i < second else f"{second} {len(text)}"
+        return ox.Quad(ox.NamedNode(iri), ox.NamedNode(kg + kind + "Mention"),
+                       ox.Literal(f"{i} {i + len(word)} {sentence} {n} test-rule"), node)
+
+    return g, [ox.Quad(node, ox.NamedNode(kg + "sourceFile"), ox.Literal(source), node),
+               ox.Quad(node, ox.NamedNode(kg + "text"), ox.Literal(text), node),
+               mention("https://w3id.org/kg-news/id/place/tarsk", "place", "Tarsk", 0),
+               mention("https://w3id.org/kg-news/id/person/ada-corwen", "person", "Ada Corwen", 1),
+               mention("https://w3id.org/kg-news/id/organisation/velm-lines", "organisation", "Velm Lines", 2)]
+
+
+def test_rejecting_a_mention_of_an_article_of_the_older_layout_finds_it_by_its_number(tmp_path):
+    from kg.curation.curate import _fact
+
+    g, quads = _older_layout_graph("old.txt")
+    with Store(tmp_path / "store") as st:
+        st.write_articles([g], ox.serialize(quads, format=ox.RdfFormat.N_QUADS))
+        c = _fact(st, g + "/m2", "m2")
+    assert (c.entity, c.span) == ("https://w3id.org/kg-news/id/organisation/velm-lines", "32 42")
+
+
+def test_an_affiliation_added_by_hand_to_an_article_of_the_older_layout_spans_its_sentence():
+    from kg.curation.apply import apply
+
+    g, quads = _older_layout_graph("old.txt")
+    c = Correction(5, "affiliate", "https://w3id.org/kg-news/id/person/ada-corwen",
+                   organisation="https://w3id.org/kg-news/id/organisation/velm-lines", role="member", article=g)
+    out, changed = apply(quads, [c])
+    assert changed == {5}
+    assert [q.object.value for q in out if q.predicate.value.endswith("affiliationSpan")] == ["18 49 18 49"]

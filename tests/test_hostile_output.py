@@ -196,6 +196,7 @@ def hostile_nquads() -> str:
     t(g, K + "sourceFile", '"hostile.txt"')
     t(g, "https://schema.org/datePublished", f'"2019-02-30"^^<{XSD}date>')
     t(g, K + "text", '"A hostile sentence."')  # facts point into it with their span
+    t(g, K + "sentences", '"0:0-19"')  # and their sentence's number into this
     s = "<urn:x:s>"
     t(s, RDF_TYPE, f"<{K}Sentence>")
     t(s, K + "text", '"A hostile sentence."')
@@ -212,7 +213,7 @@ def hostile_nquads() -> str:
         t(c, K + "date", f'"{day}"^^<{XSD}date>')
         t(c, K + "qualifier", '"exact"')
         t(c, K + "sentence", s)
-        t(c, K + "countSpan", '"2 9 0 19"')
+        t(c, K + "countSpan", '"2 9 0"')
         t(c, K + "value", value)
         t(c, K + "upperBound", f'"INF"^^<{XSD}double>' if i == 4 else f'"y"^^<{XSD}decimal>')
         t(c, K + "what", '"<b>things</b>"')
@@ -223,7 +224,7 @@ def hostile_nquads() -> str:
     t(d, K + "sentence", s)
     t(d, K + "startOffset", f'"{HUGE}"^^<{XSD}integer>')
     t(d, K + "isRelative", f'"false"^^<{XSD}boolean>')
-    t(d, K + "dateSpan", f'"{HUGE} {HUGE} 0 19"')
+    t(d, K + "dateSpan", f'"{HUGE} {HUGE} 0"')
     return "\n".join(lines) + "\n"
 
 

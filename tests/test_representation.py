@@ -157,11 +157,48 @@ def test_what_a_gazetteer_says_of_an_entity_is_stored_once_for_every_article(tmp
 
         harbour = entity_iri(article("", "x").entities["w"])
         assert find_entity(st, "orvikhamn") == find_entity(st, "Orvikhamn") == harbour
+        gazetteer_quads = list(st.raw.quads_for_pattern(None, None, None, ox.NamedNode(gazetteer_graph_iri())))
+        assert len(gazetteer_quads) == 2  # b.txt still names it
         st.remove_graph(article_iri("b.txt"))  # no article names it: the views find it no more
         assert aliases() == set()
+        assert not any(True for _ in st.raw.quads_for_pattern(None, None, None, ox.NamedNode(gazetteer_graph_iri())))
         for name in ("Orvikhamn", "orvikhamn"):
             with pytest.raises(InputError):
                 find_entity(st, name)
+
+
+def test_what_the_gazetteer_says_goes_when_no_article_names_the_entity_any_more(tmp_path):
+    """An article rewritten without its gazetteer place takes the place's gazetteer quads with
+    it when no other article names the place; kg compact drops those an older kg left."""
+    from kg.rdf.mapping import gazetteer_graph_iri
+    from kg.store import Store
+    from kg.store.compact import compact
+
+    def article(text: str, named: bool) -> Extraction:
+        place = Entity("w", "Orvik Harbour", "Place", {"Orvik Harbour", "Orvikhamn"}, ref_id="gn:7",
+                       gazetteer_names=frozenset({"Orvikhamn"}))
+        start = text.find("Orvik Harbour")
+        return Extraction(article=Article(source="a.txt", text=text, content_hash="1" * 64),
+                          sentences=[Sentence(0, 0, len(text), text)], entities={"w": place} if named else {},
+                          mentions=[Mention("w", "Orvik Harbour", start, start + 13, 0, "test-rule")] if named else [])
+
+    gazetteer = ox.NamedNode(gazetteer_graph_iri())
+    path = tmp_path / "store"
+    with Store(path) as st:
+        def write(ex: Extraction) -> None:
+            st.write_articles([article_iri("a.txt")], ox.serialize(list(to_quads(ex)), format=ox.RdfFormat.N_QUADS))
+
+        write(article("Boats left Orvik Harbour.", True))
+        assert len(list(st.raw.quads_for_pattern(None, None, None, gazetteer))) == 2
+        write(article("Boats left.", False))
+        assert list(st.raw.quads_for_pattern(None, None, None, gazetteer)) == []
+        orphan = ox.NamedNode("https://w3id.org/kg-news/id/entity/gn-8")
+        st.raw.add(ox.Quad(orphan, ox.NamedNode("http://www.w3.org/2002/07/owl#sameAs"),
+                           ox.NamedNode("https://sws.geonames.org/8"), gazetteer))
+    compact(path)
+    with Store.open_read(path) as st:
+        assert list(st.raw.quads_for_pattern(None, None, None, gazetteer)) == []
+        assert len(list(st.raw.quads_for_pattern(None, None, None, ox.NamedNode(article_iri("a.txt"))))) > 3
 
 
 def test_a_mention_is_one_triple_whose_property_says_the_type(mapped):

@@ -126,15 +126,18 @@ class _Graph:
                 return self.t.cls_type[o]
         return None
 
-    def sentence(self, n: int) -> tuple[int, int]:
-        """The start and end offsets of the article's sentence number ``n`` (its kg:sentences)."""
+    @property
+    def sentences(self) -> dict[int, tuple[int, int]] | None:
+        """Sentence number -> (start, end) from the article's kg:sentences; None when the graph
+        has none (an older layout, whose spans give the sentence's offsets themselves)."""
         for o in self.values(self.name, self.t.sentences):
+            out = {}
             for item in o.value.split():
                 number, _, rest = item.partition(":")
-                if number == str(n):
-                    start, _, end = rest.partition("-")
-                    return int(start), int(end)
-        return 0, 0
+                start, _, end = rest.partition("-")
+                out[int(number)] = (int(start), int(end))
+            return out
+        return None
 
     def text(self) -> str:
         for o in self.values(self.name, self.t.text):
@@ -317,15 +320,20 @@ def _affiliate(g: _Graph, c: Correction) -> None:
         return
     person, org = g.node(c.target), g.node(c.organisation)
     node = ox.NamedNode(curated_affiliation_iri(g.name.value, c.n))
-    first = sorted((tuple(int(x) for x in o.value.split(" ")[:3]) for s, p, o in g.triples
+    first = sorted((tuple(int(x) for x in o.value.split(" ")[:4]) for s, p, o in g.triples
                     if s == person and p == t.mention["Person"]))
     g.drop_node(node)
     if not first or g.type_of(org) != "Organisation":
         return
-    n = first[0][2]  # the sentence of the person's first mention
-    start, end = g.sentence(n)
+    if g.sentences is None:  # a graph of an older layout: its mention values give the sentence's offsets
+        span = "{2} {3} {2} {3}".format(*first[0])
+    else:  # "start end sentence n": the sentence of the person's first mention, where kg:sentences puts it
+        n = first[0][2]
+        if n not in g.sentences:
+            return
+        span = f"{g.sentences[n][0]} {g.sentences[n][1]} {n}"
     g.triples += [(node, t.person, person), (node, t.organisation, org), (node, t.role, ox.Literal(c.role or "")),
-                  (node, t.kind["Affiliation"], ox.Literal(f"{start} {end} {n}"))]
+                  (node, t.kind["Affiliation"], ox.Literal(span))]
     if c.spokesperson:  # false when left out
         g.triples.append((node, t.isSpokesperson, ox.Literal("true", datatype=t.boolean)))
 

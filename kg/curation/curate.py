@@ -404,7 +404,9 @@ def _fact(store: Store, iri: str, given: str) -> Correction:
         props = {KG + t + "Mention" for t in ("organisation", "person", "place")}
         for q in store.quads(graph):
             fields = q.object.value.split(" ") if q.predicate.value in props else []
-            if len(fields) > 3 and fields[3] == m.group(2):
+            # "start end sentence n"; an older layout's "start end sentenceStart sentenceEnd n foundBy"
+            number = fields[3] if len(fields) == 4 else fields[4] if len(fields) > 4 else None
+            if number == m.group(2):
                 return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(fields[:2]),
                                   entity=q.subject.value)
         raise CurationError(Errors.KG804.format(value=given, reason=f"{unquote(source)} has no mention {m.group(2)}"))

@@ -84,7 +84,8 @@ def gazetteer_graph_iri() -> str:
     """The named graph of what kg's gazetteers say of the entities that articles name: each
     one's ``owl:sameAs`` (its Wikidata or GeoNames IRI) and the gazetteer's other names for
     it (``skos:altLabel``), written once for the whole store instead of in every article that
-    names it. Nothing in it comes from an article's text, so removing an article leaves it."""
+    names it. Nothing in it comes from an article's text; what it says of an entity goes when
+    no article names the entity any more (kg.store.Store.prune_gazetteer)."""
     return BASE + "gazetteer"
 
 
@@ -164,8 +165,9 @@ def span(start: int, end: int, sentence: int) -> str:
     Three integers, space-separated: the fact's start and end offsets (Unicode code
     points, 0-based, end exclusive, as Python slices and as SPARQL's
     ``SUBSTR(text, start + 1, end - start)``), then the number of its sentence in the
-    article's ``kg:sentences`` (``sentences``). Short enough (16 bytes or fewer) to be
-    stored in the index keys themselves rather than once more in the store's dictionary."""
+    article's ``kg:sentences`` (``sentences``). Short enough (16 bytes or fewer, in an
+    article under 10,000 characters) for Oxigraph to keep it in the index keys themselves
+    rather than once more in the store's dictionary."""
     return f"{start} {end} {sentence}"
 
 
@@ -222,8 +224,8 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     yield q(art, P.text, _s(text))
     sents = ex.sentences
     yield q(art, P.sentences, _s(sentences(sents)))
-    if ex.mentions:  # what found each mention, in the order of their numbers
-        yield q(art, P.foundBy, _s(" ".join(m.source for m in ex.mentions)))
+    if ex.mentions:  # what found each mention, in the order of their numbers (one word each)
+        yield q(art, P.foundBy, _s(" ".join("-".join(m.source.split()) or "unknown" for m in ex.mentions)))
 
     def at(node: ox.NamedNode, prop: ox.NamedNode, si: int, start: int, end: int,
            written: str | None = None) -> Iterator[ox.Quad]:

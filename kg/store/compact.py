@@ -84,6 +84,10 @@ def compact(path: Path, *, quiet: bool = True) -> Compacted:
     copy, aside = _copy_path(path), _aside_path(path)
     try:
         before = store.size_on_disk()
+        try:  # what the gazetteer graph says of entities no article names any more (a store of an older kg)
+            store.prune_gazetteer()
+        except OSError as exc:
+            raise StoreError(Errors.KG206.format(path=path, reason=exc)) from exc
         try:  # the summary brought up to date (and to this kg's layout) first, so that it is copied so
             store.summary.refresh(store)
         except (sqlite3.Error, OSError):

@@ -157,12 +157,16 @@ class Store:
         import pyoxigraph as ox
 
         try:
+            named: set = set()  # the entities the replaced versions name
             for graph in graphs:
                 g = ox.NamedNode(graph)
                 if self._store.contains_named_graph(g):
+                    named |= self._named_in(g)
                     self._store.remove_graph(g)
             if nquads:
                 self._store.bulk_load(nquads, format=ox.RdfFormat.N_QUADS)
+            if named:
+                self.prune_gazetteer(named)
         except OSError as exc:
             raise StoreError(Errors.KG206.format(path=self.path, reason=exc)) from exc
         from kg.store.summary import summary_lines
@@ -176,10 +180,44 @@ class Store:
         g = ox.NamedNode(graph)
         if not self._store.contains_named_graph(g):
             return False
+        named = self._named_in(g)
         self._store.remove_graph(g)
+        self.prune_gazetteer(named)
         self.record_locations({graph: None})
         self._summarise([graph], list)
         return True
+
+    def _named_in(self, graph: pyoxigraph.NamedNode) -> set:
+        """The subjects of ``graph`` that the gazetteer graph says something of."""
+        import pyoxigraph as ox
+
+        from kg.rdf.mapping import gazetteer_graph_iri
+
+        gazetteer = ox.NamedNode(gazetteer_graph_iri())
+        subjects = {q.subject for q in self._store.quads_for_pattern(None, None, None, graph)}
+        return {s for s in subjects if any(True for _ in self._store.quads_for_pattern(s, None, None, gazetteer))}
+
+    def prune_gazetteer(self, entities: Iterable | None = None) -> int:
+        """Remove what the gazetteer graph says of ``entities`` (pyoxigraph terms; every entity
+        it speaks of when None) that no other graph names any more, as subject or object:
+        the last article naming them is gone. Returns the number of quads removed."""
+        import pyoxigraph as ox
+
+        from kg.rdf.mapping import gazetteer_graph_iri
+
+        raw = self._store
+        gazetteer = ox.NamedNode(gazetteer_graph_iri())
+        if entities is None:
+            entities = {q.subject for q in raw.quads_for_pattern(None, None, None, gazetteer)}
+
+        def named_elsewhere(e) -> bool:  # noqa: ANN001 (a pyoxigraph term)
+            return any(q.graph_name != gazetteer for q in raw.quads_for_pattern(e, None, None, None)) or any(
+                q.graph_name != gazetteer for q in raw.quads_for_pattern(None, None, e, None))
+
+        gone = [q for e in entities if not named_elsewhere(e) for q in raw.quads_for_pattern(e, None, None, gazetteer)]
+        for q in gone:
+            raw.remove(q)
+        return len(gone)
 
     # ----------------------------------------------------------------- where articles came from
     # The path an article was read from tells two files with the same name apart. It

@@ -46,7 +46,7 @@ _VERSION = 5  # PRAGMA user_version; a file of another version is made again fro
 # per-article rows (``seen``) hold numbers only, with the entity's label there left out (NULL)
 # where it is the entity's label (see ``_settle``); entity IRIs lose the prefix every kg IRI
 # shares (see ``_short``) and types are numbers (``_TYPE_CODES``, in the names' order); an entity
-# is found by its IRI through an index on a 31-bit checksum of it (``_key``, 13 bytes an entity
+# is found by its IRI through an index on a 31-bit checksum of it (``_key``, 12 bytes an entity
 # where an index on the IRI took 32: 0.6 KB an article at 1,000 articles), the row saying which. The
 # ranking index holds the counts only (SQLite sorts the few rows that tie on them by label and
 # IRI as it reads), and one index serves every type: ``top`` without a type merges the three
