@@ -213,18 +213,27 @@ def test_index_reads_give_the_rows_of_the_queries_they_replace(seeds_store):
     def key(r: dict[str, str]) -> tuple:
         return r["entity"], r["type"], r["label"], r["source"], r["at"]
 
+    def relation(r: dict[str, str]) -> tuple:
+        return r["a"], r["b"], r["label"], r["source"], r["at"]
+
     with Store.open_read(seeds_store) as st:
         reader = Reader(st)
         everyone = {r["entity"] for r in rows(st, "view_label")}
         assert len(everyone) > 40
-        pairs = 0
+        pairs = named_aliases = relations = 0
         for e in sorted(everyone):
             by_query = rows(st, "view_mentions", entity=ox.NamedNode(e))
             assert sorted(map(key, reader.mentions(e))) == sorted(map(key, by_query)), e
             near = {r["other"] for r in rows(st, "view_comentions", entity=ox.NamedNode(e))}
             assert _comentioned(st, e) == near, e
             pairs += len(near)
-        assert pairs > 100
+            aliases = {r["alias"] for r in rows(st, "graph_aliases", entity=ox.NamedNode(e))}
+            assert reader.aliases(e) == aliases, e
+            named_aliases += len(aliases)
+            related = rows(st, "view_relations", a=ox.NamedNode(e))
+            assert sorted(map(relation, reader.relations(e))) == sorted(map(relation, related)), e
+            relations += len(related)
+        assert pairs > 100 and named_aliases > 10 and relations > 10
         texts = rows(st, "view_text")
         assert len(texts) == 5
         for r in texts:

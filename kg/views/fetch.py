@@ -208,13 +208,48 @@ class Reader:
                                     "source": source, "at": q.object.value})
         return out
 
+    def aliases(self, entity: str) -> set[str]:
+        """The ``alias`` column of queries/internal/graph_aliases.rq for ``entity`` (its
+        skos:altLabel in any graph), read from the store's indexes: a bound query each cost a
+        view of 710 entities at 10,000 articles 0.5 s."""
+        import pyoxigraph as ox
+
+        from kg.rdf.mapping import ALT_LABEL
+
+        return {q.object.value for q in self.store.raw.quads_for_pattern(ox.NamedNode(entity), ALT_LABEL, None, None)}
+
+    def relations(self, entity: str) -> list[dict[str, str]]:
+        """The rows of queries/internal/view_relations.rq for ``a`` = ``entity`` (its affiliations
+        and the statements it told someone, with the fact's span), read from the store's indexes,
+        in the order of their articles and of their place there (the query's order is the
+        engine's): a bound query each cost a view of 710 entities at 10,000 articles 0.5 s."""
+        import pyoxigraph as ox
+
+        from kg.rdf.mapping import P
+
+        raw = self.store.raw
+        iri = ox.NamedNode(entity)
+        out = []
+        for link, other, span, label in ((P.person, P.organisation, P.affiliationSpan, None),
+                                         (P.speaker, P.toldTo, P.statementSpan, "told")):
+            for q in raw.quads_for_pattern(None, link, iri, None):
+                x, g = q.subject, q.graph_name
+                if not isinstance(g, ox.NamedNode):
+                    continue
+                labels = [label] if label else [r.object.value for r in raw.quads_for_pattern(x, P.role, None, g)]
+                for b in raw.quads_for_pattern(x, other, None, g):
+                    for at in raw.quads_for_pattern(x, span, None, g):
+                        for source in self.source(g):
+                            out += [{"a": entity, "b": b.object.value, "label": lab, "source": source,
+                                     "at": at.object.value} for lab in labels]
+        return sorted(out, key=lambda r: (r["source"], _start(r["at"]), r["label"], r["b"], r["at"]))
+
     def add_nodes(self, g: nx.MultiGraph, entities: Iterable[str]) -> None:
         found = {e: self.mentions(e) for e in entities}
         missing = {r["source"] for named in found.values() for r in named} - self.meta.keys()
         if len(missing) > 5000:  # one query for every article beats thousands of look-ups
             self.meta.update(articles(self.store))
         for e, named in found.items():
-            iri = _iri(e)
             places: list[Place] = []
             for r in named:
                 if e not in g:
@@ -231,7 +266,7 @@ class Reader:
             if e not in g:
                 continue
             self.places[e] = places
-            g.nodes[e]["aliases"].update(r["alias"] for r in rows(self.store, "graph_aliases", entity=iri))
+            g.nodes[e]["aliases"].update(self.aliases(e))
             for place in sorted(places)[:EVIDENCE]:
                 g.nodes[e]["evidence"].append((self.text(place), place[0]))
 
@@ -250,11 +285,17 @@ class Reader:
                         g.add_edge(a, b, key="mentioned with", label="mentioned with", source=place[0],
                                    sentence=self.text(place))
         for e in sorted(g):
-            for r in rows(self.store, "view_relations", a=_iri(e)):
+            for r in self.relations(e):
                 if r["b"] in g and not g.has_edge(e, r["b"], key=r["label"]):
                     place = _sentence(r["source"], r["at"])
                     g.add_edge(e, r["b"], key=r["label"], label=r["label"], source=r["source"],
                                sentence=self.text(place))
+
+
+def _start(span: str) -> int:
+    """The first field of a span: the fact's start offset (0 when it is no number)."""
+    first = span.split(" ", 1)[0]
+    return int(first) if first.isdigit() else 0
 
 
 def _sentence_key(span: str) -> str:
