@@ -29,22 +29,34 @@ Data flow (one folder per stage)::
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from kg.api import Graph, PartialDate, Result, build, extract, open, queries
 from kg.errors import KGError
-from kg.types import Article, Extraction
+
+if TYPE_CHECKING:
+    from kg.api import Graph, PartialDate, Result, build, extract, open, queries
+    from kg.builder.runner import BuildReport
+    from kg.types import Article, Extraction
 
 __version__ = "0.1.0"
 
 __all__ = ["Article", "BuildReport", "Extraction", "Graph", "KGError", "PartialDate", "Result", "build", "extract",
            "open", "queries"]
 
+# imported on first use, so that ``import kg`` (and every kg command, which imports it) stays light
+_LAZY = {"Graph": "kg.api", "PartialDate": "kg.api", "Result": "kg.api", "build": "kg.api", "extract": "kg.api",
+         "open": "kg.api", "queries": "kg.api", "BuildReport": "kg.builder.runner", "Article": "kg.types",
+         "Extraction": "kg.types"}
+
 
 def __getattr__(name: str) -> Any:
-    # BuildReport lives with build(); imported on first use so that ``import kg`` stays light
-    if name == "BuildReport":
-        from kg.builder.runner import BuildReport
-
-        return BuildReport
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'kg' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -127,6 +127,28 @@ def test_kg_query_does_not_import_spacy(seeds_store):
     assert r.stdout.strip().endswith("ok"), r.stderr
 
 
+def test_kg_query_imports_no_other_commands_module(seeds_store):
+    """A command's module is imported when it runs: kg query loads neither the build, views,
+    curation or store commands nor the Python API (their imports were a third of its time)."""
+    code = (
+        "import sys\nfrom kg.cli import main\n"
+        f"try:\n    main(['query', 'counts', '--store', r'{seeds_store}', '--format', 'csv', '--timeout', '0'])\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('kg.cli.', 'kg.api', 'kg.builder', 'kg.views', "
+        "'kg.curation', 'kg.rdf.export', 'kg.claims'))))"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0 and "source" in r.stdout, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "['kg.cli.options', 'kg.cli.query']", r.stdout[-300:]
+
+
+def test_every_command_is_listed_under_its_own_name():
+    from kg.cli import COMMANDS, main
+
+    assert sorted(main.commands) == sorted(COMMANDS)
+    assert all(cmd.name == name for name, cmd in main.commands.items())
+
+
 def test_format_option_is_shared_and_json_is_a_deprecated_alias(seeds_store):
     import json
 
