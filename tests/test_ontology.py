@@ -135,3 +135,4 @@ def test_plain_iri_strings_agree_with_the_namespaces():
     from kg.rdf import iris, namespaces
 
     assert iris.ID == str(namespaces.ID) and iris.KG == namespaces.NS and iris.XSD == str(namespaces.XSD)
+    assert iris.SKOS == str(namespaces.SKOS) and iris.SCHEMA == str(namespaces.SCHEMA)

@@ -208,7 +208,7 @@ def test_index_reads_give_the_rows_of_the_queries_they_replace(seeds_store):
     import pyoxigraph as ox
 
     from kg.store import Store
-    from kg.views.fetch import Reader, _article_text, _bounds, _comentioned, rows
+    from kg.views.fetch import Reader, _article_text, _comentioned, _sentence_bounds, rows
 
     def key(r: dict[str, str]) -> tuple:
         return r["entity"], r["type"], r["label"], r["source"], r["at"]
@@ -237,6 +237,11 @@ def test_index_reads_give_the_rows_of_the_queries_they_replace(seeds_store):
         texts = rows(st, "view_text")
         assert len(texts) == 5
         for r in texts:
-            assert _article_text(st, r["source"]) == (r["text"], _bounds(r["sentences"]))
-            assert len(_bounds(r["sentences"])) > 5
-        assert _article_text(st, "no-such-article.txt") == ("", {})
+            assert _article_text(st, r["source"]) == (r["text"], r["sentences"])
+            told = r["sentences"].split(" ")
+            assert len(told) > 5
+            for item in told:  # "n:start-end", found for its n (not for n's with more digits)
+                n, _, rest = item.partition(":")
+                assert _sentence_bounds(r["sentences"], int(n)) == tuple(map(int, rest.split("-"))), item
+            assert _sentence_bounds(r["sentences"], len(told)) == (0, 0)
+        assert _article_text(st, "no-such-article.txt") == ("", "")

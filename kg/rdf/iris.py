@@ -5,10 +5,12 @@ rdflib namespaces on the same strings; tests/test_ontology.py checks they agree.
 ID = "https://w3id.org/kg-news/id/"  # base of every IRI kg mints
 KG = "https://w3id.org/kg-news/ontology#"
 XSD = "http://www.w3.org/2001/XMLSchema#"
+SKOS = "http://www.w3.org/2004/02/skos/core#"
+SCHEMA = "https://schema.org/"
 # How kg.rdf.mapping lays an article out in RDF, part of every article's kg:extractor: an
 # article written by another layout counts as changed, so the next build writes it again.
 # 2: facts typed by their span property, default values left out, the gazetteer graph.
 # 3: spans name their sentence by number (the article's kg:sentences), kg:foundBy on the article.
 LAYOUT = 3
 
-__all__ = ["ID", "KG", "LAYOUT", "XSD"]
+__all__ = ["ID", "KG", "LAYOUT", "SCHEMA", "SKOS", "XSD"]

@@ -32,6 +32,50 @@ from kg.store import Store
 
 EVIDENCE = 5  # sentences kept per entity for its tooltip
 Place = tuple[str, int]  # a sentence: article, its number there (kg:sentences)
+TYPES = ("Organisation", "Person", "Place")  # in the order of the VALUES of queries/internal/view_mentions.rq
+
+
+@functools.cache
+def _term(iri: str):  # noqa: ANN202 (a pyoxigraph NamedNode)
+    """A NamedNode of kg.rdf.iris's strings, made once. kg.rdf.mapping has them too, but
+    importing it imports rdflib (kg.rdf.namespaces): 50 ms of a kg render --focus."""
+    import pyoxigraph as ox
+
+    return ox.NamedNode(iri)
+
+
+def _kg(name: str):  # noqa: ANN202
+    from kg.rdf.iris import KG
+
+    return _term(KG + name)
+
+
+@functools.cache
+def _mention_props() -> dict:
+    """Type -> its mention property (kg:organisationMention, ...), as kg.rdf.mapping.MENTION."""
+    return {t: _kg(t.lower() + "Mention") for t in TYPES}
+
+
+class _Terms:
+    """``_P.text`` -> the NamedNode of kg:text (as kg.rdf.mapping.P, without rdflib)."""
+
+    def __getattr__(self, name: str):  # noqa: ANN204
+        return _kg(name)
+
+
+_P = _Terms()
+
+
+def _skos(name: str):  # noqa: ANN202
+    from kg.rdf.iris import SKOS
+
+    return _term(SKOS + name)
+
+
+def _schema(name: str):  # noqa: ANN202
+    from kg.rdf.iris import SCHEMA
+
+    return _term(SCHEMA + name)
 
 
 @functools.cache
@@ -58,14 +102,15 @@ def _sentence(source: str, span: str) -> Place:
     return source, int(span.split(" ")[2])
 
 
-def _bounds(sentences: str) -> dict[int, tuple[int, int]]:
-    """Sentence number -> (start, end), from an article's kg:sentences ("n:start-end ...")."""
-    out = {}
-    for item in sentences.split():
-        n, _, rest = item.partition(":")
-        start, _, end = rest.partition("-")
-        out[int(n)] = (int(start), int(end))
-    return out
+def _sentence_bounds(sentences: str, n: int) -> tuple[int, int]:
+    """Where sentence ``n`` is, from an article's kg:sentences ("n:start-end ..."), as the queries
+    find it (after " n:"); (0, 0) when it is not there."""
+    at = f" {sentences}".find(f" {n}:")
+    if at < 0:
+        return 0, 0
+    start, _, rest = sentences[at + len(str(n)) + 1:].partition("-")
+    end = rest.split(" ", 1)[0]
+    return (int(start), int(end)) if start.isdigit() and end.isdigit() else (0, 0)
 
 
 def article_counts(store: Store) -> dict[str, int]:
@@ -95,17 +140,27 @@ def articles(store: Store, sources: Iterable[str] | None = None) -> dict[str, di
     return out
 
 
-def _article_row(store: Store, source: str) -> list[dict[str, str]]:
-    """The rows of queries/internal/view_articles.rq for one ``source``, read from the store's
-    indexes (the graph by its kg:sourceFile, then three properties of that graph): a bound query
-    each took 5 ms at 10,000 articles, which a view of a few hundred articles paid each time."""
-    from kg.rdf.mapping import DATE_PUBLISHED, HEADLINE, P
+def articles_of(store: Store, source: str, graphs: list) -> dict[str, dict[str, str]]:
+    """``articles(store, [source])`` for an article whose graphs are known: three look-ups
+    (a view of 5,800 articles of 10,000: 0.19 s, where the query for every article took 0.28)."""
+    out = {"title": "", "outlet": "", "date": ""}
+    for r in _article_row(store, source, graphs):
+        for k in ("title", "outlet", "date"):
+            out[k] = out[k] or r[k]
+    return {source: out}
 
+
+def _article_row(store: Store, source: str, graphs: list | None = None) -> list[dict[str, str]]:
+    """The rows of queries/internal/view_articles.rq for one ``source``, read from the store's
+    indexes (the graph by its kg:sourceFile, unless ``graphs`` gives it, then three properties
+    of that graph): a bound query each took 5 ms at 10,000 articles, which a view of a few
+    hundred articles paid each time."""
     raw = store.raw
     out = []
-    for g in _article_graphs(store, source):
+    for g in _article_graphs(store, source) if graphs is None else graphs:
         row = {"source": source, "title": "", "outlet": "", "date": ""}
-        for key, prop in (("title", HEADLINE), ("outlet", P.outlet), ("date", DATE_PUBLISHED)):
+        for key, prop in (("title", _schema("headline")), ("outlet", _kg("outlet")),
+                          ("date", _schema("datePublished"))):
             for v in raw.quads_for_pattern(g, prop, None, g):
                 row[key] = row[key] or v.object.value
         out.append(row)
@@ -116,25 +171,19 @@ def _article_graphs(store: Store, source: str) -> list:
     """The graphs of the article ``source``: the graph whose own kg:sourceFile it is (an index look-up)."""
     import pyoxigraph as ox
 
-    from kg.rdf.mapping import P
-
-    return [q.graph_name for q in store.raw.quads_for_pattern(None, P.sourceFile, ox.Literal(source), None)
+    return [q.graph_name for q in store.raw.quads_for_pattern(None, _P.sourceFile, ox.Literal(source), None)
             if isinstance(q.graph_name, ox.NamedNode) and q.subject == q.graph_name]
 
 
-def _article_text(store: Store, source: str) -> tuple[str, dict[int, tuple[int, int]]]:
+def _article_text(store: Store, source: str, graphs: list | None = None) -> tuple[str, str]:
     """The kg:text of the article ``source`` (the rows of queries/internal/view_text.rq for
     it) and its sentences' offsets (kg:sentences), read from the store's indexes: a bound
     query each cost a view of a busy entity at 10,000 articles a second for its 1,600 articles."""
-    from kg.rdf.mapping import P
-
-    for g in _article_graphs(store, source):
-        for t in store.raw.quads_for_pattern(g, P.text, None, g):
-            bounds = {}
-            for s in store.raw.quads_for_pattern(g, P.sentences, None, g):
-                bounds = _bounds(s.object.value)
-            return t.object.value, bounds
-    return "", {}
+    for g in _article_graphs(store, source) if graphs is None else graphs:
+        for t in store.raw.quads_for_pattern(g, _P.text, None, g):
+            told = [s.object.value for s in store.raw.quads_for_pattern(g, _P.sentences, None, g)]
+            return t.object.value, told[0] if told else ""
+    return "", ""
 
 
 def find_entity(store: Store, name: str) -> str:
@@ -159,32 +208,56 @@ class Reader:
         article at a time, as its date is needed (best for a few entities of a big store)."""
         self.store = store
         self.meta = {} if meta is None else meta
-        self.texts: dict[str, tuple[str, dict[int, tuple[int, int]]]] = {}  # source -> text, sentences
+        self.texts: dict[str, tuple[str, str]] = {}  # source -> kg:text, kg:sentences
         self.places: dict[str, list[Place]] = {}  # entity -> the sentences that name it
         self.sources: dict[str, list[str]] = {}  # article graph -> its kg:sourceFile
+        self.graphs: dict[str, list] = {}  # kg:sourceFile -> the graphs seen with it (``source``)
+
+    def _graphs(self, source: str) -> list | None:
+        """The graph of the article ``source`` when this reader has seen exactly one (else None:
+        looked up by its kg:sourceFile)."""
+        seen = self.graphs.get(source)
+        return seen if seen is not None and len(seen) == 1 else None
 
     def date(self, source: str) -> str:
         if source not in self.meta:
-            self.meta.update(articles(self.store, [source]))
+            self.meta.update(articles(self.store, [source]) if self._graphs(source) is None
+                             else articles_of(self.store, source, self._graphs(source)))
         return self.meta[source]["date"]
 
     def text(self, place: Place) -> str:
         source, n = place
         if source not in self.texts:
-            self.texts[source] = _article_text(self.store, source)
-        text, bounds = self.texts[source]
-        start, end = bounds.get(n, (0, 0))
+            self.texts[source] = _article_text(self.store, source, self._graphs(source))
+        text, sentences = self.texts[source]
+        start, end = _sentence_bounds(sentences, n)
         return text[start:end]
 
     def source(self, graph) -> list[str]:  # noqa: ANN001 (a pyoxigraph NamedNode)
         """The kg:sourceFile of an article's graph (remembered; one, as a rule)."""
         key = graph.value
         if key not in self.sources:
-            from kg.rdf.mapping import P
-
-            found = [q.object.value for q in self.store.raw.quads_for_pattern(graph, P.sourceFile, None, graph)]
+            found = [q.object.value for q in self.store.raw.quads_for_pattern(graph, _P.sourceFile, None, graph)]
             self.sources[key] = found
+            for source in found:
+                self.graphs.setdefault(source, []).append(graph)
         return self.sources[key]
+
+    def all_sources(self) -> None:
+        """Remember the kg:sourceFile of every article graph, read in one pass over the index
+        (0.06 s at 10,000 articles, where looking up the 5,800 graphs a busy focus draws took
+        0.15 s)."""
+        import pyoxigraph as ox
+
+        found: dict[str, list[str]] = defaultdict(list)
+        for q in self.store.raw.quads_for_pattern(None, _P.sourceFile, None, None):
+            if isinstance(q.graph_name, ox.NamedNode) and q.subject == q.graph_name:
+                found[q.graph_name.value].append(q.object.value)
+        for key, sources in found.items():
+            if key not in self.sources:
+                self.sources[key] = sources
+                for source in sources:
+                    self.graphs.setdefault(source, []).append(ox.NamedNode(key))
 
     def mentions(self, entity: str) -> list[dict[str, str]]:
         """The rows of queries/internal/view_mentions.rq for ``entity`` (its type, label, article
@@ -192,20 +265,21 @@ class Reader:
         VALUES: a bound query each cost a view of 650 entities at 10,000 articles 0.6 s."""
         import pyoxigraph as ox
 
-        from kg.rdf.mapping import MENTION, PREF_LABEL
-
         raw = self.store.raw
         iri = ox.NamedNode(entity)
+        labels: dict[str, list[str]] = defaultdict(list)  # graph -> the entity's labels there, read at once
+        for q in raw.quads_for_pattern(iri, _skos("prefLabel"), None, None):
+            labels[q.graph_name.value].append(q.object.value)
         out = []
-        for type_, prop in MENTION.items():
+        for type_, prop in _mention_props().items():
             for q in raw.quads_for_pattern(iri, prop, None, None):
                 g = q.graph_name
                 if not isinstance(g, ox.NamedNode):
                     continue
-                for label in raw.quads_for_pattern(iri, PREF_LABEL, None, g):
+                for label in labels.get(g.value, ()):
                     for source in self.source(g):
-                        out.append({"entity": entity, "type": type_, "label": label.object.value,
-                                    "source": source, "at": q.object.value})
+                        out.append({"entity": entity, "type": type_, "label": label, "source": source,
+                                    "at": q.object.value})
         return out
 
     def aliases(self, entity: str) -> set[str]:
@@ -214,9 +288,8 @@ class Reader:
         view of 710 entities at 10,000 articles 0.5 s."""
         import pyoxigraph as ox
 
-        from kg.rdf.mapping import ALT_LABEL
-
-        return {q.object.value for q in self.store.raw.quads_for_pattern(ox.NamedNode(entity), ALT_LABEL, None, None)}
+        alt = _skos("altLabel")
+        return {q.object.value for q in self.store.raw.quads_for_pattern(ox.NamedNode(entity), alt, None, None)}
 
     def relations(self, entity: str) -> list[dict[str, str]]:
         """The rows of queries/internal/view_relations.rq for ``a`` = ``entity`` (its affiliations
@@ -225,18 +298,16 @@ class Reader:
         engine's): a bound query each cost a view of 710 entities at 10,000 articles 0.5 s."""
         import pyoxigraph as ox
 
-        from kg.rdf.mapping import P
-
         raw = self.store.raw
         iri = ox.NamedNode(entity)
         out = []
-        for link, other, span, label in ((P.person, P.organisation, P.affiliationSpan, None),
-                                         (P.speaker, P.toldTo, P.statementSpan, "told")):
+        for link, other, span, label in ((_P.person, _P.organisation, _P.affiliationSpan, None),
+                                         (_P.speaker, _P.toldTo, _P.statementSpan, "told")):
             for q in raw.quads_for_pattern(None, link, iri, None):
                 x, g = q.subject, q.graph_name
                 if not isinstance(g, ox.NamedNode):
                     continue
-                labels = [label] if label else [r.object.value for r in raw.quads_for_pattern(x, P.role, None, g)]
+                labels = [label] if label else [r.object.value for r in raw.quads_for_pattern(x, _P.role, None, g)]
                 for b in raw.quads_for_pattern(x, other, None, g):
                     for at in raw.quads_for_pattern(x, span, None, g):
                         for source in self.source(g):
@@ -245,10 +316,10 @@ class Reader:
         return sorted(out, key=lambda r: (r["source"], _start(r["at"]), r["label"], r["b"], r["at"]))
 
     def add_nodes(self, g: nx.MultiGraph, entities: Iterable[str]) -> None:
+        entities = list(entities)
+        if len(entities) > 200 and not self.sources:  # many articles to name: all at once
+            self.all_sources()
         found = {e: self.mentions(e) for e in entities}
-        missing = {r["source"] for named in found.values() for r in named} - self.meta.keys()
-        if len(missing) > 5000:  # one query for every article beats thousands of look-ups
-            self.meta.update(articles(self.store))
         for e, named in found.items():
             places: list[Place] = []
             for r in named:
@@ -312,18 +383,16 @@ def _comentioned(store: Store, entity: str) -> set[str]:
     articles before filtering them: a second for an entity in 550 articles of 10,000."""
     import pyoxigraph as ox
 
-    from kg.rdf.mapping import MENTION
-
     raw = store.raw
     iri = ox.NamedNode(entity)
     where: dict[ox.NamedNode, set[str]] = defaultdict(set)
-    for prop in MENTION.values():
+    for prop in _mention_props().values():
         for q in raw.quads_for_pattern(iri, prop, None, None):
             if isinstance(q.graph_name, ox.NamedNode) and isinstance(q.object, ox.Literal):
                 where[q.graph_name].add(_sentence_key(q.object.value))
     found: set[str] = set()
     for g, sentences in where.items():
-        for prop in MENTION.values():
+        for prop in _mention_props().values():
             for q in raw.quads_for_pattern(None, prop, None, g):
                 if isinstance(q.object, ox.Literal) and _sentence_key(q.object.value) in sentences:
                     found.add(q.subject.value)

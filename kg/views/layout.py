@@ -85,27 +85,28 @@ def remove_overlaps(xy: np.ndarray, box: np.ndarray, rounds: int = 400, aspect: 
     n = len(xy)
     if n < 2:
         return xy
-    half_w = (box[:, 2][:, None] + box[:, 2][None, :]) / 2 + GAP
-    half_h = (box[:, 3][:, None] + box[:, 3][None, :]) / 2 + GAP
+    pi, pj = np.triu_indices(n, 1)  # each pair once, in the order np.nonzero gives a matrix's
+    half_w = (box[pi, 2] + box[pj, 2]) / 2 + GAP
+    half_h = (box[pi, 3] + box[pj, 3]) / 2 + GAP
     rng = np.random.default_rng(1)
-    upper = np.triu(np.ones((n, n), dtype=bool), 1)  # each pair once
     for _ in range(rounds):
         cx = xy[:, 0] + box[:, 0]
         cy = xy[:, 1] + box[:, 1]
-        dx = cx[None, :] - cx[:, None]
-        dy = cy[None, :] - cy[:, None]
+        dx = cx[pj] - cx[pi]
+        dy = cy[pj] - cy[pi]
         ox = half_w - np.abs(dx)
         oy = half_h - np.abs(dy)
-        hit = (ox > 0) & (oy > 0) & upper
-        if not hit.any():
+        hit = np.nonzero((ox > 0) & (oy > 0))[0]
+        if not len(hit):
             break
-        i, j = np.nonzero(hit)
-        along_x = ox[i, j] < oy[i, j] * aspect
-        sx = np.where(dx[i, j] == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dx[i, j]))
-        sy = np.where(dy[i, j] == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dy[i, j]))
+        i, j = pi[hit], pj[hit]
+        ox, oy, dx, dy = ox[hit], oy[hit], dx[hit], dy[hit]
+        along_x = ox < oy * aspect
+        sx = np.where(dx == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dx))
+        sy = np.where(dy == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dy))
         push = np.zeros((len(i), 2))
-        push[:, 0] = np.where(along_x, sx * (ox[i, j] / 2 + 0.5), 0.0)
-        push[:, 1] = np.where(along_x, 0.0, sy * (oy[i, j] / 2 + 0.5))
+        push[:, 0] = np.where(along_x, sx * (ox / 2 + 0.5), 0.0)
+        push[:, 1] = np.where(along_x, 0.0, sy * (oy / 2 + 0.5))
         move = np.zeros_like(xy)
         np.add.at(move, i, -push)
         np.add.at(move, j, push)
