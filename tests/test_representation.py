@@ -101,7 +101,7 @@ def test_quotes_and_speakers_come_back_whether_the_quote_is_a_slice_or_written_o
 
 
 def test_default_values_are_left_out_and_the_named_queries_give_them_back(mapped):
-    """An affiliation that is no spokesperson's, an exact count, an absolute date and a speaker
+    """An affiliation that is no spokesperson's, an exact count, a relative date and a speaker
     written as its label take no triple for it; spokespeople, counts and statements answer
     as if they did (false, exact, the label)."""
     ex, store = mapped
@@ -109,7 +109,7 @@ def test_default_values_are_left_out_and_the_named_queries_give_them_back(mapped
     def values(prop: str) -> list[str]:
         return sorted(q.object.value for q in store.quads_for_pattern(None, ox.NamedNode(KG + prop), None, None))
 
-    assert values("isSpokesperson") == ["true"] and values("isRelative") == ["true"]
+    assert values("isSpokesperson") == ["true"] and values("isRelative") == ["false"]  # "then": not relative
     assert values("qualifier") == ["about"]
     assert values("speakerText") == ["Ruiz", "The mayor"]  # not "Harbour Board": its speaker's label
     spokes = {(r["organisationLabel"], r["role"], r["spokesperson"]) for r in _rows(store, "spokespeople")}

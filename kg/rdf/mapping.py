@@ -193,8 +193,8 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     stored again. A mention is one triple on the
     entity (``kg:mention``); facts that are not mentions are nodes typed by their
     span property (``rdfs:domain`` in the ontology), with no ``rdf:type`` triple.
-    A value that is the default is left out: ``kg:isSpokesperson`` and
-    ``kg:isRelative`` false, ``kg:qualifier`` exact, ``kg:speakerText`` the speaker's
+    A value that is the default is left out: ``kg:isSpokesperson`` false,
+    ``kg:isRelative`` true, ``kg:qualifier`` exact, ``kg:speakerText`` the speaker's
     label, ``kg:head`` what is counted without a final "s". A gazetteer entity's
     ``owl:sameAs`` and the gazetteer's other names for it go into the gazetteer graph
     (``gazetteer_graph_iri``), the same quads from every article that names it."""
@@ -274,8 +274,8 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
             yield q(node, P.date, date_literal(d.value))
         if d.precision and _PRECISION.get(len(d.value or "")) != d.precision:
             yield q(node, P.precision, _s(d.precision))  # otherwise the date's datatype says it
-        if d.relative:  # false when left out
-            yield q(node, P.isRelative, _bool(True))
+        if not d.relative:  # true when left out: most dates in news are relative ("on Tuesday")
+            yield q(node, P.isRelative, _bool(False))
         yield from at(node, P.dateSpan, d.sentence, d.start, d.end, d.text)
 
     for n, c in enumerate(ex.counts):
