@@ -249,3 +249,48 @@ def test_the_summary_checks_the_store_again_after_a_write_it_did_not_see(store_c
     assert any(r[1] == "Tarsk Relief Guild" for r in rows)
     with Store(store_copy) as st:
         assert st.summary.refresh(st) == 0
+
+
+def test_entities_whose_iris_share_a_checksum_keep_their_own_rows(tmp_path):
+    """Guard for the summary's entity numbers (a checksum of the IRI, then a slot): two people
+    whose IRIs share the checksum are two rows, each with its own articles; kg top and kg
+    neighbours stay the named queries, and removing one leaves the other."""
+    from kg.store.summary import _ids
+
+    seen: dict[int, str] = {}
+    i = 0
+    while True:  # a birthday search: a few thousand names
+        name = f"person/velm-{i}"
+        low = _ids(name)[0]
+        if low in seen:
+            pair = (seen[low], name)
+            break
+        seen[low] = name
+        i += 1
+    kgns, idns = "https://w3id.org/kg-news/ontology#", "https://w3id.org/kg-news/id/"
+    pref = "<http://www.w3.org/2004/02/skos/core#prefLabel>"
+    lines = []
+    for n, (person, label) in enumerate([(pair[0], "Ada Velm"), (pair[1], "Bo Velm"), (pair[1], "Bo Velm")]):
+        g = f"<{idns}article/c{n}.txt>"
+        lines += [f'{g} <{kgns}sourceFile> "c{n}.txt" {g} .', f'{g} <{kgns}contentHash> "h{n}" {g} .',
+                  f'<{idns}{person}> <{kgns}personMention> "0 7 0 0" {g} .',
+                  f'<{idns}{person}> {pref} "{label}" {g} .',
+                  f'<{idns}place/tarsk> <{kgns}placeMention> "8 13 0 1" {g} .',
+                  f'<{idns}place/tarsk> {pref} "Tarsk" {g} .']
+    dump = tmp_path / "pair.nq"
+    dump.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    store = tmp_path / "store"
+    kg("load", dump, "--store", store)
+
+    def articles() -> dict[str, int]:
+        rows = assert_top_is_the_named_query(store)
+        for person in pair:
+            near = _csv(kg("neighbours", f"<{idns}{person}>", "--store", store, "--format", "csv"))
+            slow = _csv(kg("query", "neighbours", "-p", "entity", f"<{idns}{person}>", "--store", store,
+                           "--format", "csv", "--timeout", "0"))
+            assert sorted(near) == sorted(slow)
+        return {r[1]: int(r[3]) for r in rows}
+
+    assert articles() == {"Ada Velm": 1, "Bo Velm": 2, "Tarsk": 3}
+    kg("remove", "c0.txt", "--store", store)
+    assert articles() == {"Bo Velm": 2, "Tarsk": 2}

@@ -40,23 +40,22 @@ _ARTICLE = ID + "article/"
 _PREF_LABEL = "http://www.w3.org/2004/02/skos/core#prefLabel"
 _TYPES = {KG + "organisationMention": "Organisation", KG + "personMention": "Person", KG + "placeMention": "Place"}
 _HASH = KG + "contentHash"
-_VERSION = 5  # PRAGMA user_version; a file of another version is made again from the store
+_VERSION = 6  # PRAGMA user_version; a file of another version is made again from the store
 # Kept small (issue 16: the first version took 27 KB an article at 50,000 articles, the second
 # 12 KB at 1,000): article graphs and entities are numbered (``graph``, ``entity.id``) and the
 # per-article rows (``seen``) hold numbers only, with the entity's label there left out (NULL)
 # where it is the entity's label (see ``_settle``); entity IRIs lose the prefix every kg IRI
-# shares (see ``_short``) and types are numbers (``_TYPE_CODES``, in the names' order); an entity
-# is found by its IRI through an index on a 31-bit checksum of it (``_key``, 12 bytes an entity
-# where an index on the IRI took 32: 0.6 KB an article at 1,000 articles), the row saying which. The
+# shares (see ``_short``) and types are numbers (``_TYPE_CODES``, in the names' order); an entity's
+# number is a 23-bit checksum of its IRI followed by 8 bits that tell apart the IRIs sharing it
+# (``_ids``), so that it is found by its IRI without an index on the IRI (32 bytes an entity) or
+# on a checksum column (17). The
 # ranking index holds the counts only (SQLite sorts the few rows that tie on them by label and
 # IRI as it reads), and one index serves every type: ``top`` without a type merges the three
 # ranked types; a name in another letter case is found by a scan of the entity table (``named``).
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS graph (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, hash TEXT);
 CREATE TABLE IF NOT EXISTS entity (id INTEGER PRIMARY KEY, entity TEXT NOT NULL, type INTEGER NOT NULL,
-                                   articles INTEGER NOT NULL, mentions INTEGER NOT NULL, label TEXT NOT NULL,
-                                   key INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS entity_key ON entity (key);
+                                   articles INTEGER NOT NULL, mentions INTEGER NOT NULL, label TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS entity_rank ON entity (type, articles DESC, mentions DESC);
 CREATE TABLE IF NOT EXISTS seen (graph INTEGER NOT NULL, entity INTEGER NOT NULL, mentions INTEGER NOT NULL,
                                  label TEXT, PRIMARY KEY (graph, entity)) WITHOUT ROWID;
@@ -87,10 +86,15 @@ def _short(iri: str) -> str:
     return iri[len(ID):] if iri.startswith(ID) else "<" + iri
 
 
-def _key(stored: str) -> int:
-    """The checksum an entity is looked up by: CRC-32 of its stored IRI, in 31 bits (4 bytes in
-    SQLite). Entities that share it are told apart by the IRI itself."""
-    return zlib.crc32(stored.encode("utf-8")) & 0x7FFFFFFF
+_SLOTS = 8  # low bits of an entity's number: up to 256 IRIs may share a checksum
+
+
+def _ids(stored: str) -> tuple[int, int]:
+    """The range of numbers an entity of this stored IRI may have: its CRC-32 in 23 bits,
+    shifted by ``_SLOTS`` (numbers below 2**31: 4 bytes in SQLite), the first free slot taken
+    when it is made. An IRI is found by a search of the table's own key over the range."""
+    low = (zlib.crc32(stored.encode("utf-8")) & 0x7FFFFF) << _SLOTS
+    return low, low + (1 << _SLOTS) - 1
 
 
 def _long(stored: str) -> str:
@@ -221,12 +225,18 @@ class Summary:
     @staticmethod
     def _entity(db: sqlite3.Connection, entity: str, kind: int, label: str) -> tuple[int, str]:
         """The number and label of an entity row, made (with no articles yet) when new."""
-        found = db.execute("SELECT id, label FROM entity WHERE key = ? AND entity = ? AND type = ?",
-                           (_key(entity), entity, kind)).fetchone()
-        if found:
-            return found
-        return db.execute("INSERT INTO entity VALUES (NULL, ?, ?, 0, 0, ?, ?)",
-                          (entity, kind, label, _key(entity))).lastrowid, label
+        low, high = _ids(entity)
+        taken = set()
+        for eid, iri, k, known in db.execute("SELECT id, entity, type, label FROM entity WHERE id BETWEEN ? AND ?",
+                                             (low, high)):
+            if iri == entity and k == kind:
+                return eid, known
+            taken.add(eid)
+        eid = next((i for i in range(low, high + 1) if i not in taken), None)
+        if eid is None:  # 256 entities sharing 23 bits of checksum: not in any store of this world
+            raise sqlite3.IntegrityError(f"no free number for {entity!r}")
+        db.execute("INSERT INTO entity VALUES (?, ?, ?, 0, 0, ?)", (eid, entity, kind, label))
+        return eid, label
 
     @staticmethod
     def _settle(db: sqlite3.Connection, eid: int) -> bool:
@@ -316,10 +326,10 @@ class Summary:
         sql = ("SELECT e.entity, MIN(COALESCE(b.label, e.label)) AS label, e.type, COUNT(DISTINCT b.graph) AS articles "
                "FROM seen b JOIN entity e ON e.id = b.entity "
                "WHERE b.graph IN (SELECT s.graph FROM entity x JOIN seen s ON s.entity = x.id "
-               "WHERE x.key = ? AND x.entity = ?) "
+               "WHERE x.id BETWEEN ? AND ? AND x.entity = ?) "
                "AND e.entity != ? GROUP BY e.id "
                "ORDER BY articles DESC, label, e.entity, e.type")
-        args: list = [_key(_short(entity)), _short(entity), _short(entity)]
+        args: list = [*_ids(_short(entity)), _short(entity), _short(entity)]
         if limit is not None or offset:
             sql += " LIMIT ? OFFSET ?"
             args += [-1 if limit is None else limit, offset or 0]
