@@ -51,6 +51,8 @@ _LAZY = {"Graph": "kg.api", "PartialDate": "kg.api", "Result": "kg.api", "build"
 
 
 def __getattr__(name: str) -> Any:
+    if name == "api":  # the module, as ``import kg`` gave it when it imported the API at once
+        return importlib.import_module("kg.api")
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value

@@ -245,3 +245,21 @@ def test_index_reads_give_the_rows_of_the_queries_they_replace(seeds_store):
                 assert _sentence_bounds(r["sentences"], int(n)) == tuple(map(int, rest.split("-"))), item
             assert _sentence_bounds(r["sentences"], len(told)) == (0, 0)
         assert _article_text(st, "no-such-article.txt") == ("", "")
+
+
+def test_a_label_in_the_default_graph_does_not_stop_a_focus(store_copy):
+    """A label that an update put in the default graph (no article's) is no mention's: the
+    focus draws the entity from its articles, and its mentions are the query's rows."""
+    import pyoxigraph as ox
+
+    from kg.views.fetch import Reader, rows
+
+    bali = "https://w3id.org/kg-news/id/person/mustafa-bali"
+    with Store(store_copy) as st:
+        st.raw.add(ox.Quad(ox.NamedNode(bali), ox.NamedNode("http://www.w3.org/2004/02/skos/core#prefLabel"),
+                           ox.Literal("MB"), ox.DefaultGraph()))
+        near, centre = fetch.neighbourhood(st, "Mustafa Bali", 1)
+        assert centre == bali and len(near) > 3
+        key = lambda r: (r["type"], r["label"], r["source"], r["at"])  # noqa: E731
+        by_query = rows(st, "view_mentions", entity=ox.NamedNode(bali))
+        assert sorted(map(key, Reader(st).mentions(bali))) == sorted(map(key, by_query)) and by_query

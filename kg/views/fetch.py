@@ -8,13 +8,14 @@ engine starts from it); nothing is pasted into SPARQL text. One query per
 entity is fast (a 2,000-article store: 150 entities' mentions in 1 s), where one
 query with a VALUES list of them all took 7 s and the whole-store queries of
 ``to_networkx`` minutes. The reads a busy focus makes hundreds or thousands of times (an
-entity's mentions, the entities in its sentences, an article's text and metadata) go to the
-store's indexes directly instead; the queries stay as their definition, and a test holds
-the two equal on the seeds. Sentences come from the spans: a mention's value, like a
-fact's span, is "start end sentence ..." in the article's kg:text, so two mentions are in
-one sentence when those sentence numbers agree, and the sentence is cut from the text
-where the article's kg:sentences puts it (each article's text is read once, when a
-sentence of it is shown).
+entity's mentions, aliases and relations, the entities in its sentences, an article's text,
+sentences and metadata) go to the store's indexes directly instead; the queries stay as
+their definition, and a test holds the two equal on the seeds. The index reads build their
+terms from kg.rdf.iris's strings: kg.rdf.mapping would import rdflib. Sentences come from
+the spans: a mention's value, like a fact's span, is "start end sentence ..." in the
+article's kg:text, so two mentions are in one sentence when those sentence numbers agree,
+and the sentence is cut from the text where the article's kg:sentences puts it (each
+article's text is read once, when a sentence of it is shown).
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def _sentence_bounds(sentences: str, n: int) -> tuple[int, int]:
         return 0, 0
     start, _, rest = sentences[at + len(str(n)) + 1:].partition("-")
     end = rest.split(" ", 1)[0]
-    return (int(start), int(end)) if start.isdigit() and end.isdigit() else (0, 0)
+    return (int(start), int(end)) if start.isdecimal() and end.isdecimal() else (0, 0)
 
 
 def article_counts(store: Store) -> dict[str, int]:
@@ -267,16 +268,16 @@ class Reader:
 
         raw = self.store.raw
         iri = ox.NamedNode(entity)
-        labels: dict[str, list[str]] = defaultdict(list)  # graph -> the entity's labels there, read at once
+        labels: dict = defaultdict(list)  # graph -> the entity's labels there, read at once
         for q in raw.quads_for_pattern(iri, _skos("prefLabel"), None, None):
-            labels[q.graph_name.value].append(q.object.value)
+            labels[q.graph_name].append(q.object.value)
         out = []
         for type_, prop in _mention_props().items():
             for q in raw.quads_for_pattern(iri, prop, None, None):
                 g = q.graph_name
                 if not isinstance(g, ox.NamedNode):
                     continue
-                for label in labels.get(g.value, ()):
+                for label in labels.get(g, ()):
                     for source in self.source(g):
                         out.append({"entity": entity, "type": type_, "label": label, "source": source,
                                     "at": q.object.value})
@@ -366,7 +367,7 @@ class Reader:
 def _start(span: str) -> int:
     """The first field of a span: the fact's start offset (0 when it is no number)."""
     first = span.split(" ", 1)[0]
-    return int(first) if first.isdigit() else 0
+    return int(first) if first.isdecimal() else 0
 
 
 def _sentence_key(span: str) -> str:
