@@ -39,6 +39,33 @@ def assert_top_is_the_named_query(store) -> list[tuple]:
     return fast
 
 
+KGNS, IDNS = "https://w3id.org/kg-news/ontology#", "https://w3id.org/kg-news/id/"
+
+
+def load_articles(tmp_path, articles: list[tuple[str, list[tuple[str, str, str, str]]]]):
+    """A store loaded with hand-made article graphs: (source, [(entity under the id base, its
+    mention property, the mention's value, its label)]); each article gets a content hash."""
+    lines = []
+    for n, (source, named) in enumerate(articles):
+        g = f"<{IDNS}article/{source}>"
+        lines += [f'{g} <{KGNS}sourceFile> "{source}" {g} .', f'{g} <{KGNS}contentHash> "h{n}" {g} .']
+        for entity, prop, value, label in named:
+            lines += [f'<{IDNS}{entity}> <{KGNS}{prop}> "{value}" {g} .',
+                      f'<{IDNS}{entity}> <http://www.w3.org/2004/02/skos/core#prefLabel> "{label}" {g} .']
+    dump = tmp_path / "articles.nq"
+    dump.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    store = tmp_path / "store"
+    kg("load", dump, "--store", store)
+    return store
+
+
+def assert_neighbours_is_the_named_query(store, entity: str) -> None:
+    near = _csv(kg("neighbours", f"<{entity}>", "--store", store, "--format", "csv"))
+    slow = _csv(kg("query", "neighbours", "-p", "entity", f"<{entity}>", "--store", store, "--format", "csv",
+                   "--timeout", "0"))
+    assert sorted(near) == sorted(slow)
+
+
 def test_top_from_the_summary_is_the_named_query_on_the_seeds(store_copy):
     rows = assert_top_is_the_named_query(store_copy)
     assert len(rows) > 40 and (store_copy / "summary.sqlite").exists()
@@ -193,28 +220,14 @@ def test_an_entitys_label_that_differs_between_articles_follows_each_write(tmp_p
     entity's label): an entity labelled differently in three articles takes the least label
     ("TARSK" before "Tarsk" in code-point order), and the next least when the article that
     gave it is removed; kg top and kg neighbours stay the named queries after each write."""
-    kgns, idns = "https://w3id.org/kg-news/ontology#", "https://w3id.org/kg-news/id/"
-    pref = "<http://www.w3.org/2004/02/skos/core#prefLabel>"
-    lines = []
     names = [("Tarsk", "Ada Corwen"), ("TARSK", "Ada Corwen"), ("Tarsk Town", "ada corwen")]
-    for n, (place, person) in enumerate(names):
-        g = f"<{idns}article/a{n}.txt>"
-        lines += [f'{g} <{kgns}sourceFile> "a{n}.txt" {g} .', f'{g} <{kgns}contentHash> "h{n}" {g} .',
-                  f'<{idns}place/tarsk> <{kgns}placeMention> "0 5 0 0" {g} .',
-                  f'<{idns}place/tarsk> {pref} "{place}" {g} .',
-                  f'<{idns}person/ada-corwen> <{kgns}personMention> "6 16 0 1" {g} .',
-                  f'<{idns}person/ada-corwen> {pref} "{person}" {g} .']
-    dump = tmp_path / "three.nq"
-    dump.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    store = tmp_path / "store"
-    kg("load", dump, "--store", store)
+    store = load_articles(tmp_path, [(f"a{n}.txt", [("place/tarsk", "placeMention", "0 5 0 0", place),
+                                                    ("person/ada-corwen", "personMention", "6 16 0 1", person)])
+                                     for n, (place, person) in enumerate(names)])
 
     def labels() -> dict[str, str]:
         rows = assert_top_is_the_named_query(store)
-        near = _csv(kg("neighbours", f"<{idns}person/ada-corwen>", "--store", store, "--format", "csv"))
-        slow = _csv(kg("query", "neighbours", "-p", "entity", f"<{idns}person/ada-corwen>", "--store", store,
-                       "--format", "csv", "--timeout", "0"))
-        assert sorted(near) == sorted(slow)
+        assert_neighbours_is_the_named_query(store, IDNS + "person/ada-corwen")
         return {r[0].rsplit("/", 1)[1]: (r[1], int(r[3])) for r in rows}
 
     assert labels() == {"tarsk": ("TARSK", 3), "ada-corwen": ("Ada Corwen", 3)}
@@ -267,28 +280,15 @@ def test_entities_whose_iris_share_a_checksum_keep_their_own_rows(tmp_path):
             break
         seen[low] = name
         i += 1
-    kgns, idns = "https://w3id.org/kg-news/ontology#", "https://w3id.org/kg-news/id/"
-    pref = "<http://www.w3.org/2004/02/skos/core#prefLabel>"
-    lines = []
-    for n, (person, label) in enumerate([(pair[0], "Ada Velm"), (pair[1], "Bo Velm"), (pair[1], "Bo Velm")]):
-        g = f"<{idns}article/c{n}.txt>"
-        lines += [f'{g} <{kgns}sourceFile> "c{n}.txt" {g} .', f'{g} <{kgns}contentHash> "h{n}" {g} .',
-                  f'<{idns}{person}> <{kgns}personMention> "0 7 0 0" {g} .',
-                  f'<{idns}{person}> {pref} "{label}" {g} .',
-                  f'<{idns}place/tarsk> <{kgns}placeMention> "8 13 0 1" {g} .',
-                  f'<{idns}place/tarsk> {pref} "Tarsk" {g} .']
-    dump = tmp_path / "pair.nq"
-    dump.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    store = tmp_path / "store"
-    kg("load", dump, "--store", store)
+    people = [(pair[0], "Ada Velm"), (pair[1], "Bo Velm"), (pair[1], "Bo Velm")]
+    store = load_articles(tmp_path, [(f"c{n}.txt", [(person, "personMention", "0 7 0 0", label),
+                                                    ("place/tarsk", "placeMention", "8 13 0 1", "Tarsk")])
+                                     for n, (person, label) in enumerate(people)])
 
     def articles() -> dict[str, int]:
         rows = assert_top_is_the_named_query(store)
         for person in pair:
-            near = _csv(kg("neighbours", f"<{idns}{person}>", "--store", store, "--format", "csv"))
-            slow = _csv(kg("query", "neighbours", "-p", "entity", f"<{idns}{person}>", "--store", store,
-                           "--format", "csv", "--timeout", "0"))
-            assert sorted(near) == sorted(slow)
+            assert_neighbours_is_the_named_query(store, IDNS + person)
         return {r[1]: int(r[3]) for r in rows}
 
     assert articles() == {"Ada Velm": 1, "Bo Velm": 2, "Tarsk": 3}
