@@ -29,6 +29,7 @@ NX_LIMIT = 300  # networkx's spring layout per component up to this many nodes, 
 OVERLAP_LIMIT = 1500  # overlap removal (pairwise, vectorised) up to this many nodes per component
 OVERLAP_ROUNDS = (300, 400, 60)  # rounds of it: up to 300 nodes (it converges), 400 rounds; above, 60 (a tidy-up)
 GAP = 6.0  # canvas units kept free between two node boxes
+_REMEASURE = 4  # remove_overlaps: measuring every pair again sooner than this many rounds doubles its reach
 DENSITY = 0.4  # start this dense (boxes overlap), then push apart: a compact picture, big labels at fit
 
 Box = tuple[float, float, float, float]  # dx, dy of the box centre from the node centre, width, height
@@ -80,7 +81,14 @@ def _component(g: nx.Graph, boxes: Mapping[Hashable, Box], aspect: float) -> dic
 def remove_overlaps(xy: np.ndarray, box: np.ndarray, rounds: int = 400, aspect: float = 16 / 9) -> np.ndarray:
     """Push overlapping boxes apart along the axis where they overlap least (each
     by half; sideways is preferred by ``aspect``, as the canvas is wider than tall)
-    until no two overlap; a few hundred vectorised rounds at most."""
+    until no two overlap; a few hundred vectorised rounds at most.
+
+    A round looks only at the pairs that were within ``2 * reach`` of touching when they were
+    last all measured: no other pair can touch before some box has moved ``reach`` from where it
+    was then, and when one has, every pair is measured again. The pairs that touch, and their
+    order, are those of a round over every pair, so the positions are the same to the bit (710
+    boxes, 60 rounds: 0.09 s, where every pair every round took 0.3 s). ``reach`` starts at
+    ``GAP`` and doubles when the boxes outrun it within ``_REMEASURE`` rounds."""
     xy = xy.copy()
     n = len(xy)
     if n < 2:
@@ -89,17 +97,26 @@ def remove_overlaps(xy: np.ndarray, box: np.ndarray, rounds: int = 400, aspect: 
     half_w = (box[pi, 2] + box[pj, 2]) / 2 + GAP
     half_h = (box[pi, 3] + box[pj, 3]) / 2 + GAP
     rng = np.random.default_rng(1)
-    for _ in range(rounds):
+    reach, measured = GAP, -_REMEASURE
+    near = None  # the pairs a round looks at (their indexes in pi, pj)
+    for r in range(rounds):
         cx = xy[:, 0] + box[:, 0]
         cy = xy[:, 1] + box[:, 1]
-        dx = cx[pj] - cx[pi]
-        dy = cy[pj] - cy[pi]
-        ox = half_w - np.abs(dx)
-        oy = half_h - np.abs(dy)
+        if near is None:  # every pair, measured from where the boxes are now
+            slack = 1e-9 * (1.0 + float(np.abs(cx).max() + np.abs(cy).max()))  # float rounding, with room
+            apart = ((np.abs(cx[pj] - cx[pi]) - half_w >= 2 * reach + slack)
+                     | (np.abs(cy[pj] - cy[pi]) - half_h >= 2 * reach + slack))
+            near = np.nonzero(~apart)[0]
+            a, b, near_w, near_h = pi[near], pj[near], half_w[near], half_h[near]
+            anchor = xy.copy()
+        dx = cx[b] - cx[a]
+        dy = cy[b] - cy[a]
+        ox = near_w - np.abs(dx)
+        oy = near_h - np.abs(dy)
         hit = np.nonzero((ox > 0) & (oy > 0))[0]
         if not len(hit):
             break
-        i, j = pi[hit], pj[hit]
+        i, j = a[hit], b[hit]
         ox, oy, dx, dy = ox[hit], oy[hit], dx[hit], dy[hit]
         along_x = ox < oy * aspect
         sx = np.where(dx == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dx))
@@ -112,6 +129,11 @@ def remove_overlaps(xy: np.ndarray, box: np.ndarray, rounds: int = 400, aspect: 
         np.add.at(move, j, push)
         count = np.bincount(np.concatenate([i, j]), minlength=n).clip(min=1)[:, None]
         xy += move / np.sqrt(count)  # a box hit by many moves by less than their sum
+        if np.abs(xy - anchor).max() > reach:  # a box has moved too far: measure every pair again
+            near = None
+            if r - measured < _REMEASURE:
+                reach *= 2
+            measured = r
     return xy
 
 
