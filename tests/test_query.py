@@ -145,3 +145,24 @@ def test_unsorted_rows_of_one_article_stream_in_the_order_of_its_text(seeds_stor
         return out
 
     assert by_article(streamed) == by_article(in_order) and len(by_article(in_order)) == 5
+
+
+def test_parameters_bound_without_values_give_the_rows_bound_with_them(seeds_store):
+    """``values=False`` binds the parameters by substitution alone (a view binds the graph it reads
+    that way): the rows are those the VALUES block gives, and a parameter the query does not
+    project is refused with KG307, as pyoxigraph cannot bind it."""
+    import pyoxigraph as ox
+
+    text = ("PREFIX kg: <https://w3id.org/kg-news/ontology#>\n"
+            "SELECT ?g ?entity ?at WHERE { GRAPH ?g { ?entity kg:organisationMention ?at } }")
+    with Store.open_read(seeds_store) as st:
+        _, every = run(st, text)
+        graphs = sorted({r[0].value for r in every})
+        assert len(graphs) == 5
+        for g in graphs:
+            _, by_values = run(st, text, {"g": ox.NamedNode(g)})
+            _, substituted = run(st, text, {"g": ox.NamedNode(g)}, values=False)
+            assert sorted(map(repr, substituted)) == sorted(map(repr, by_values))
+            assert substituted and {r[0].value for r in substituted} == {g}
+        with pytest.raises(QueryError, match="KG307"):
+            run(st, text.replace("SELECT ?g ", "SELECT "), {"g": ox.NamedNode(graphs[0])}, values=False)

@@ -21,6 +21,7 @@ from kg.views.layout import layout
 from kg.views.timeline import kind
 
 SDF = "https://w3id.org/kg-news/id/organisation/syrian-democratic-forces"
+KG = "https://w3id.org/kg-news/ontology#"
 
 
 def edges(g: nx.MultiGraph) -> set:
@@ -190,6 +191,78 @@ def test_an_article_s_title_outlet_and_date_read_by_index_are_the_query_s(seeds_
         assert len(every) == 5 and any(m["date"] for m in every.values())
         assert articles(st, sorted(every)) == every
         assert articles(st, ["no-such-article.txt"]) == {"no-such-article.txt": {"title": "", "outlet": "", "date": ""}}
+
+
+def test_every_article_read_at_once_has_the_title_outlet_and_date_of_the_query(store_copy):
+    """A view that draws many articles reads every article's source, title, outlet and date at
+    once (Reader.all_articles); they are the rows of view_articles, and its sources the
+    kg:sourceFile each graph gives itself."""
+    import pyoxigraph as ox
+
+    from kg.views.fetch import Reader, articles
+
+    with Store(store_copy) as st:
+        graph = next(q.graph_name for q in st.raw.quads_for_pattern(None, ox.NamedNode(KG + "sourceFile"), None, None))
+        st.raw.add(ox.Quad(graph, ox.NamedNode("https://schema.org/headline"), ox.Literal("Velm dam opens"), graph))
+        every = articles(st)
+        reader = Reader(st, {})
+        reader.all_articles()
+        assert reader.meta == every and len(every) == 5
+        assert [m["title"] for m in every.values() if m["title"]] == ["Velm dam opens"]
+        assert sum(bool(m["outlet"]) for m in every.values()) > 1 and sum(bool(m["date"]) for m in every.values()) > 1
+        for source, graphs in reader.graphs.items():
+            assert len(graphs) == 1
+            assert reader.source(graphs[0]) == [source]
+            found = st.raw.quads_for_pattern(graphs[0], ox.NamedNode(KG + "sourceFile"), None, graphs[0])
+            assert [q.object.value for q in found] == [source]
+
+
+def test_overlap_removal_moves_the_boxes_as_measuring_every_pair_every_round_does():
+    """remove_overlaps looks only at the pairs that could touch before a box moves too far; the
+    boxes end where a round over every pair puts them, to the bit, on layouts of every density."""
+    import numpy as np
+
+    from kg.views.layout import GAP, remove_overlaps
+
+    def every_pair(xy, box, rounds, aspect=16 / 9):  # the rounds as first written: every pair, every round
+        xy = xy.copy()
+        n = len(xy)
+        pi, pj = np.triu_indices(n, 1)
+        half_w = (box[pi, 2] + box[pj, 2]) / 2 + GAP
+        half_h = (box[pi, 3] + box[pj, 3]) / 2 + GAP
+        rng = np.random.default_rng(1)
+        for _ in range(rounds):
+            cx, cy = xy[:, 0] + box[:, 0], xy[:, 1] + box[:, 1]
+            dx, dy = cx[pj] - cx[pi], cy[pj] - cy[pi]
+            ox, oy = half_w - np.abs(dx), half_h - np.abs(dy)
+            hit = np.nonzero((ox > 0) & (oy > 0))[0]
+            if not len(hit):
+                break
+            i, j = pi[hit], pj[hit]
+            ox, oy, dx, dy = ox[hit], oy[hit], dx[hit], dy[hit]
+            along_x = ox < oy * aspect
+            sx = np.where(dx == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dx))
+            sy = np.where(dy == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dy))
+            push = np.zeros((len(i), 2))
+            push[:, 0] = np.where(along_x, sx * (ox / 2 + 0.5), 0.0)
+            push[:, 1] = np.where(along_x, 0.0, sy * (oy / 2 + 0.5))
+            move = np.zeros_like(xy)
+            np.add.at(move, i, -push)
+            np.add.at(move, j, push)
+            count = np.bincount(np.concatenate([i, j]), minlength=n).clip(min=1)[:, None]
+            xy += move / np.sqrt(count)
+        return xy
+
+    rng = np.random.default_rng(7)
+    cases = 0
+    for n, spread, rounds in ((2, 1.0, 400), (40, 50.0, 400), (300, 150.0, 400), (700, 300.0, 60), (700, 40.0, 60)):
+        box = np.column_stack([np.zeros(n), rng.uniform(0, 10, n), rng.uniform(10, 120, n), rng.uniform(10, 40, n)])
+        xy = rng.normal(0, spread, (n, 2))
+        xy[: n // 10] = xy[0]  # some boxes on the very same spot
+        moved = remove_overlaps(xy, box, rounds=rounds)
+        assert np.array_equal(moved, every_pair(xy, box, rounds)) and not np.array_equal(moved, xy)
+        cases += 1
+    assert cases == 5
 
 
 def test_a_huge_focus_depth_ends_when_nothing_new_is_in_reach(seeds_store):

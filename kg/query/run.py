@@ -37,10 +37,10 @@ def _position(msg: str) -> str:
 
 
 def run(store: Store, text: str, params: dict[str, str] | None = None, *, update: bool = False,
-        limit: int | None = None, offset: int | None = None):
+        limit: int | None = None, offset: int | None = None, values: bool = True):
     """Run a query; returns (variables, rows) for SELECT, bool for ASK, triples for CONSTRUCT
     (every row read: use ``run_lazy`` to stream them)."""
-    result = run_lazy(store, text, params, update=update, limit=limit, offset=offset)
+    result = run_lazy(store, text, params, update=update, limit=limit, offset=offset, values=values)
     try:  # solutions are computed while they are read: a SERVICE call fails here
         if isinstance(result, tuple):
             variables, solutions = result
@@ -53,12 +53,17 @@ def run(store: Store, text: str, params: dict[str, str] | None = None, *, update
 
 
 def run_lazy(store: Store, text: str, params: dict[str, str] | None = None, *, update: bool = False,
-             limit: int | None = None, offset: int | None = None):
+             limit: int | None = None, offset: int | None = None, values: bool = True):
     """Run a query without reading its rows: (variables, pyoxigraph QuerySolutions) for SELECT,
     bool for ASK, pyoxigraph QueryTriples for CONSTRUCT, None after an update. The engine
     computes rows as they are read (unless the query sorts or groups them).
 
-    ``limit`` and ``offset`` become the query's own LIMIT and OFFSET (see ``window``)."""
+    ``limit`` and ``offset`` become the query's own LIMIT and OFFSET (see ``window``).
+    ``values``: also state the parameters as a VALUES block (``_values_first``); False binds
+    them by pyoxigraph's ``substitutions`` alone, which the query must then project. That is
+    faster where a parameter names the graph to read: with ``GRAPH ?g`` bound that way, the
+    engine reads that graph's quads only, where from VALUES it joined the pattern's rows of
+    every graph (a sentence's mentions at 10,000 articles: 0.2 ms a query against 1.2 ms)."""
     import pyoxigraph as ox
 
     if is_update(text):
@@ -75,7 +80,7 @@ def run_lazy(store: Store, text: str, params: dict[str, str] | None = None, *, u
         return None
     # a str is read as kg query -p reads it; a pyoxigraph term (from the Python API) is bound as it is
     subs = {_variable(k): _term(v) if isinstance(v, str) else v for k, v in (params or {}).items()}
-    candidates = [_values_first(text, subs)]
+    candidates = [_values_first(text, subs) if values else text]
     key = (text, tuple(sorted(v.value for v in subs)))  # the projection depends on these, not on the values
     projected = _projection(store, candidates[0], key) if subs or limit is not None or offset is not None else None
     if subs and projected is not None and candidates[0] != text:
