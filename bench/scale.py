@@ -204,7 +204,8 @@ def main() -> None:
     ap.add_argument("--compare-size", type=int, default=10000)
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--whole-repeat", type=int, default=3, help="Runs of each whole-store query.")
-    ap.add_argument("--render-repeat", type=int, default=5, help="Runs of each kg render.")
+    ap.add_argument("--render-repeat", type=lambda v: max(1, int(v)), default=5,
+                    help="Runs of each kg render (at least 1).")
     ap.add_argument("--queries", nargs="*", default=None, help="Only these named queries (default: all).")
     ap.add_argument("--skip-extraction", action="store_true",
                     help="With --reuse: skip the tokenizer and extraction-alone timings.")
@@ -322,7 +323,8 @@ def main() -> None:
 
 
 def _top_label(store: Path) -> str:
-    """The label of the entity in most articles (``kg top``): the busiest focus view."""
+    """The label of the entity in most articles (``kg top``): the busiest focus view (``--focus``
+    takes a label: where two entities share it, the first IRI is drawn)."""
     r = subprocess.run([*KG, "top", "--store", str(store), "--limit", "1", "--format", "csv"],
                        capture_output=True, text=True, check=True)
     return next(csv.DictReader(io.StringIO(r.stdout)))["label"]

@@ -166,9 +166,10 @@ _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
 
 def _values_first(text: str, subs: dict) -> str:
     """Also state the bound values as a VALUES block at the start of the outermost
-    WHERE, so that the engine starts from them: pyoxigraph applies ``substitutions``
-    after evaluating the patterns (on a 1,000-article store, entities of one
-    article took 0.56 s that way and 2 ms from VALUES). The terms are written by
+    WHERE, so that the engine starts from them: with ``substitutions`` alone it
+    evaluated the patterns first (on a 1,000-article store, entities of one
+    article took 0.56 s that way and 2 ms from VALUES; a bound ``GRAPH ?g`` is the
+    exception, see ``run_lazy``'s ``values``). The terms are written by
     pyoxigraph's own serialiser (escaped), never pasted from the user's text;
     ``substitutions`` is still passed, so the result is the same either way."""
     if not subs:

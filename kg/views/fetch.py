@@ -269,10 +269,12 @@ class Reader:
         from kg.query import run_lazy
 
         variables, result = run_lazy(self.store, _query_text("view_article_metadata"))
-        columns = variables[2:]  # after ?g ?source: as in _metadata()
+        columns = variables[2:]  # after ?g ?source: title, outlet, date (the keys of articles())
         sources: dict[str, list[str]] = defaultdict(list)
         found: dict[str, dict[str, str]] = defaultdict(dict)  # graph -> column -> its first value not empty
         for row in result:
+            if not isinstance(row[0], ox.NamedNode):
+                continue  # a graph named by a blank node (kg load keeps TriG's names) is no article's
             g, source = row[0].value, row[1]
             if source is not None:
                 sources[g].append(source.value)
@@ -402,7 +404,7 @@ def _start(span: str) -> int:
 
 def _comentioned(store: Store, entity: str) -> set[str]:
     """The entities with a mention in a sentence that mentions ``entity`` (the ``?other`` of
-    queries/internal/view_comentions.rq): the sentences of its mentions
+    queries/internal/view_comentions.rq, in article graphs: named by IRIs): the sentences of its mentions
     (``view_sentences_of``), then the entities named in each (``view_sentence_mentions``, its
     graph bound). The engine reads one article's mentions a query and returns only those in the
     sentence: an entity in 580 articles of 10,000 in 0.12 s, where reading every mention of those

@@ -119,7 +119,7 @@ def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: se
     for name, value in (("--since", since), ("--until", until)):
         if value and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", value):
             raise InputError(Errors.KG131.format(option=name, value=value))
-    meta: dict[str, dict[str, str]] = {} if focus else fetch.articles(store)  # --focus: those it draws
+    meta: dict[str, dict[str, str]] = {} if focus else fetch.articles(store)  # --focus: read as it draws
     g, centre, note = choose(store, focus=focus, depth=depth, top=top, everything=everything, types=types,
                              source=source, since=since, until=until, notify=notify, meta=meta)
     path = getattr(store, "path", None)  # a local store: the corrections' commands name it

@@ -88,7 +88,8 @@ def remove_overlaps(xy: np.ndarray, box: np.ndarray, rounds: int = 400, aspect: 
     was then, and when one has, every pair is measured again. The pairs that touch, and their
     order, are those of a round over every pair, so the positions are the same to the bit (710
     boxes, 60 rounds: 0.09 s, where every pair every round took 0.3 s). ``reach`` starts at
-    ``GAP`` and doubles when the boxes outrun it within ``_REMEASURE`` rounds."""
+    ``GAP`` and doubles when a box outruns it again fewer than ``_REMEASURE`` rounds after the
+    last time one did."""
     xy = xy.copy()
     n = len(xy)
     if n < 2:
