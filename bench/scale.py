@@ -15,9 +15,10 @@ answers in a blink: the median over --repeat runs of every named query for one a
 a whole-store ``kg query entities``. At --compare-size, on the same articles: spaCy's
 tokenizer alone, the extraction pipeline alone (``nlp.pipe`` in one process, and in
 --jobs worker processes), and the ratios to kg build; every named query for one article
-(median, p95) and for the whole store; ``kg query`` cold start against ``python -c
-"import rdflib"``; ``kg render --focus`` on the entity and on the person in most articles, and the default
-``kg render`` (median of --render-repeat runs).
+(median, p95) and for the whole store (median, and peak RSS of the kg process);
+``kg query`` cold start against ``python -c "import rdflib"``; ``kg render --focus`` on the
+entity and on the person in most articles, and the default ``kg render`` (median of
+--render-repeat runs).
 
 Run it with ``PYTHONPATH=TREE`` to measure another kg tree (the commands it starts
 inherit the variable), e.g. the last commit from ``git archive`` for a before/after.
@@ -287,20 +288,21 @@ def main() -> None:
         say(f"`kg query` on the {n:,}-article store, wall time of the whole command in ms "
             f"(median | p95 of {args.repeat} runs; whole store: median of {args.whole_repeat}):")
         say()
-        say("| query | one article (-p source): median | p95 | whole store: median | rows (whole store) |")
-        say("| --- | ---: | ---: | ---: | ---: |")
+        say("| query | one article (-p source): median | p95 | whole store: median | rows (whole store) | "
+            "whole store: peak RSS (MB) |")
+        say("| --- | ---: | ---: | ---: | ---: | ---: |")
         for name, nq in named_queries().items():
             if (args.queries is not None and name not in args.queries) or "?entity" in nq.description:
                 continue  # neighbours answers for one entity: it is timed above
             base = [*KG, "query", name, "--store", str(store), "--format", "csv", "--timeout", "0"]
             one = med_p95(timed([*base, "-p", "source", source], args.repeat)) \
                 if "?source" in nq.text.split("WHERE")[0] else "- | -"
-            whole, rows_n = [], 0
+            whole, rows_n, peak = [], 0, 0
             for _ in range(args.whole_repeat):
-                t0 = time.perf_counter()
-                rows_n = subprocess.run(base, capture_output=True, text=True, check=True).stdout.count("\n") - 1
-                whole.append(time.perf_counter() - t0)
-            say(f"| {name} | {one} | {statistics.median(whole) * 1000:,.0f} | {rows_n:,} |")
+                wall, _tree, largest, out = run_measured(base)
+                rows_n, peak = out.count("\n") - 1, max(peak, largest)
+                whole.append(wall)
+            say(f"| {name} | {one} | {statistics.median(whole) * 1000:,.0f} | {rows_n:,} | {peak / 2**20:,.0f} |")
         ask = [*KG, "query", "ASK { ?s ?p ?o }", "--store", str(store), "--format", "csv"]
         cold = timed(ask, args.repeat)
         rdflib = timed([sys.executable, "-c", "import rdflib"], args.repeat)

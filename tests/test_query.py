@@ -3,7 +3,9 @@ import io
 import json
 
 import pytest
+from click.testing import CliRunner
 
+from kg.cli import main
 from kg.errors import QueryError
 from kg.query import format_rows, named_queries, resolve_query, run
 from kg.store import Store
@@ -166,3 +168,55 @@ def test_parameters_bound_without_values_give_the_rows_bound_with_them(seeds_sto
             assert substituted and {r[0].value for r in substituted} == {g}
         with pytest.raises(QueryError, match="KG307"):
             run(st, text.replace("SELECT ?g ", "SELECT "), {"g": ox.NamedNode(graphs[0])}, values=False)
+
+
+@pytest.mark.parametrize("name", ["counts", "statements", "provenance", "timeline"])
+@pytest.mark.parametrize("fmt", ["csv", "tsv", "json", "table"])
+def test_a_dump_run_one_article_at_a_time_has_the_rows_of_the_whole_store_query(seeds_store, name, fmt):
+    """A whole-store dump of a named query that cuts sentences from the text runs one article at a
+    time (Oxigraph keeps what a query computes until it ends): one header, one JSON document, and
+    the rows of the query over the whole store."""
+    from kg.query import stream_query
+    from kg.query.by_article import one_article_at_a_time
+
+    text = resolve_query(name, sort=False)
+    assert one_article_at_a_time(text) and not one_article_at_a_time(resolve_query(name))
+    whole, parts = io.BytesIO(), io.BytesIO()
+    stream_query(seeds_store, text, {}, fmt, whole)
+    stream_query(seeds_store, text, {}, fmt, parts, by_article=True)
+    a, b = whole.getvalue().decode("utf-8"), parts.getvalue().decode("utf-8")
+    if fmt == "json":
+        ja, jb = json.loads(a), json.loads(b)
+        assert ja["head"] == jb["head"] and len(ja["results"]["bindings"]) > 5
+        assert sorted(map(json.dumps, ja["results"]["bindings"])) == sorted(map(json.dumps, jb["results"]["bindings"]))
+    elif fmt == "table":  # the column widths come from the first rows, which come in another order
+        la, lb = a.splitlines(), b.splitlines()
+        assert la[0].split() == lb[0].split() and la[-1] == lb[-1] and la[-1] != "(0 rows)"
+    else:
+        la, lb = a.splitlines(), b.splitlines()
+        assert la[0] == lb[0] and len(la) > 6 and sorted(la[1:]) == sorted(lb[1:])
+
+
+def test_only_a_dump_whose_rows_each_name_one_article_is_run_one_article_at_a_time():
+    from kg.query.by_article import one_article_at_a_time
+
+    assert not one_article_at_a_time(resolve_query("entities", sort=False))  # nothing computed per row
+    assert not one_article_at_a_time(resolve_query("dates", sort=False))  # grouped
+    assert not one_article_at_a_time(resolve_query("top", sort=False))
+    cut = resolve_query("provenance", sort=False)
+    assert one_article_at_a_time(cut)
+    assert not one_article_at_a_time(cut + "\nLIMIT 10")
+    assert not one_article_at_a_time(cut.replace("?source WHERE", "WHERE", 1))  # no source column
+
+
+def test_kg_query_dumps_provenance_one_article_at_a_time_with_the_same_rows(seeds_store):
+    """Through the CLI, with the default timeout (a child process): the whole-store provenance is
+    the rows of the single query."""
+    with Store.open_read(seeds_store) as st:
+        variables, rows = run(st, resolve_query("provenance", sort=False))
+    result = CliRunner().invoke(main, ["query", "provenance", "--store", str(seeds_store), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    got = list(csv.reader(io.StringIO(result.output)))
+    assert got[0] == variables and len(got) - 1 == len(rows) > 100
+    sources = variables.index("source")
+    assert sorted(r[sources] for r in got[1:]) == sorted(r[sources].value for r in rows)

@@ -22,14 +22,15 @@ def limit_options(f):  # noqa: ANN001, ANN201
 
 
 def print_query(path: Path, text: str, params: dict[str, str], fmt: str | None, *, timeout: float,
-                limit: int | None = None, offset: int | None = None) -> None:
+                limit: int | None = None, offset: int | None = None, by_article: bool = False) -> None:
     """Run a read query and stream its rows to standard output (a closed pipe ends it quietly)."""
     from kg.query import stream_query
 
     fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
     out = sys.stdout.buffer
     try:
-        stream_query(path, text, params, fmt, out, timeout=timeout, limit=limit, offset=offset)
+        stream_query(path, text, params, fmt, out, timeout=timeout, limit=limit, offset=offset,
+                     by_article=by_article)
         out.flush()
     except BrokenPipeError:  # kg query ... | head: the reader has what it wanted
         _silence_stdout()
@@ -87,7 +88,8 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
     """Run QUERY: a named query (kg queries), a .rq file, or inline SPARQL.
 
     Rows are printed as the store produces them: the first comes at once, and
-    memory stays flat however many there are. A named query's rows are unsorted
+    memory stays flat however many there are (a named query that cuts sentences
+    from the text is run one article at a time for that). A named query's rows are unsorted
     unless --sort is given (a ranking, top or neighbours, is always in its order);
     a query that sorts or groups computes all its rows first. --limit and
     --offset are applied by the store.
@@ -111,7 +113,10 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
         with Store(path, create=False) if update else Store.open_read(path) as st:
             click.echo(q.render_result(q.run(st, text, dict(params), update=update), fmt or "csv"), nl=False)
         return
-    print_query(path, text, dict(params), fmt, timeout=timeout, limit=limit, offset=offset)
+    from kg.query.by_article import one_article_at_a_time
+
+    by_article = not sort and query in q.named_queries() and one_article_at_a_time(text)
+    print_query(path, text, dict(params), fmt, timeout=timeout, limit=limit, offset=offset, by_article=by_article)
 
 
 def _remote(endpoint: str, text: str, params: dict[str, str], fmt: str | None, timeout: float,

@@ -25,23 +25,32 @@ _CHUNK = 1 << 16
 
 
 def stream_query(store_path: Path, text: str, params: dict[str, str], fmt: str, out: IO[bytes], *,
-                 timeout: float = 0, limit: int | None = None, offset: int | None = None) -> None:
+                 timeout: float = 0, limit: int | None = None, offset: int | None = None,
+                 by_article: bool = False) -> None:
     """Run a read query and write its result to ``out`` as ``fmt`` while it runs.
 
     With ``timeout`` 0 it runs in this process; otherwise in a child stopped after
-    ``timeout`` seconds without output (QueryError KG309)."""
+    ``timeout`` seconds without output (QueryError KG309). ``by_article``: a named query
+    that ``kg.query.by_article.one_article_at_a_time`` allows, run without parameters,
+    limit or offset, is run one article at a time (memory flat in its rows)."""
+    by_article = by_article and not params and limit is None and offset is None
     if not timeout:
         with Store.open_read(store_path) as st:
-            _write(st, text, params, fmt, out, limit, offset)
+            _write(st, text, params, fmt, out, limit, offset, by_article)
         return
-    _in_child(store_path, text, params, fmt, out, timeout, limit, offset)
+    _in_child(store_path, text, params, fmt, out, timeout, limit, offset, by_article)
 
 
 def _write(st: Store, text: str, params: dict[str, str], fmt: str, out: IO[bytes], limit: int | None,
-           offset: int | None) -> None:
-    result = run_lazy(st, text, params, limit=limit, offset=offset)
+           offset: int | None, by_article: bool = False) -> None:
+    from kg.query.by_article import write_by_article
+
+    result = None if by_article else run_lazy(st, text, params, limit=limit, offset=offset)
     guarded = _Output(out)
     try:  # solutions are computed while they are written: a SERVICE call fails here
+        if by_article:
+            write_by_article(st, text, fmt, guarded)
+            return
         write_result(result, fmt, guarded)
     except (OSError, RuntimeError, SyntaxError) as exc:
         if guarded.error is not None:  # our output failed (a closed pipe, a full disk), not the query
@@ -69,7 +78,7 @@ class _Output(io.RawIOBase):
 
 
 def _in_child(store_path: Path, text: str, params: dict[str, str], fmt: str, out: IO[bytes], timeout: float,
-              limit: int | None, offset: int | None) -> None:
+              limit: int | None, offset: int | None, by_article: bool = False) -> None:
     import os
     import select
     import signal
@@ -86,7 +95,7 @@ def _in_child(store_path: Path, text: str, params: dict[str, str], fmt: str, out
             code = 0
             try:
                 with os.fdopen(write_end, "wb", buffering=_CHUNK) as pipe, Store.open_read(store_path) as st:
-                    _write(st, text, params, fmt, pipe, limit, offset)
+                    _write(st, text, params, fmt, pipe, limit, offset, by_article)
             except BrokenPipeError:  # the parent stopped reading (its own output closed)
                 code = 0
             except KGError as exc:
