@@ -5,7 +5,7 @@ with SUBSTR, a mention's text) until the query ends, so a dump of provenance, co
 statements or the timeline grew with its rows: provenance at 10,000 articles, 978,365
 rows, peaked at 407 MB, where entities (547,765 rows, nothing computed) stays at 182 MB.
 Run with ``?source`` bound to each article in turn, the strings of one article are
-dropped with its query and memory stays flat, for about 1.2-2 times the time (provenance
+dropped with its query and memory stays flat, for 1.1 to 2 times the time (provenance
 4.5 ms an article against 3.9 ms in one query).
 
 The rows are those of the query over the whole store (each row names its article, and
@@ -27,45 +27,62 @@ from kg.store import Store
 _SUBSTR = re.compile(r"\bSUBSTR\s*\(", re.IGNORECASE)
 _GROUPS = re.compile(r"\b(?:GROUP\s+BY|HAVING|LIMIT|OFFSET)\b"
                      r"|\b(?:COUNT|SUM|MIN|MAX|AVG|SAMPLE|GROUP_CONCAT)\s*\(", re.IGNORECASE)
+_COMMENT = re.compile(r"(^|\s)#[^\n]*")  # (a '#' inside an IRI, as in a PREFIX, follows no space)
+_WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
+_ARTICLE = re.compile(r"GRAPH\s+\?g\s*\{\s*\?g\s+kg:sourceFile\s+\?source\b")
 
 
 def one_article_at_a_time(text: str) -> bool:
     """Whether a named query's whole-store dump is run one article at a time: it projects
-    ``?source``, read from the article graph's ``kg:sourceFile`` (so binding it selects one
-    article's rows), computes strings per row (SUBSTR), and neither groups, aggregates, sorts
-    nor cuts its rows (which would span articles), nor sorts them all."""
-    kept = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    head = kept.split("WHERE", 1)[0]
+    ``?source``, read by ``GRAPH ?g { ?g kg:sourceFile ?source`` directly in its WHERE (not in
+    an OPTIONAL or a UNION: so binding it selects one article's rows and no row lacks it),
+    computes strings per row (SUBSTR), and neither groups, aggregates, cuts nor sorts its rows
+    across articles."""
+    kept = _COMMENT.sub(r"\1", text)
+    where = _WHERE.search(kept)
+    article = _ARTICLE.search(kept)
+    if where is None or article is None:
+        return False
+    before = kept[: article.start()]
     outer = kept[kept.rfind("}") + 1:]  # the outer query's own modifiers (a subquery's ORDER BY sorts one article)
-    return ("?source" in head and "kg:sourceFile ?source" in kept and _SUBSTR.search(kept) is not None
+    return (re.search(r"\?source\b", kept[: where.start()]) is not None
+            and before.count("{") - before.count("}") == 1 and _SUBSTR.search(kept) is not None
             and _GROUPS.search(kept) is None and re.search(r"\bORDER\s+BY\b", outer, re.IGNORECASE) is None)
 
 
-def _sources(st: Store) -> list[str]:
+def _sources(st: Store) -> list | None:
+    """Every article's source name as the store holds it (a plain string as kg writes it,
+    or another term a load or an update wrote); None if one is a blank node, which cannot be
+    bound."""
+    import pyoxigraph as ox
+
     from kg.query.run import run_lazy
 
     text = (queries_dir() / "internal" / "query_sources.rq").read_text(encoding="utf-8")
     _, found = run_lazy(st, text)
-    return sorted(r[0].value for r in found)
+    terms = [r[0] for r in found]
+    if any(isinstance(t, ox.BlankNode) for t in terms):
+        return None
+    return sorted(terms, key=lambda t: (t.value, str(t)))
 
 
 def write_by_article(st: Store, text: str, fmt: str, out: IO[bytes]) -> None:
     """Write the rows of ``text`` over the whole store to ``out`` as ``fmt``, one article's
     query at a time (``one_article_at_a_time`` says where that gives the same rows)."""
-    import pyoxigraph as ox
 
     from kg.query.format import write_solutions, write_table
     from kg.query.run import run_lazy
 
     sources = _sources(st)
-    variables, whole = run_lazy(st, text)  # the header; its rows are never read
-    if not sources:
+    variables, whole = run_lazy(st, text)  # the header (rows computed only when read)
+    if not sources:  # no article (the header alone), or a source that cannot be bound
         write_solutions(variables, whole, fmt, out)
         return
+    del whole
 
     def each() -> Iterator:
-        for source in sources:
-            yield run_lazy(st, text, {"source": ox.Literal(source)})[1]
+        for source in sources:  # bound as the store holds it: the rows the whole-store query gives it
+            yield run_lazy(st, text, {"source": source})[1]
 
     if fmt == "table":
         write_table(variables, ([sol[v] for v in variables] for found in each() for sol in found), out)
@@ -77,7 +94,10 @@ def write_by_article(st: Store, text: str, fmt: str, out: IO[bytes]) -> None:
         data = buf.getvalue()
         if fmt == "json":  # {"head":...,"results":{"bindings":[ROWS]}}: the rows joined into one array
             head, _, rest = data.partition(b'"bindings":[')
-            body = rest.rstrip()[: -len(b"]}}")]
+            rest = rest.rstrip()
+            if not rest.endswith(b"]}}"):
+                raise RuntimeError("unexpected SPARQL JSON from pyoxigraph")
+            body = rest[: -len(b"]}}")]
             if first:
                 out.write(head + b'"bindings":[')
             if body:
