@@ -300,7 +300,7 @@ def main() -> None:
             whole, rows_n, peak = [], 0, 0
             for _ in range(args.whole_repeat):
                 wall, _tree, largest, out = run_measured(base)
-                rows_n, peak = out.count("\n") - 1, max(peak, largest)
+                rows_n, peak = out.count("\n"), max(peak, largest)  # (out is stripped: no final newline)
                 whole.append(wall)
             say(f"| {name} | {one} | {statistics.median(whole) * 1000:,.0f} | {rows_n:,} | {peak / 2**20:,.0f} |")
         ask = [*KG, "query", "ASK { ?s ?p ?o }", "--store", str(store), "--format", "csv"]
