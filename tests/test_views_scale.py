@@ -261,9 +261,9 @@ def test_overlap_removal_moves_the_boxes_as_measuring_every_pair_every_round_doe
     dense, and on the case where the pairs left out come closest to touching."""
     import numpy as np
 
-    from kg.views.layout import GAP, remove_overlaps
+    from kg.views.layout import GAP, push_apart, remove_overlaps
 
-    def every_pair(xy, box, rounds, aspect=16 / 9):  # the rounds as first written: every pair, every round
+    def every_pair(xy, box, rounds, aspect=16 / 9):  # every pair measured every round, as first written
         xy = xy.copy()
         n = len(xy)
         pi, pj = np.triu_indices(n, 1)
@@ -277,19 +277,7 @@ def test_overlap_removal_moves_the_boxes_as_measuring_every_pair_every_round_doe
             hit = np.nonzero((ox > 0) & (oy > 0))[0]
             if not len(hit):
                 break
-            i, j = pi[hit], pj[hit]
-            ox, oy, dx, dy = ox[hit], oy[hit], dx[hit], dy[hit]
-            along_x = ox < oy * aspect
-            sx = np.where(dx == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dx))
-            sy = np.where(dy == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dy))
-            push = np.zeros((len(i), 2))
-            push[:, 0] = np.where(along_x, sx * (ox / 2 + 0.5), 0.0)
-            push[:, 1] = np.where(along_x, 0.0, sy * (oy / 2 + 0.5))
-            move = np.zeros_like(xy)
-            np.add.at(move, i, -push)
-            np.add.at(move, j, push)
-            count = np.bincount(np.concatenate([i, j]), minlength=n).clip(min=1)[:, None]
-            xy += move / np.sqrt(count)
+            push_apart(xy, pi[hit], pj[hit], ox[hit], oy[hit], dx[hit], dy[hit], rng, aspect)
         return xy
 
     # The worst case for the pairs left out: two boxes 1.5 * GAP from touching (the reach starts at

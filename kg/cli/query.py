@@ -115,7 +115,7 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
         return
     from kg.query.by_article import one_article_at_a_time
 
-    by_article = not sort and query in q.named_queries() and one_article_at_a_time(text)
+    by_article = not sort and one_article_at_a_time(text) and query in q.named_queries()
     print_query(path, text, dict(params), fmt, timeout=timeout, limit=limit, offset=offset, by_article=by_article)
 
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import IO
 
+from kg.query.run import _WHERE
 from kg.resources import queries_dir
 from kg.store import Store
 
@@ -28,7 +29,6 @@ _SUBSTR = re.compile(r"\bSUBSTR\s*\(", re.IGNORECASE)
 _GROUPS = re.compile(r"\b(?:GROUP\s+BY|HAVING|LIMIT|OFFSET)\b"
                      r"|\b(?:COUNT|SUM|MIN|MAX|AVG|SAMPLE|GROUP_CONCAT)\s*\(", re.IGNORECASE)
 _COMMENT = re.compile(r"(^|\s)#[^\n]*")  # (a '#' inside an IRI, as in a PREFIX, follows no space)
-_WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
 _ARTICLE = re.compile(r"GRAPH\s+\?g\s*\{\s*\?g\s+kg:sourceFile\s+\?source\b")
 
 
@@ -69,7 +69,6 @@ def _sources(st: Store) -> list | None:
 def write_by_article(st: Store, text: str, fmt: str, out: IO[bytes]) -> None:
     """Write the rows of ``text`` over the whole store to ``out`` as ``fmt``, one article's
     query at a time (``one_article_at_a_time`` says where that gives the same rows)."""
-
     from kg.query.format import write_solutions, write_table
     from kg.query.run import run_lazy
 

@@ -117,25 +117,32 @@ def remove_overlaps(xy: np.ndarray, box: np.ndarray, rounds: int = 400, aspect: 
         hit = np.nonzero((ox > 0) & (oy > 0))[0]
         if not len(hit):
             break
-        i, j = a[hit], b[hit]
-        ox, oy, dx, dy = ox[hit], oy[hit], dx[hit], dy[hit]
-        along_x = ox < oy * aspect
-        sx = np.where(dx == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dx))
-        sy = np.where(dy == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dy))
-        push = np.zeros((len(i), 2))
-        push[:, 0] = np.where(along_x, sx * (ox / 2 + 0.5), 0.0)
-        push[:, 1] = np.where(along_x, 0.0, sy * (oy / 2 + 0.5))
-        move = np.zeros_like(xy)
-        np.add.at(move, i, -push)
-        np.add.at(move, j, push)
-        count = np.bincount(np.concatenate([i, j]), minlength=n).clip(min=1)[:, None]
-        xy += move / np.sqrt(count)  # a box hit by many moves by less than their sum
+        push_apart(xy, a[hit], b[hit], ox[hit], oy[hit], dx[hit], dy[hit], rng, aspect)
         if np.abs(xy - anchor).max() > reach:  # a box has moved too far: measure every pair again
             near = None
             if r - measured < _REMEASURE:
                 reach *= 2
             measured = r
     return xy
+
+
+def push_apart(xy: np.ndarray, i: np.ndarray, j: np.ndarray, ox: np.ndarray, oy: np.ndarray, dx: np.ndarray,
+               dy: np.ndarray, rng: np.random.Generator, aspect: float) -> None:
+    """One round of ``remove_overlaps`` on the pairs (i, j) that overlap by ``ox``, ``oy`` with
+    centres ``dx``, ``dy`` apart: each box of a pair moves half the overlap (plus 0.5) away from
+    the other along the axis where they overlap least (sideways preferred by ``aspect``; a
+    random side where the centres coincide). ``xy`` is moved in place."""
+    along_x = ox < oy * aspect
+    sx = np.where(dx == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dx))
+    sy = np.where(dy == 0, rng.choice([-1.0, 1.0], len(i)), np.sign(dy))
+    push = np.zeros((len(i), 2))
+    push[:, 0] = np.where(along_x, sx * (ox / 2 + 0.5), 0.0)
+    push[:, 1] = np.where(along_x, 0.0, sy * (oy / 2 + 0.5))
+    move = np.zeros_like(xy)
+    np.add.at(move, i, -push)
+    np.add.at(move, j, push)
+    count = np.bincount(np.concatenate([i, j]), minlength=len(xy)).clip(min=1)[:, None]
+    xy += move / np.sqrt(count)  # a box hit by many moves by less than their sum
 
 
 def _extent(pos: Mapping[Hashable, tuple[float, float]], boxes: Mapping[Hashable, Box]) -> tuple[
