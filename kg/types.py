@@ -46,6 +46,8 @@ class Entity:
     outlet: bool = False  # a news outlet (from the gazetteer)
     kind: str = ""  # the gazetteer's kind of place ("city", "country", "state"), where it gives one
     gazetteer_names: frozenset[str] = frozenset()  # the gazetteer's other names for it (not its label)
+    score: float | None = None  # the entity decision's probability of its type (kg.nlp.entities.decide)
+    retyped: bool = False  # the decision changed the type the rules gave it
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,16 @@ def nlp():
 
 
 @pytest.fixture(scope="session")
+def rules_nlp():
+    """The pipeline without the learned entity decision: the rules' own entities, which the rule
+    tables of test_entities, test_entity_rules and test_relations check (the decision is checked
+    by test_decide and, with the rest, on the gold sets)."""
+    from kg.nlp.assemble import build_nlp
+
+    return build_nlp(decide=False)
+
+
+@pytest.fixture(scope="session")
 def lex():
     from kg.nlp.lexicon import load_lexicon
 

@@ -5,6 +5,13 @@ from kg.nlp.lexicon import normalize_name
 from .conftest import run_doc
 
 
+@pytest.fixture(scope="module")
+def nlp(rules_nlp):
+    """These tables check the rules, one sentence each: the learned entity decision, which reads a
+    whole article's evidence, is off here (tests/test_decide.py and the gold sets check it)."""
+    return rules_nlp
+
+
 def _ents(doc):
     return {(e.label, e.type) for e in doc._.kg_entities.values()}
 

@@ -23,6 +23,14 @@ from kg.types import ENTITY_TYPES
 from .conftest import run_doc
 
 # rule id, sentence, the name's text, kg:foundBy, type (None: weak evidence, typed at resolution)
+
+@pytest.fixture(scope="module")
+def nlp(rules_nlp):
+    """These tables check the rules, one sentence each: the learned entity decision, which reads a
+    whole article's evidence, is off here (tests/test_decide.py and the gold sets check it)."""
+    return rules_nlp
+
+
 ROWS = [
     ("title", "Later Dr Pellworth opened the clinic.", "Pellworth", "title", "Person"),
     ("title-portfolio", "Minister for Fisheries Osk Tarvelsen toured the harbour.", "Osk Tarvelsen", "title",
@@ -370,7 +378,7 @@ def test_rules_work_across_memory_zones():
     added in it; the token matchers built during the first article must still work after it."""
     from kg.nlp.assemble import build_nlp
 
-    fresh = build_nlp("none")
+    fresh = build_nlp("none", decide=False)
     for text in ("Shelling was reported near Kovrast overnight.", "Three QXL fighters were detained."):
         with fresh.memory_zone():
             doc = run_doc(fresh, text)

@@ -3,6 +3,13 @@ import pytest
 from .conftest import run_doc
 
 
+@pytest.fixture(scope="module")
+def nlp(rules_nlp):
+    """These tables check the rules, one sentence each: the learned entity decision, which reads a
+    whole article's evidence, is off here (tests/test_decide.py and the gold sets check it)."""
+    return rules_nlp
+
+
 def _affs(doc):
     ents = doc._.kg_entities
     return {(ents[a.person].label, ents[a.organisation].label, a.role, a.spokesperson)

@@ -97,7 +97,7 @@ def check_model(ner: str = SHIPPED) -> None:
         raise _not_installed(ner)
 
 
-def build_nlp(ner: str = SHIPPED) -> Language:
+def build_nlp(ner: str = SHIPPED, *, decide: bool = True) -> Language:
     """The kg pipeline: a statistical spaCy pipeline with kg's registered rule and
     gazetteer components added to it (the order and config of those are PIPELINE_CONFIG).
 
@@ -105,7 +105,8 @@ def build_nlp(ner: str = SHIPPED) -> Language:
     NER trained from open data and shipped in kg/nlp/model), ``"none"`` (rules and
     gazetteer alone, on ``spacy.blank("en")``), or the name or path of an installed
     spaCy pipeline, whose tokenizer, parser and NER are then used the same way.
-    ``kg_sentences`` runs first, so the parser keeps kg's sentence boundaries. How the
+    ``kg_sentences`` runs first, so the parser keeps kg's sentence boundaries. ``decide`` false
+    leaves out the learned entity decision (kg.nlp.entities.decide): the rules' own entities. How the
     NER and the rules combine is decided in ``kg.nlp.entities.fusion.merge_model``;
     the relations read the parse where there is one (``kg.nlp.relations``).
     """
@@ -116,6 +117,7 @@ def build_nlp(ner: str = SHIPPED) -> Language:
 
     check_model(ner)
     config = Config().from_str(PIPELINE_CONFIG)
+    config["components"]["kg_entities"]["decide"] = decide
     if ner == NO_NER:
         nlp = spacy.blank("en", config=config)
     else:

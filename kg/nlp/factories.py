@@ -11,7 +11,8 @@ factory            writes                  what
 =================  ======================  ==========================================
 kg_sentences       token.is_sent_start     sentence and paragraph boundaries
 kg_entities        doc._.kg_entities,      gazetteer + context rules + in-article
-                   doc._.kg_mentions       alias resolution; also sets doc.ents
+                   doc._.kg_mentions       alias resolution, then the learned entity
+                                           decision; also sets doc.ents
 kg_dates           doc._.kg_dates          date expressions normalised against
                                            doc._.kg_published
 kg_counts          doc._.kg_counts         numbers that count something
@@ -37,10 +38,12 @@ def make_sentences(nlp: Language, name: str, data_dir: str | None) -> SentenceSp
 
 @Language.factory(
     "kg_entities", assigns=["doc.ents", "doc._.kg_entities", "doc._.kg_mentions"],
-    default_config={"data_dir": None},
+    default_config={"data_dir": None, "decide": True},
 )
-def make_entities(nlp: Language, name: str, data_dir: str | None) -> EntityFinder:
-    return EntityFinder(data_dir)
+def make_entities(nlp: Language, name: str, data_dir: str | None, decide: bool) -> EntityFinder:
+    """``decide``: run the learned entity decision (kg.nlp.entities.decide) after the rules; false
+    leaves the rules' own types and drops, as the rule tables' tests read them."""
+    return EntityFinder(data_dir, decide=decide)
 
 
 @Language.factory("kg_dates", assigns=["doc._.kg_dates"], default_config={"data_dir": None})

@@ -28,7 +28,7 @@ import pyoxigraph as ox
 
 from kg.nlp.lexicon import normalize_name
 from kg.rdf.namespaces import ID, KG, OWL, RDF, REFERENCES, SCHEMA, SKOS, XSD
-from kg.types import Entity, Extraction, Sentence
+from kg.types import Entity, Extraction, Mention, Sentence
 
 BASE = str(ID)
 RDF_TYPE = ox.NamedNode(RDF.type)
@@ -178,6 +178,18 @@ def sentences(sents: Iterable[Sentence]) -> str:
     return " ".join(f"{n}:{s.start}-{s.end}" for n, s in enumerate(sents))
 
 
+def found_by(m: Mention, ent: Entity) -> str:
+    """One word of kg:foundBy: the generator that proposed the mention ("org-shape"), then, where the
+    entity decision ran, "@" and its probability of the entity's type ("org-shape@0.93"), with ">TYPE"
+    before it where the decision overrode the rules' type ("name-shape>Person@0.71")."""
+    word = "-".join(m.source.split()) or "unknown"
+    if ent.retyped:
+        word += ">" + ent.type
+    if ent.score is not None:
+        word += f"@{ent.score:.2f}"
+    return word
+
+
 def plural_head(what: str) -> str:
     """The head noun of a count that ``kg:head`` leaves out: ``what`` without a final "s"."""
     return what[:-1] if what.endswith("s") else what
@@ -224,8 +236,8 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
     yield q(art, P.text, _s(text))
     sents = ex.sentences
     yield q(art, P.sentences, _s(sentences(sents)))
-    if ex.mentions:  # what found each mention, in the order of their numbers (one word each)
-        yield q(art, P.foundBy, _s(" ".join("-".join(m.source.split()) or "unknown" for m in ex.mentions)))
+    if ex.mentions:  # what found each mention and what the entity decision said, in the order of their numbers
+        yield q(art, P.foundBy, _s(" ".join(found_by(m, ex.entities[m.entity]) for m in ex.mentions)))
 
     def at(node: ox.NamedNode, prop: ox.NamedNode, si: int, start: int, end: int,
            written: str | None = None) -> Iterator[ox.Quad]:
