@@ -197,6 +197,9 @@ class Errors(metaclass=_Catalogue):
     KG168 = "--parser-from and --parser-steps go with --corpora (the whole pipeline), not with --corpus"
     KG169 = ("{store}: holds facts written by an older kg (an older RDF layout): the named queries skip them; "
              "run 'kg build' on their articles again to rewrite them")
+    KG175 = "{path}: no such recipe file (--entity-decider names a JSON list of gold sets, e.g. " \
+            "kg/training/decider_data.json)"
+    KG176 = "kg train --entity-decider needs scikit-learn: pip install 'kg[train]'"
 
     # KG780-KG789: kg claims (OutputError)
     KG780 = "the named query {name!r} gives no {missing} column; kg claims reads {needed}"

@@ -44,11 +44,17 @@ def output_dir(output: str | None, into_package: bool) -> Path:
                    "stage 1 (0: ship the stage-1 parser).")
 @click.option("--parser-from", default=None, type=click.Path(),
               help="With --corpora: skip stage 1 and train stage 2 on this pipeline (a stage-1 output).")
+@click.option("--entity-decider", "decider_recipe", default=None, type=click.Path(),
+              help="Train the entity decision (kg/nlp/entities/decide.py) from the gold sets this recipe names "
+                   "(e.g. kg/training/decider_data.json, run from the checkout: its paths are relative to the "
+                   "current folder) and write its weights file to -o (default ./entity_decider.json) or, with "
+                   "--into-package, into kg/nlp/data. Needs scikit-learn.")
 @click.option("--synthetic", default=6000, show_default=True, type=click.IntRange(0),
               help="With --corpus: news-like synthetic sentences (kg/training/synthetic.py, fixed seed) added "
                    "to the training split.")
 def train(corpora: str | None, corpus: str | None, output: str | None, into_package: bool, work_dir: str,
-          steps: int, parser_steps: int, parser_from: str | None, synthetic: int) -> None:
+          steps: int, parser_steps: int, parser_from: str | None, decider_recipe: str | None,
+          synthetic: int) -> None:
     """Train kg's statistical pipeline from open data (fixed seed; same data, same model).
 
     With --corpora: converts UD English-EWT and GUM trees and UNER English-EWT
@@ -71,7 +77,11 @@ def train(corpora: str | None, corpus: str | None, output: str | None, into_pack
     Example: kg train --corpora ../shared/corpora --into-package
     Example: kg train --corpora ../shared/corpora --parser-from stage1-model -o kg-model
     Example: kg train --corpus ../shared/corpora/uner-english-ewt -o kg-ner
+    Example: kg train --entity-decider kg/training/decider_data.json --into-package
     """
+    if decider_recipe is not None:
+        _train_decider(Path(decider_recipe), output, into_package)
+        return
     if (corpora is None) == (corpus is None):
         raise InputError(Errors.KG146)
     out = output_dir(output, into_package)
@@ -96,4 +106,25 @@ def train(corpora: str | None, corpus: str | None, output: str | None, into_pack
     for split, table in ner_scores.items():
         for label, v in table.items():
             click.echo(f"{split:5s} {label:4s} P {v['p']:.3f} R {v['r']:.3f} F1 {v['f']:.3f}")
+    click.echo(f"-> {out}")
+
+
+def _train_decider(recipe: Path, output: str | None, into_package: bool) -> None:
+    """kg train --entity-decider: fit the entity decision and write its weights file."""
+    if output and into_package:
+        raise InputError(Errors.KG142)
+    if not recipe.is_file():
+        raise InputError(Errors.KG175.format(path=recipe))
+    try:
+        import sklearn  # noqa: F401
+    except ImportError as exc:
+        raise InputError(Errors.KG176) from exc
+    from kg.nlp.entities.decide import DECIDER_FILE
+    from kg.resources import nlp_data_dir
+    from kg.training.decider import train_decider
+
+    out = nlp_data_dir() / DECIDER_FILE if into_package else Path(output or DECIDER_FILE)
+    meta = train_decider(recipe, Path.cwd(), out)
+    click.echo(f"{meta['examples']} entities from {len(meta['sets'])} gold sets; C {meta['C']}; "
+               f"cross-validated gain over the rules (weighted entities, all sets): {meta['cv_gain_over_rules']}")
     click.echo(f"-> {out}")
