@@ -61,18 +61,19 @@ def build_and_dump(articles: Path, work: Path, ner: str) -> Path:
     cmd = [kg, "build", str(articles), "--store", str(store), "-q", "--jobs", "1"]
     if ner != "shipped":
         cmd += ["--ner", ner]
-    subprocess.run(cmd, check=True)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     for q in QUERIES:
         with open(out / f"{q}.csv", "w", encoding="utf-8") as fh:
             subprocess.run([kg, "query", q, "--store", str(store), "--format", "csv"], check=True, stdout=fh)
     return out
 
 
-def score_part(shared: Path, csv_dir: Path, stems: list[str], work: Path, name: str) -> dict:
+def score_gold(shared: Path, csv_dir: Path, gold_dir: Path, stems: list[str], work: Path, name: str) -> dict:
+    """The shared scorer's figures for the gold files ``stems`` of ``gold_dir``."""
     gold = work / f"gold-{name}"
     gold.mkdir()
     for s in stems:
-        shutil.copy(shared / "realnews" / "gold" / f"{s}.json", gold / f"{s}.json")
+        shutil.copy(gold_dir / f"{s}.json", gold / f"{s}.json")
     res = subprocess.run([sys.executable, str(shared / "tools" / "score.py"), str(gold), str(csv_dir)],
                          check=True, capture_output=True, text=True)
     return json.loads(res.stdout)
@@ -90,7 +91,9 @@ def main() -> None:
         sys.exit(f"no realnews set under {args.shared}")
     work = Path(tempfile.mkdtemp(prefix="kg-realnews-", dir=args.work))
     csv_dir = build_and_dump(stage_articles(args.shared, work), work, args.ner)
-    scores = {name: score_part(args.shared, csv_dir, stems, work, name) for name, stems in split(args.shared).items()}
+    gold = args.shared / "realnews" / "gold"
+    scores = {name: score_gold(args.shared, csv_dir, gold, stems, work, name)
+              for name, stems in split(args.shared).items()}
     print(f"| part ({args.ner}) | " + " | ".join(CATEGORIES) + " | count dates |")
     print("| --- " * (len(CATEGORIES) + 2) + "|")
     for name, s in scores.items():
