@@ -1,6 +1,6 @@
 """Score kg on the gold sets beside realnews, in one table: the seeds, the fictional regression
-sets (tests/extra*, the tests/dev_news* sets pooled) and GUM news (only the four documents of
-GUM's dev and test splits: the other twenty trained the shipped model).
+sets (tests/extra*, the tests/dev_news* sets pooled) and GUM news (only the five documents
+the shipped model never trained on: tests/gum_news/README.md).
 
 Usage: python bench/gold_sets.py [--ner shipped|none|NAME] [--shared ../shared]
 
