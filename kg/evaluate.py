@@ -13,6 +13,7 @@ import unicodedata
 from pathlib import Path
 
 from kg.errors import Errors, InputError
+from kg.evaluate_causes import CAUSES, entity_causes, tally
 from kg.query import plain, resolve_query, run
 from kg.store import Store
 
@@ -104,7 +105,8 @@ def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noq
         names.setdefault(r["entity"], set()).update({norm(r.get("label")), norm(r.get("alias"))})
     tot = {k: [0, 0, 0] for k in CATEGORIES}
     date_on_counts = [0, 0]
-    details: dict[str, dict[str, list[str]]] = {}
+    causes: dict[str, int] = {}  # typed-entity errors by cause (kg.evaluate_causes)
+    details: dict[str, dict[str, list]] = {}
     files = sorted(Path(gold_dir).glob("*.json"))
     if not files:
         raise InputError(Errors.KG138.format(path=gold_dir))
@@ -126,6 +128,10 @@ def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noq
         for r in ents:
             if r.get("source") == src:
                 pred.setdefault(r["entity"], (r["label"], r["type"].rsplit("#", 1)[-1].rsplit("/", 1)[-1]))
+        errors = entity_causes(pred, {k: names.get(k, set()) | {norm(v[0])} for k, v in pred.items()}, gents, gforms)
+        d["errors"] = [list(e) for e in errors]
+        for cause, n in tally(errors).items():
+            causes[cause] = causes.get(cause, 0) + n
         for typed in (True, False):
             key = "entities" if typed else "entities_untyped"
             hit: set[int] = set()
@@ -238,6 +244,7 @@ def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noq
     out: dict = {k: prf(*v) for k, v in tot.items()}
     out["count_dates_accuracy"] = round(date_on_counts[0] / date_on_counts[1], 3) if date_on_counts[1] else None
     out["details"] = details
+    out["causes"] = {"entities": {k: causes.get(k, 0) for k in CAUSES}}
     return out
 
 
@@ -283,6 +290,8 @@ def format_report(result: dict) -> str:
         lines.append(f"{k:18s} {m['p']:6.3f} {m['r']:6.3f} {m['f1']:6.3f} {m['tp']:4d} {m['fp']:4d} {m['fn']:4d}")
     acc = result["count_dates_accuracy"]
     lines.append(f"{'count dates':18s} {'' if acc is None else f'{acc:.3f}'} (matched counts carrying the gold date)")
+    entity_causes_ = result.get("causes", {}).get("entities", {})
+    lines.append("entity errors by cause: " + ", ".join(f"{k} {v}" for k, v in entity_causes_.items()))
     for src in result.get("missing", []):
         lines.append(f"absent   {src}: not in the store (all its gold items count as missed)")
     for src, d in result["details"].items():
@@ -290,4 +299,6 @@ def format_report(result: dict) -> str:
             lines.append(f"missed   {src}: {item}")
         for item in d["spurious"]:
             lines.append(f"spurious {src}: {item}")
+        for cause, what in d.get("errors", []):
+            lines.append(f"cause    {src}: {cause}: {what}")
     return "\n".join(lines) + "\n"

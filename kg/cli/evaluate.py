@@ -19,7 +19,8 @@ def eval_(gold_dir: str, store: str | None, fmt: str) -> None:
     """Score the store against gold annotations (one JSON per article).
 
     Prints precision, recall and F1 per category (entities typed and untyped,
-    affiliations, spokespeople, counts, dates) and the missed and spurious items.
+    affiliations, spokespeople, counts, dates), the missed and spurious items, and the
+    typed-entity errors by cause: missed span, wrong boundary, wrong type, spurious.
 
     \b
     Example: kg eval tests/gold
