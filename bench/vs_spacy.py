@@ -8,7 +8,8 @@ Measures, each in a fresh process on one thread (OMP/OPENBLAS/MKL_NUM_THREADS=1)
 - the peer pipeline (default spaCy's small English model) running its own full pipeline
   with ``nlp.pipe`` over the same texts, model loading excluded and included;
 - kg's pipeline component by component (``pipe`` of each over the whole batch), which
-  gives the parser's share of the extraction time.
+  gives the parser's share of the extraction time, and the learned entity decision's share
+  (features and decision, timed inside kg_entities).
 
 Words are whitespace-separated tokens of the article texts. Prints a Markdown table.
 """
@@ -44,8 +45,18 @@ COMPONENTS = """
 import json, sys, time
 from collections import defaultdict
 from kg.nlp.assemble import build_nlp
+from kg.nlp.entities import decide
 texts = json.load(open(sys.argv[1]))
 nlp = build_nlp()
+decision = [0.0]
+_apply = decide.apply
+def timed_apply(*args, **kwargs):  # the learned entity decision's own time, inside kg_entities
+    t = time.perf_counter()
+    try:
+        return _apply(*args, **kwargs)
+    finally:
+        decision[0] += time.perf_counter() - t
+decide.apply = timed_apply
 docs = [nlp.make_doc(t) for t in texts[:3]]
 for _, proc in nlp.pipeline:  # warm up
     docs = list(proc.pipe(docs)) if hasattr(proc, "pipe") else [proc(d) for d in docs]
@@ -57,7 +68,7 @@ for name, proc in nlp.pipeline:
     t0 = time.perf_counter()
     docs = list(proc.pipe(docs, batch_size=16)) if hasattr(proc, "pipe") else [proc(d) for d in docs]
     times[name] += time.perf_counter() - t0
-print(json.dumps(times))
+print(json.dumps({**times, "(of kg_entities: the entity decision)": decision[0]}))
 """
 
 
@@ -94,6 +105,7 @@ def main() -> None:
                                      capture_output=True, text=True).stdout)
     parts = json.loads(subprocess.run([sys.executable, "-c", COMPONENTS, str(texts_file)], env=env, check=True,
                                       capture_output=True, text=True).stdout)
+    decision = parts.pop("(of kg_entities: the entity decision)")
     extraction = sum(parts.values())
 
     print(f"{len(texts)} articles, {words:,} words, one thread each\n")
@@ -107,6 +119,8 @@ def main() -> None:
     print("\n| kg component | seconds | share of extraction |\n| --- | ---: | ---: |")
     for name, secs in sorted(parts.items(), key=lambda kv: -kv[1]):
         print(f"| {name} | {secs:.2f} | {secs / extraction:.0%} |")
+    print(f"| (of kg_entities: the learned entity decision, features included) | {decision:.2f} | "
+          f"{decision / extraction:.1%} |")
 
 
 if __name__ == "__main__":
