@@ -402,6 +402,10 @@ def test_a_period_s_start_dates_the_when_clause_after_it(nlp):
     ("The vineyard sold for R65 million. Take the R62 towards the coast.", [(65e6, "ZAR")]),
     # the scale written onto the number, also at a sentence's end
     ("The club spent about £2.7m and owes £8.1m.", [(2.7e6, "GBP"), (8.1e6, "GBP")]),
+    # signs of the ringgit, the Jordanian dinar, the Ghanaian cedi, glued or apart
+    ("The plan sets aside RM42 billion, up from RM 45.7 million.", [(42e9, "MYR"), (45.7e6, "MYR")]),
+    ("The fund lent JD80 million to Velm Water.", [(80e6, "JOD")]),
+    ("Tolls brought in GH₵12 million.", [(12e6, "GHS")]),
 ])
 def test_more_currency_signs_and_glued_scales(nlp, sentence, expected):
     assert [(c.value, c.currency) for c in run_doc(nlp, sentence)._.kg_counts] == expected
