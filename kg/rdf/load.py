@@ -8,7 +8,8 @@ mints (see ``regraph``), so ``kg export`` in any format then ``kg load`` gives
 the same rows from every named query. Triples that belong to no kg article go
 into one named graph per loaded file (``--graph`` chooses its IRI, and puts
 every triple there). The whole file is parsed before anything is written, and
-written in one transaction: a bad file changes nothing.
+written in one transaction: a bad file changes nothing. The types and labels an export
+adds for other stores (kg.rdf.described) are dropped where the rest of the graph gives them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ _DESCRIBING = (  # what an entity's description is made of, in whichever article
     "http://www.w3.org/1999/02/22-rdf-syntax-ns#type",
     "http://www.w3.org/2004/02/skos/core#prefLabel",
     "http://www.w3.org/2004/02/skos/core#altLabel",
+    "http://www.w3.org/2000/01/rdf-schema#label",  # an export's (kg.rdf.described): dropped where derived
 )
 _SAME_AS = "http://www.w3.org/2002/07/owl#sameAs"  # a gazetteer entity's link: into the gazetteer graph
 
@@ -174,6 +176,7 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
     bytes read as the file is parsed."""
     import pyoxigraph as ox
 
+    from kg.rdf.described import underived
     from kg.rdf.export import FORMATS, format_name
     from kg.rdf.mapping import article_iri, import_iri
 
@@ -204,6 +207,7 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
         triples = [q for q in parsed if isinstance(q, ox.Triple) or isinstance(q.graph_name, ox.DefaultGraph)]
         quads = [q for q in parsed if isinstance(q, ox.Quad) and not isinstance(q.graph_name, ox.DefaultGraph)]
         quads += regraph((ox.Triple(t.subject, t.predicate, t.object) for t in triples), target)
+        quads = underived(quads)  # the types and labels an export adds for other stores
     store.add_quads(quads)
     made = []
     if curated:  # numbered after the store's own corrections, then applied to the articles now in the store
