@@ -64,7 +64,7 @@ def test_updates_are_refused_without_flag(seeds_store):
 
 
 def test_malformed_query_gives_position(seeds_store):
-    with Store.open_read(seeds_store) as st, pytest.raises(QueryError, match=r"1:\d+"):
+    with Store.open_read(seeds_store) as st, pytest.raises(QueryError, match=r"at line 1, column \d+"):
         run(st, "SELECT ?x WHERE { ?x }")
 
 

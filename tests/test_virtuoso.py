@@ -165,6 +165,13 @@ def test_people_are_schema_persons_on_virtuoso_without_reasoning(pushed, seeds_s
     assert people and int(next(rows)["n"]) == len(people)
 
 
+def test_kg_query_declares_the_common_prefixes_for_an_endpoint(pushed):
+    r = subprocess.run([*KG, "query", "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a schema:Person ; rdfs:label ?l }",
+                        "--endpoint", pushed.sparql, "--format", "csv"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert int(r.stdout.splitlines()[1]) > 0
+
+
 @pytest.mark.parametrize("name", _cases())
 def test_named_query_gives_the_same_rows_on_virtuoso(name, pushed, seeds_store):
     text = named_queries()[name].text

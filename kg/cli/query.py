@@ -94,6 +94,11 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
     a query that sorts or groups computes all its rows first. --limit and
     --offset are applied by the store.
 
+    Your own SPARQL needs no PREFIX for rdf, rdfs, xsd, skos, schema, prov, owl,
+    dcterms, kg and id (kg's resources); one you declare wins. The store types an
+    entity by its mention property (?e kg:personMention ?m); kg export adds its
+    rdf:type (kg:Person, schema:Person) for other stores.
+
     \b
     Example: kg query counts --format csv
     Example: kg query counts --sort --limit 20

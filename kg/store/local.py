@@ -273,10 +273,11 @@ class Store:
         graphs = sorted({q.graph_name.value for q in quads if hasattr(q.graph_name, "value")})
         self._summarise(graphs, lambda: (q for g in graphs for q in self.quads(g)))
 
-    def update(self, text: str) -> None:
-        """Run a SPARQL update (``kg query --update``). The corpus summary cannot follow an
-        arbitrary update: it is dropped, and made again from the store when next read."""
-        self._store.update(text)
+    def update(self, text: str, prefixes: dict[str, str] | None = None) -> None:
+        """Run a SPARQL update (``kg query --update``), with ``prefixes`` declared. The corpus
+        summary cannot follow an arbitrary update: it is dropped, and made again from the store
+        when next read."""
+        self._store.update(text, prefixes=prefixes)
         self.summary.drop()
 
     # ----------------------------------------------------------------- the corpus summary
