@@ -1,4 +1,4 @@
-"""What the commands share: the --store, --format and --timeout options, and the error boundary."""
+"""What the commands share: the --store, --format and --timeout options, -h, and the error boundary."""
 
 from __future__ import annotations
 
@@ -42,29 +42,44 @@ def store_option(f: F) -> F:
     return click.option("--store", "store", type=click.Path(), default=None, help=STORE_HELP)(f)
 
 
-def format_option(*choices: str, default: str | None, help: str,
-                  json_alias: bool = False) -> Callable[[F], F]:
-    """--format CHOICE, passed to the command as ``fmt``.
+# the flags that name an output format, as sqlite-utils has them
+_FLAGS = {
+    "table": (("-t", "--table"), "Output as an aligned table."),
+    "csv": (("--csv",), "Output as CSV."),
+    "tsv": (("--tsv",), "Output as TSV."),
+    "json": (("--json",), "Output as JSON."),
+    "nl": (("--nl",), "Output as newline-delimited JSON: one object a line."),
+}
 
-    With ``json_alias`` the old ``--json`` flag still works: hidden from --help,
-    it means ``--format json`` and says it is deprecated.
-    """
+
+def format_option(*choices: str, default: str | None, help: str, headers: bool = False) -> Callable[[F], F]:
+    """--format CHOICE, and a flag for each choice that has one (--table/-t, --csv, --tsv,
+    --json, --nl, as sqlite-utils names them), passed to the command as ``fmt`` (``default``
+    when none is given). ``headers``: also --no-headers, passed as ``headers`` (False with it).
+    Two different formats at once are a usage error."""
 
     def decorator(f: F) -> F:
-        if not json_alias:
-            wrapped: Callable[..., Any] = f
-        else:
-            @functools.wraps(f)
-            def wrapped(*args: Any, json_flag: bool, fmt: str | None, **kwargs: Any) -> Any:
-                if json_flag:
-                    click.echo("warning: --json is deprecated; use --format json", err=True)
-                    fmt = "json"
-                return f(*args, fmt=fmt, **kwargs)
+        flags = [c for c in choices if c in _FLAGS]
 
-            wrapped = click.option("--json", "json_flag", is_flag=True, hidden=True,
-                                   help="Deprecated: --format json.")(wrapped)
-        return click.option("--format", "fmt", type=Choice(choices), default=default,
-                            show_default=default is not None, help=help)(wrapped)
+        @functools.wraps(f)
+        def wrapped(*args: Any, fmt: str | None, **kwargs: Any) -> Any:
+            given = [c for c in flags if kwargs.pop(f"fmt_{c}")]
+            named = sorted({*given, *([fmt] if fmt else [])})
+            if len(named) > 1:
+                shown = " and ".join(_FLAGS[c][0][-1] if c in given else f"--format {c}" for c in named)
+                raise click.UsageError(f"choose one output format, not {shown}")
+            if headers:
+                kwargs["headers"] = not kwargs.pop("no_headers")
+            return f(*args, fmt=(named or [default])[0], **kwargs)
+
+        if headers:
+            wrapped = click.option("--no-headers", "no_headers", is_flag=True,
+                                   help="Leave out the header of a table, CSV or TSV.")(wrapped)
+        for c in reversed(flags):
+            names, text = _FLAGS[c]
+            wrapped = click.option(*names, f"fmt_{c}", is_flag=True, help=text)(wrapped)
+        shown = f"{help} [default: {default}]" if default is not None else help
+        return click.option("--format", "fmt", type=Choice(choices), default=None, help=shown)(wrapped)
 
     return decorator
 

@@ -21,13 +21,22 @@ def limit_options(f):  # noqa: ANN001, ANN201
                         help="Print at most N rows.")(f)
 
 
+def _stdout(fmt: str, headers: bool):  # noqa: ANN202
+    """Standard output, without the header lines of ``fmt`` when ``headers`` is False (--no-headers)."""
+    from kg.query.format import HEADER_LINES, WithoutHeaders
+
+    out = sys.stdout.buffer
+    return out if headers else WithoutHeaders(out, HEADER_LINES.get(fmt, 0))
+
+
 def print_query(path: Path, text: str, params: dict[str, str], fmt: str | None, *, timeout: float,
-                limit: int | None = None, offset: int | None = None, by_article: bool = False) -> None:
+                limit: int | None = None, offset: int | None = None, by_article: bool = False,
+                headers: bool = True) -> None:
     """Run a read query and stream its rows to standard output (a closed pipe ends it quietly)."""
     from kg.query import stream_query
 
     fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
-    out = sys.stdout.buffer
+    out = _stdout(fmt, headers)
     try:
         stream_query(path, text, params, fmt, out, timeout=timeout, limit=limit, offset=offset,
                      by_article=by_article)
@@ -39,15 +48,15 @@ def print_query(path: Path, text: str, params: dict[str, str], fmt: str | None, 
         raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
 
 
-def print_rows(variables: list[str], rows: list[list], fmt: str | None) -> None:
+def print_rows(variables: list[str], rows: list[list], fmt: str | None, *, headers: bool = True) -> None:
     """Rows already read (pyoxigraph terms), printed as kg query prints a result."""
-    from kg.query.format import solutions_of, write_solutions, write_table
+    from kg.query.format import ROW_FORMATS, solutions_of, write_solutions
 
     fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
-    out = sys.stdout.buffer
+    out = _stdout(fmt, headers)
     try:
-        if fmt == "table":
-            write_table(variables, rows, out)
+        if fmt in ROW_FORMATS:
+            write_solutions(variables, rows, fmt, out)
         else:
             write_solutions(variables, solutions_of(variables, rows), fmt, out)
         out.flush()
@@ -70,9 +79,9 @@ def _silence_stdout() -> None:
 @click.command()
 @click.argument("query")
 @store_option
-@format_option("table", "csv", "tsv", "json", default=None,
-               help="Output format (default: table on a terminal, else csv); json is the SPARQL 1.1 results format, "
-                    "tsv the SPARQL 1.1 TSV (terms in Turtle syntax).")
+@format_option("table", "csv", "tsv", "json", "nl", "srj", default=None, headers=True,
+               help="Output format (default: table on a terminal, else csv); json is an array of objects, nl one "
+                    "object a line, srj the SPARQL 1.1 results JSON, tsv the SPARQL 1.1 TSV (terms in Turtle syntax).")
 @click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
               help="Bind ?NAME to VALUE (<iri> for an IRI). The variable must be in the SELECT.")
 @limit_options
@@ -83,8 +92,8 @@ def _silence_stdout() -> None:
 @click.option("--endpoint", default=None, metavar="URL",
               help="Run the SELECT on this SPARQL 1.1 endpoint instead of the store (table or csv: plain values).")
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
-def query(query: str, store: str | None, fmt: str | None, params, limit: int | None, offset: int | None,
-          sort: bool, update: bool, endpoint: str | None, timeout: float) -> None:
+def query(query: str, store: str | None, fmt: str | None, headers: bool, params, limit: int | None,
+          offset: int | None, sort: bool, update: bool, endpoint: str | None, timeout: float) -> None:
     """Run QUERY: a named query (kg queries), a .rq file, or inline SPARQL.
 
     Rows are printed as the store produces them: the first comes at once, and
@@ -100,10 +109,11 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
     rdf:type (kg:Person, schema:Person) for other stores.
 
     \b
-    Example: kg query counts --format csv
+    Example: kg query counts --csv
     Example: kg query counts --sort --limit 20
     Example: kg query entities -p source article-001.txt --limit 10
-    Example: kg query "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }" --format json
+    Example: kg query entities --json | jq '.[0]'
+    Example: kg query "SELECT (COUNT(*) AS ?n) WHERE { ?p kg:personMention ?m }" --format srj
     Example: kg query spokespeople --endpoint http://localhost:7878/query --format csv
     """
     from kg import query as q
@@ -111,7 +121,7 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
 
     text = q.resolve_query(query, standard=endpoint is not None, sort=sort)
     if endpoint:
-        _remote(endpoint, text, dict(params), fmt, timeout, limit, offset)
+        _remote(endpoint, text, dict(params), fmt, timeout, limit, offset, headers)
         return
     path = store_path(store)
     if update or q.is_update(text):
@@ -121,11 +131,12 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
     from kg.query.by_article import one_article_at_a_time
 
     by_article = not sort and one_article_at_a_time(text) and query in q.named_queries()
-    print_query(path, text, dict(params), fmt, timeout=timeout, limit=limit, offset=offset, by_article=by_article)
+    print_query(path, text, dict(params), fmt, timeout=timeout, limit=limit, offset=offset, by_article=by_article,
+                headers=headers)
 
 
 def _remote(endpoint: str, text: str, params: dict[str, str], fmt: str | None, timeout: float,
-            limit: int | None, offset: int | None) -> None:
+            limit: int | None, offset: int | None, headers: bool = True) -> None:
     """A SELECT on a remote endpoint (kg.query.remote), printed as a table or CSV of plain values."""
     from itertools import islice
 
@@ -142,7 +153,7 @@ def _remote(endpoint: str, text: str, params: dict[str, str], fmt: str | None, t
     start = offset or 0
     window = islice(rows, start, None if limit is None else start + limit)
     terms = [[ox.Literal(r[v]) if r.get(v) else None for v in variables] for r in window]
-    out = sys.stdout.buffer
+    out = _stdout(fmt, headers)
     try:
         write_solutions(variables, solutions_of(variables, terms) if fmt == "csv" else terms, fmt, out)
         out.flush()
