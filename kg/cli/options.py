@@ -157,5 +157,32 @@ class KGGroup(click.Group):
         try:
             return super().invoke(ctx)
         except KGError as exc:
+            if closed_pipe(exc.__cause__):  # kg export | head: the reader has what it wanted
+                silence_stdout()
+                ctx.exit(0)
             click.echo(f"kg: {exc}", err=True)
             ctx.exit(exc.exit_code)
+        except OSError as exc:
+            if not closed_pipe(exc):
+                raise
+            silence_stdout()
+            ctx.exit(0)
+
+
+def closed_pipe(exc: BaseException | None) -> bool:
+    """Whether ``exc`` says the reader of our output went away (``| head``): not an error."""
+    import errno
+
+    return isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno == errno.EPIPE)
+
+
+def silence_stdout() -> None:
+    """Point standard output at /dev/null, so that nothing is left to flush at exit (after a
+    closed pipe, Python would report the failed flush on standard error)."""
+    import os
+    import sys
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test runner's buffer)
+        pass

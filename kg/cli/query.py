@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import format_option, store_option, store_path, timeout_option
+from kg.cli.options import format_option, silence_stdout, store_option, store_path, timeout_option
 from kg.errors import Errors, OutputError
 
 QUERY_TIMEOUT_HELP = "Stop a read query when no row has come for this many seconds (0: no limit)."
@@ -42,9 +42,9 @@ def print_query(path: Path, text: str, params: dict[str, str], fmt: str | None, 
                      by_article=by_article)
         out.flush()
     except BrokenPipeError:  # kg query ... | head: the reader has what it wanted
-        _silence_stdout()
+        silence_stdout()
     except OSError as exc:  # a full disk behind a redirection
-        _silence_stdout()
+        silence_stdout()
         raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
 
 
@@ -61,19 +61,10 @@ def print_rows(variables: list[str], rows: list[list], fmt: str | None, *, heade
             write_solutions(variables, solutions_of(variables, rows), fmt, out)
         out.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
     except OSError as exc:
-        _silence_stdout()
+        silence_stdout()
         raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
-
-
-def _silence_stdout() -> None:
-    import os
-
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
-    except (OSError, ValueError):  # no real file descriptor (a test runner's buffer)
-        pass
 
 
 @click.command()
@@ -94,7 +85,8 @@ def _silence_stdout() -> None:
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
 def query(query: str, store: str | None, fmt: str | None, headers: bool, params, limit: int | None,
           offset: int | None, sort: bool, update: bool, endpoint: str | None, timeout: float) -> None:
-    """Run QUERY: a named query (kg queries), a .rq file, or inline SPARQL.
+    """Run QUERY: a named query (kg queries), a .rq file, inline SPARQL, or - to read
+    the SPARQL from standard input.
 
     Rows are printed as the store produces them: the first comes at once, and
     memory stays flat however many there are (a named query that cuts sentences
@@ -113,12 +105,15 @@ def query(query: str, store: str | None, fmt: str | None, headers: bool, params,
     Example: kg query counts --sort --limit 20
     Example: kg query entities -p source article-001.txt --limit 10
     Example: kg query entities --json | jq '.[0]'
+    Example: kg query - --csv < my-query.rq
     Example: kg query "SELECT (COUNT(*) AS ?n) WHERE { ?p kg:personMention ?m }" --format srj
     Example: kg query spokespeople --endpoint http://localhost:7878/query --format csv
     """
     from kg import query as q
     from kg.store import Store
 
+    if query == "-":  # the query's text from standard input (kg query - < my.rq)
+        query = sys.stdin.read()
     text = q.resolve_query(query, standard=endpoint is not None, sort=sort)
     if endpoint:
         _remote(endpoint, text, dict(params), fmt, timeout, limit, offset, headers)
@@ -158,7 +153,7 @@ def _remote(endpoint: str, text: str, params: dict[str, str], fmt: str | None, t
         write_solutions(variables, solutions_of(variables, terms) if fmt == "csv" else terms, fmt, out)
         out.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
 
 
 @click.command()

@@ -14,10 +14,11 @@ adds for other stores (kg.rdf.described) are dropped where the rest of the graph
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from kg.errors import Errors, InputError
 from kg.store import Store
@@ -171,9 +172,10 @@ def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = N
 
 
 def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | None = None, *,
-              progress: Callable[[int], None] | None = None) -> LoadReport:
+              progress: Callable[[int], None] | None = None, source: IO[bytes] | None = None) -> LoadReport:
     """Parse ``path`` and add it to ``store``. ``progress`` is called with the number of
-    bytes read as the file is parsed."""
+    bytes read as the file is parsed. ``source``: read this instead (standard input, say;
+    ``fmt`` is then needed, and ``path`` only names it)."""
     import pyoxigraph as ox
 
     from kg.rdf.described import underived
@@ -182,13 +184,15 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
 
     if graph is not None:
         check_iri(graph, "--graph")
-    if not path.is_file():
+    if source is None and not path.is_file():
         raise InputError(Errors.KG132.format(path=path))
+    if source is not None and not fmt:
+        raise InputError(Errors.KG133.format(path=path))
     fmt = format_name(fmt) if fmt else guess_format(path)
     rdf_format = getattr(ox.RdfFormat, FORMATS[fmt])
     target = ox.NamedNode(graph or import_iri(path.name))
     try:
-        with path.open("rb") as raw:
+        with path.open("rb") if source is None else contextlib.nullcontext(source) as raw:
             fh = _Counting(raw, progress) if progress else raw
             parsed = list(ox.parse(fh, format=rdf_format))
     except SyntaxError as exc:
