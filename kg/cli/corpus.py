@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import Choice, format_option, store_option, store_path, timeout_option
+from kg.cli.options import EntityType, format_option, store_option, store_path, timeout_option
 from kg.cli.query import QUERY_TIMEOUT_HELP, limit_options, print_query, print_rows
-
-ENTITY_TYPES = ("Organisation", "Person", "Place")
 
 
 def _output_format(f):  # noqa: ANN001, ANN201
@@ -39,8 +37,7 @@ def articles(store: str | None, fmt: str | None, headers: bool, limit: int | Non
 
 @click.command()
 @store_option
-@click.option("--type", "type_", type=Choice(ENTITY_TYPES, case_sensitive=False), default=None,
-              help="Only entities of this type.")
+@click.option("--type", "type_", type=EntityType(), default=None, help="Only entities of this type (any letter case).")
 @_output_format
 @click.option("--limit", type=click.IntRange(0), default=20, show_default=True, metavar="N",
               help="Print at most N entities.")
@@ -58,7 +55,7 @@ def top(store: str | None, type_: str | None, fmt: str | None, headers: bool, li
     from kg.query.top import VARIABLES, top_rows
     from kg.store import Store
 
-    kind = next(t for t in ENTITY_TYPES if t.lower() == type_.lower()) if type_ else None
+    kind = type_
     path = store_path(store)
     with Store.open_read(path) as st:
         rows = top_rows(st, kind, limit, offset)  # the corpus summary: no count of every mention

@@ -102,6 +102,36 @@ class Choice(click.Choice):
             raise click.BadParameter(f"{exc.message.rstrip('.')}{hint}", ctx, param) from None
 
 
+class IsoDate(click.ParamType):
+    """A day that exists (YYYY-MM-DD), a month (YYYY-MM) or a year (YYYY): "2019-13-01" and
+    "2019-03-40" are usage errors, not an empty page."""
+
+    name = "date"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from kg.types import date_problem
+
+        problem = date_problem(str(value))
+        if problem:
+            self.fail(f"{value!r}: {problem}", param, ctx)
+        return str(value).strip()
+
+
+class EntityType(Choice):
+    """Organisation, Person or Place in any letter case ("organization" too); the command gets
+    the type's own spelling."""
+
+    def __init__(self) -> None:
+        from kg.types import ENTITY_TYPES
+
+        super().__init__(ENTITY_TYPES, case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from kg.types import entity_type
+
+        return entity_type(str(value)) or super().convert(value, param, ctx)
+
+
 class RdfFormat(click.ParamType):
     """An RDF format as Oxigraph and rdfpipe name it: turtle or ttl, nt or ntriples, nquads or nq,
     trig, jsonld or json-ld, rdfxml or xml or rdf, a file suffix or a media type. The command

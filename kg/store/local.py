@@ -68,6 +68,11 @@ class Store:
         fresh = not self.path.exists() or not any(self.path.iterdir())
         if fresh and not create:
             raise StoreError(Errors.KG201.format(path=self.path))
+        if fresh and not read_only:  # --store a/new/path: its folders made as the store is
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(Errors.KG205.format(path=self.path, reason=exc.strerror or exc)) from exc
         if not fresh and not (self.path / _MARKER).exists() and not (self.path / "CURRENT").exists():
             raise StoreError(Errors.KG203.format(path=self.path))
         deadline = time.monotonic() + wait
