@@ -104,16 +104,18 @@ class Choice(click.Choice):
 
 class IsoDate(click.ParamType):
     """A day that exists (YYYY-MM-DD), a month (YYYY-MM) or a year (YYYY): "2019-13-01" and
-    "2019-03-40" are usage errors, not an empty page."""
+    "2019-03-40" are errors ([KG131], before the store is opened), not an empty page."""
 
     name = "date"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from kg.errors import Errors, InputError
         from kg.types import date_problem
 
         problem = date_problem(str(value))
         if problem:
-            self.fail(f"{value!r}: {problem}", param, ctx)
+            option = param.opts[-1] if param is not None and param.opts else "date"
+            raise InputError(Errors.KG131.format(option=option, value=str(value), problem=problem))
         return str(value).strip()
 
 
