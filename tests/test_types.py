@@ -80,3 +80,9 @@ def test_an_export_conforms_to_the_shapes_without_reasoning(seeds_store):
     kinds = {str(report.value(r, sh.sourceConstraintComponent)) for r in report.subjects(rdflib.RDF.type,
                                                                                           sh.ValidationResult)}
     assert kinds == {str(sh.ClassConstraintComponent), str(sh.MinCountConstraintComponent)}
+
+
+def test_export_help_says_which_formats_keep_the_graphs():
+    text = " ".join(invoke("export", "--help").output.split())
+    assert "JSON-LD cannot" not in text and "N-Quads, TriG and JSON-LD keep one named graph per article" in text
+    assert "rdf:type" in text

@@ -24,7 +24,7 @@ from kg.errors import Errors, InputError, OutputError
 @store_option
 @click.option("--format", "fmt", type=RdfFormat(), default="turtle", show_default=True,
               help="RDF format, as Oxigraph and rdfpipe name them (ttl, nt, nq, trig, jsonld, xml...). "
-                   "nquads and trig keep one named graph per article; the others hold the union of them.")
+                   "nquads, trig and jsonld keep one named graph per article; the others hold the union of them.")
 @click.option("-o", "--output", default=None, type=click.Path(), help="File to write (default: stdout).")
 @click.option("--graph", "source", default=None, metavar="SOURCE",
               help="Export one article's graph (its source name, e.g. article-001.txt, or graph IRI).")
@@ -37,8 +37,10 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
     """Export the store as RDF: sorted, fixed prefixes, streamed graph by graph.
 
     JSON-LD is compacted with the shipped context (kg/ontology/context.jsonld).
-    RDF/XML, Turtle, N-Triples and JSON-LD cannot hold named graphs: they get the
-    union of the article graphs, and kg load puts each triple back into its article.
+    N-Quads, TriG and JSON-LD keep one named graph per article; RDF/XML, Turtle
+    and N-Triples cannot hold named graphs: they get the union of the article
+    graphs, and kg load puts each triple back into its article. Every format
+    gives each entity rdf:type (kg's class and schema.org's) and rdfs:label.
 
     The store's corrections (kg curation) are a named graph of their own in the quad
     formats and part of the union in the others; --curation writes them alone.
