@@ -348,11 +348,15 @@ class Graph:
 
     def top(self, type: str | None = None, limit: int | None = 20) -> Result:  # noqa: A002 (kg top --type)
         """The entities in the most articles (the named query ``top``, as ``kg top``):
-        entity, label, type, articles, mentions; ``type`` is Organisation, Person or Place.
+        entity, label, type, articles, mentions; ``type`` is Organisation, Person or Place (any
+        letter case).
 
         >>> g.top("Organisation", limit=10).to_dataframe()
         """
         from kg.query.top import VARIABLES, top_rows
+        from kg.types import entity_type
+
+        type = entity_type(type) or type if type else type
 
         rows = top_rows(self.store, type, limit)  # the corpus summary (kg.store.summary)
         if rows is not None:

@@ -9,6 +9,30 @@ ORG, PER, LOC = "Organisation", "Person", "Place"
 ENTITY_TYPES = (ORG, PER, LOC)
 
 
+def entity_type(value: str) -> str | None:
+    """The entity type ``value`` names in any letter case ("organization" too), or None."""
+    key = value.strip().lower()
+    return next((t for t in ENTITY_TYPES if t.lower() == key), ORG if key == "organization" else None)
+
+
+def date_problem(value: str) -> str | None:
+    """What is wrong with ``value`` as a day (YYYY-MM-DD), a month (YYYY-MM) or a year (YYYY),
+    or None: "2019-13-01" has no month 13, "2019-03-40" no day 40."""
+    import calendar
+    import re
+
+    m = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value.strip())
+    if m is None:
+        return "expected YYYY-MM-DD (or YYYY-MM, YYYY)"
+    year, month, day = int(m[1]), int(m[2] or 1), int(m[3] or 1)
+    if not 1 <= month <= 12:
+        return f"there is no month {month}"
+    last = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= last:
+        return f"there is no day {day} in {calendar.month_name[month]} {year}"
+    return None
+
+
 @dataclass(frozen=True)
 class Article:
     """One article as read from disk, before any NLP."""

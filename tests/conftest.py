@@ -81,3 +81,31 @@ def run_doc(nlp, text: str, published: str | None = None):
     doc = nlp.make_doc(text)
     doc._.kg_published = published
     return nlp(doc)
+
+
+# what an export adds to each article graph for stores that do no RDFS reasoning: each entity's
+# kg class and schema.org class, and its skos:prefLabel as rdfs:label
+DESCRIBED = """
+PREFIX kg: <https://w3id.org/kg-news/ontology#>
+PREFIX schema: <https://schema.org/>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
+SELECT DISTINCT ?g ?e ?p ?o WHERE {
+  VALUES (?mention ?class ?schema) { (kg:personMention kg:Person schema:Person)
+    (kg:organisationMention kg:Organisation schema:Organization) (kg:placeMention kg:Place schema:Place) }
+  GRAPH ?g { { ?e ?mention [] } UNION { ?e a ?class } }
+  VALUES ?slot { 1 2 3 }
+  OPTIONAL { GRAPH ?g { ?e skos:prefLabel ?label } FILTER(?slot = 3) }
+  BIND(IF(?slot = 3, rdfs:label, rdf:type) AS ?p)
+  BIND(IF(?slot = 1, ?class, IF(?slot = 2, ?schema, ?label)) AS ?o)
+  FILTER(BOUND(?o) && NOT EXISTS { GRAPH ?g { ?e ?p ?o } })
+}"""
+
+
+def described(st) -> list[tuple]:
+    """The (graph, subject, predicate, object) an export adds to the store's quads, as rdflib terms."""
+    from rdflib.util import from_n3
+
+    return [tuple(from_n3(str(t)) for t in (row["g"], row["e"], row["p"], row["o"]))
+            for row in st.raw.query(DESCRIBED)]

@@ -149,7 +149,7 @@ def test_every_command_is_listed_under_its_own_name():
     assert all(cmd.name == name for name, cmd in main.commands.items())
 
 
-def test_format_option_is_shared_and_json_is_a_deprecated_alias(seeds_store):
+def test_format_option_is_shared_and_json_is_format_json(seeds_store):
     import json
 
     s = ["--store", str(seeds_store)]
@@ -157,13 +157,13 @@ def test_format_option_is_shared_and_json_is_a_deprecated_alias(seeds_store):
     assert r.exit_code == 0 and json.loads(r.stdout)["articles"] == 5 and not r.stderr
     old = CliRunner().invoke(main, ["stats", *s, "--json"])
     assert old.exit_code == 0 and json.loads(old.stdout) == json.loads(r.stdout)
-    assert "--json is deprecated; use --format json" in old.stderr
+    assert not old.stderr  # --json is the sqlite-utils flag now, no longer a deprecated alias
     table = CliRunner().invoke(main, ["stats", *s])
     assert table.exit_code == 0 and not table.stdout.lstrip().startswith("{")
-    assert "--json" not in invoke("stats", "--help").output
+    assert "--json" in invoke("stats", "--help").output
     bad = CliRunner().invoke(main, ["stats", *s, "--format", "xml"])
     assert bad.exit_code == 2 and "'xml' is not one of" in bad.output
-    for command, choices in (("query", "table|csv|tsv|json"), ("stats", "table|json"), ("eval", "table|json"),
+    for command, choices in (("query", "table|csv|tsv|json|nl|srj"), ("stats", "table|json"), ("eval", "table|json"),
                              ("export", "turtle|nt|nquads|trig|jsonld|rdfxml")):
         assert f"--format [{choices}]" in invoke(command, "--help").output, command
 

@@ -136,3 +136,5 @@ def test_plain_iri_strings_agree_with_the_namespaces():
 
     assert iris.ID == str(namespaces.ID) and iris.KG == namespaces.NS and iris.XSD == str(namespaces.XSD)
     assert iris.SKOS == str(namespaces.SKOS) and iris.SCHEMA == str(namespaces.SCHEMA)
+    for prefix in ("rdf", "rdfs", "owl", "prov", "dcterms"):
+        assert getattr(iris, prefix.upper()) == namespaces.VOCABULARIES[prefix], prefix

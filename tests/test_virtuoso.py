@@ -30,6 +30,7 @@ from kg.query import named_queries, plain, run
 from kg.query.remote import select_remote
 from kg.store import Store
 from tests import virtuoso
+from tests.conftest import described
 
 if not virtuoso.available():
     if os.environ.get("KG_REQUIRE_VIRTUOSO") == "1":
@@ -63,7 +64,7 @@ def pushed(server, seeds_store):
                         "--batch-size", "1000"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     with Store.open_read(seeds_store) as st:
-        quads = len(list(st.quads()))
+        quads = len(list(st.quads())) + len(described(st))  # with each entity's type and label
         graphs = len(list(st.graphs()))  # the five articles' and the gazetteer graph
     assert graphs == 6 and r.stdout.startswith(f"{quads} triples in {graphs} graphs"), r.stdout
     return server
@@ -131,17 +132,44 @@ def assert_same_rows(text: str, local: tuple[list[str], list[tuple]], remote: tu
 
 def test_push_stores_every_quad(pushed, seeds_store):
     with Store.open_read(seeds_store) as st:
-        assert kg_quads(pushed.sparql) == len(list(st.quads()))
+        assert kg_quads(pushed.sparql) == len(list(st.quads())) + len(described(st))
 
 
 def test_every_term_comes_back_as_pushed(pushed, seeds_store):
     """Every quad with its literal's lexical form, datatype and language, as the local store has it."""
     text = ("SELECT ?g ?s ?p ?o (DATATYPE(?o) AS ?type) (LANG(?o) AS ?lang) WHERE { GRAPH ?g { ?s ?p ?o } "
             "FILTER(STRSTARTS(STR(?g), \"https://w3id.org/kg-news/id/\")) }")
-    local, remote = local_rows(seeds_store, text), remote_rows(pushed.sparql, text)
+    import pyoxigraph as ox
+
+    from kg.rdf.described import describe
+
+    with Store.open_read(seeds_store) as st:  # what kg push sends: with each entity's type and label
+        sent = ox.Store()
+        sent.extend(describe(list(st.quads())))
+    solutions = sent.query(text)
+    variables = [v.value for v in solutions.variables]
+    local = variables, [tuple(plain(sol[v]) for v in variables) for sol in solutions]
+    remote = remote_rows(pushed.sparql, text)
     xsd = "http://www.w3.org/2001/XMLSchema#"
     assert {xsd + "boolean", xsd + "date", xsd + "string"} <= {r[4] for r in local[1]}  # and so the test covers them
     assert_same_rows(text, local, remote)
+
+
+def test_people_are_schema_persons_on_virtuoso_without_reasoning(pushed, seeds_store):
+    """?p a schema:Person finds as many people after kg push as kg query entities lists."""
+    text = ("SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { GRAPH ?g { ?p a <https://schema.org/Person> } "
+            "FILTER(STRSTARTS(STR(?g), ?base)) }")
+    _, rows = select_remote(pushed.sparql, text, {"base": ID}, 30)
+    variables, local = local_rows(seeds_store, named_queries()["entities"].text)
+    people = {r[0] for r in local if r[variables.index("type")] == "Person"}
+    assert people and int(next(rows)["n"]) == len(people)
+
+
+def test_kg_query_declares_the_common_prefixes_for_an_endpoint(pushed):
+    r = subprocess.run([*KG, "query", "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a schema:Person ; rdfs:label ?l }",
+                        "--endpoint", pushed.sparql, "--format", "csv"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert int(r.stdout.splitlines()[1]) > 0
 
 
 @pytest.mark.parametrize("name", _cases())
@@ -297,7 +325,8 @@ def test_push_with_a_user_to_the_authenticated_endpoint(server, seeds_store):
                        capture_output=True, text=True, timeout=300, env=env)
     assert r.returncode == 0, r.stderr
     with Store.open_read(seeds_store) as st:
-        union = len({(q.subject, q.predicate, q.object) for q in st.quads()})
+        union = len({(str(q.subject), str(q.predicate), str(q.object)) for q in st.quads()}
+                    | {tuple(d.n3() for d in row[1:]) for row in described(st)})
     _, rows = select_remote(server.sparql, "SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:kg-test:auth> { ?s ?p ?o } }",
                             {}, 30)
     assert int(next(rows)["n"]) == union

@@ -96,8 +96,16 @@ class Writer:
             self.totals[k] = self.totals.get(k, 0) + n
 
     def pending(self, items: Iterable[Article | InputError], extractor: str) -> Iterator[Article]:
-        """The articles still to extract (see ``pending``)."""
-        return pending(items, self.store, extractor, self.report, self.replacing, self.located)
+        """The articles still to extract (see ``pending``); ``progress`` is told of each one
+        skipped or failed there, as of each one written."""
+        return pending(items, self.store, extractor, self.report, self.replacing, self.located, self.progress)
+
+    def failed(self, source: str, error: str) -> None:
+        """An article whose extraction failed: reported, and counted by ``progress``."""
+        self.located.pop(source, None)
+        self.report.failed.append(error)
+        if self.progress:
+            self.progress(source)
 
     def close(self) -> BuildReport:
         try:
@@ -139,13 +147,59 @@ def build(
     ``WRITE_BATCH`` articles at a time. What is in flight is bounded however
     many files there are, and an interrupted build leaves whole articles only.
     """
-    from kg.builder.workers import Workers, chunked
-    from kg.builder.years import with_years
-    from kg.ingest import DEFAULT_MAX_CHARS
     from kg.nlp.assemble import check_model, extractor_id
 
     check_model(ner)  # a missing model is a user error before any work is done
     extractor = extractor_id(ner)
+    made = _new_folders(Path(store_path))
+    try:
+        report = _build(paths, store_path, ner=ner, jobs=jobs, max_chars=max_chars, options=options, stdin=stdin,
+                        stdin_format=stdin_format, progress=progress, extractor=extractor)
+    except BaseException:
+        _remove_if_unused(made)
+        raise
+    if not (report.added or report.replaced):  # read nothing: no store where there was none
+        _remove_if_unused(made)
+    return report
+
+
+def _new_folders(path: Path) -> list[Path]:
+    """The store folder and the parents of it that do not exist yet (innermost first): what a
+    build creates, and removes again when it read nothing."""
+    return [p for p in (path, *path.parents) if not p.exists()]
+
+
+def _remove_if_unused(made: list[Path]) -> None:
+    """Remove the folders a build created when they hold no article (a build that read
+    nothing, or failed before writing one), so that a later query says "no kg store"."""
+    import shutil
+
+    from kg.errors import KGError
+
+    if not made or not made[0].is_dir():
+        return
+    try:
+        with Store.open_read(made[0]) as st:
+            if any(True for _ in st.graphs()):
+                return
+    except (KGError, OSError):
+        return
+    shutil.rmtree(made[0], ignore_errors=True)
+    for folder in made[1:]:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
+def _build(paths: list[Path], store_path: Path, *, ner: str, jobs: int, max_chars: int | None,
+           options: object | None, stdin: bytes | None, stdin_format: str | None,
+           progress: Callable[[str], None] | None, extractor: str) -> BuildReport:
+    """The build itself (see ``build``)."""
+    from kg.builder.workers import Workers, chunked
+    from kg.builder.years import with_years
+    from kg.ingest import DEFAULT_MAX_CHARS
+
     with Workers(jobs, ner) as workers, Store(store_path) as store:
         writer = Writer(store, BuildReport(), progress=progress, background=True)
         buffer: list = []
@@ -164,8 +218,7 @@ def build(
             for results in workers.map(chunked(writer.pending(items, extractor), EXTRACT_BATCH)):
                 for d in results:
                     if d.error:
-                        writer.located.pop(d.source, None)
-                        writer.report.failed.append(d.error)
+                        writer.failed(d.source, d.error)
                     else:
                         buffer.append(d)
                 if len(buffer) >= WRITE_BATCH:
@@ -188,7 +241,8 @@ def _corrections_gone(store: Store) -> list[str]:
 
 
 def pending(items: Iterable[Article | InputError], store: Store | None, extractor: str,
-            report: BuildReport, replacing: set[str], located: dict[str, str] | None = None) -> Iterator[Article]:
+            report: BuildReport, replacing: set[str], located: dict[str, str] | None = None,
+            progress: Callable[[str], None] | None = None) -> Iterator[Article]:
     """The articles that need extracting: read errors and duplicate names go to
     ``report.failed``; articles whose hash and pipeline match the store are
     skipped; those already in the store are noted in ``replacing``.
@@ -198,19 +252,25 @@ def pending(items: Iterable[Article | InputError], store: Store | None, extracto
     path (the store keeps each article's path, Store.article_location) with another
     text, are refused, never merged or replaced. The same file given twice (a folder
     and a file in it) is read once. ``located`` collects the path of each article
-    yielded, for the writer to record."""
+    yielded, for the writer to record. ``progress`` is called for each item not yielded."""
     from kg.rdf.mapping import article_iri
+
+    def done(source: str) -> None:
+        if progress:
+            progress(source)
 
     seen: dict[str, str] = {}
     for item in items:
         if isinstance(item, InputError):
             report.failed.append(str(item))
+            done("")
             continue
         report.warnings.extend(item.warnings)
         if item.source in seen:
             if seen[item.source] != item.path:
                 report.failed.append(str(InputError(
                     Errors.KG121.format(path=item.path, source=item.source, other=seen[item.source]))))
+            done(item.source)
             continue
         seen[item.source] = item.path
         if store is not None:
@@ -218,12 +278,14 @@ def pending(items: Iterable[Article | InputError], store: Store | None, extracto
             stored = store.article_hash(iri)
             if stored == item.content_hash and store.article_extractor(iri) == extractor:
                 report.skipped.append(item.source)
+                done(item.source)
                 continue
             if stored is not None:
                 other = store.article_location(iri)
                 if stored != item.content_hash and other and item.path and other != item.path:
                     report.failed.append(str(InputError(Errors.KG154.format(
                         path=item.path, source=item.source, other=other))))
+                    done(item.source)
                     continue
                 replacing.add(item.source)
         if located is not None and item.path:

@@ -76,7 +76,7 @@ class _Commands(dict):
         return dict.items(self)
 
 
-@click.group(cls=KGGroup)
+@click.group(cls=KGGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="kg")
 def main() -> None:
     """Build a knowledge graph from news articles, then query, render and export it."""

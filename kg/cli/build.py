@@ -91,9 +91,15 @@ def build(paths: tuple[str, ...], store: str | None, ner: str | None, model: str
     else:
         from kg.progress import bar
 
-        # the bar counts articles written, with a rate; no total: counting the articles first
-        # would mean reading every file twice
+        # the bar counts articles written, skipped or failed, against the articles the paths
+        # hold (counted only when the bar is drawn: a walk of the folders, no parsing), so it
+        # shows the time left
         with bar(desc="build", unit="article", quiet=quiet) as b:
+            if not b.disable:
+                from kg.ingest.articles import count_articles
+
+                b.total = count_articles([Path(p) for p in paths])
+                b.refresh()
             report = run_build([Path(p) for p in paths], store_path(store), ner=choice,
                                jobs=jobs or default_jobs(), max_chars=max_chars,
                                options=ReadOptions.with_fields(pairs), stdin_format=stdin_format,

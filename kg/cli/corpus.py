@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import Choice, format_option, store_option, store_path, timeout_option
+from kg.cli.options import EntityType, format_option, store_option, store_path, timeout_option
 from kg.cli.query import QUERY_TIMEOUT_HELP, limit_options, print_query, print_rows
-
-ENTITY_TYPES = ("Organisation", "Person", "Place")
 
 
 def _output_format(f):  # noqa: ANN001, ANN201
-    return format_option("table", "csv", "tsv", "json", default=None,
-                         help="Output format (default: table on a terminal, else csv).")(f)
+    return format_option("table", "csv", "tsv", "json", "nl", "srj", default=None, headers=True,
+                         help="Output format (default: table on a terminal, else csv); json is an array of "
+                              "objects, srj the SPARQL 1.1 results JSON.")(f)
 
 
 @click.command()
@@ -20,7 +19,8 @@ def _output_format(f):  # noqa: ANN001, ANN201
 @_output_format
 @limit_options
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
-def articles(store: str | None, fmt: str | None, limit: int | None, offset: int | None, timeout: float) -> None:
+def articles(store: str | None, fmt: str | None, headers: bool, limit: int | None, offset: int | None,
+             timeout: float) -> None:
     """List the articles in the store: source name, title, publication date, outlet, URL.
 
     The source name is what kg remove, kg export --graph and -p source take.
@@ -32,19 +32,18 @@ def articles(store: str | None, fmt: str | None, limit: int | None, offset: int 
     from kg.resources import queries_dir
 
     text = (queries_dir() / "internal" / "cli_articles.rq").read_text(encoding="utf-8")
-    print_query(store_path(store), text, {}, fmt, timeout=timeout, limit=limit, offset=offset)
+    print_query(store_path(store), text, {}, fmt, timeout=timeout, limit=limit, offset=offset, headers=headers)
 
 
 @click.command()
 @store_option
-@click.option("--type", "type_", type=Choice(ENTITY_TYPES, case_sensitive=False), default=None,
-              help="Only entities of this type.")
+@click.option("--type", "type_", type=EntityType(), default=None, help="Only entities of this type (any letter case).")
 @_output_format
 @click.option("--limit", type=click.IntRange(0), default=20, show_default=True, metavar="N",
               help="Print at most N entities.")
 @click.option("--offset", type=click.IntRange(0), default=None, metavar="N", help="Skip the first N entities.")
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
-def top(store: str | None, type_: str | None, fmt: str | None, limit: int, offset: int | None,
+def top(store: str | None, type_: str | None, fmt: str | None, headers: bool, limit: int, offset: int | None,
         timeout: float) -> None:
     """The entities in the most articles: entity, label, type, articles, mentions (the named query
     top's rows, read from the corpus summary kept in the store folder).
@@ -56,15 +55,16 @@ def top(store: str | None, type_: str | None, fmt: str | None, limit: int, offse
     from kg.query.top import VARIABLES, top_rows
     from kg.store import Store
 
-    kind = next(t for t in ENTITY_TYPES if t.lower() == type_.lower()) if type_ else None
+    kind = type_
     path = store_path(store)
     with Store.open_read(path) as st:
         rows = top_rows(st, kind, limit, offset)  # the corpus summary: no count of every mention
     if rows is None:
         params = {"type": kind} if kind else {}
-        print_query(path, resolve_query("top"), params, fmt, timeout=timeout, limit=limit, offset=offset)
+        print_query(path, resolve_query("top"), params, fmt, timeout=timeout, limit=limit, offset=offset,
+                    headers=headers)
         return
-    print_rows(VARIABLES, rows, fmt)
+    print_rows(VARIABLES, rows, fmt, headers=headers)
 
 
 @click.command()
@@ -73,8 +73,8 @@ def top(store: str | None, type_: str | None, fmt: str | None, limit: int, offse
 @_output_format
 @limit_options
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
-def neighbours(entity: str, store: str | None, fmt: str | None, limit: int | None, offset: int | None,
-               timeout: float) -> None:
+def neighbours(entity: str, store: str | None, fmt: str | None, headers: bool, limit: int | None,
+               offset: int | None, timeout: float) -> None:
     """The entities seen with ENTITY across the corpus: neighbour, label, type, articles,
     affiliated (the named query neighbours' rows, read from the corpus summary kept in the
     store folder).
@@ -97,6 +97,6 @@ def neighbours(entity: str, store: str | None, fmt: str | None, limit: int | Non
         rows = neighbour_rows(st, iri, limit, offset)  # the corpus summary: no scan of every co-mention
     if rows is None:
         print_query(path, resolve_query("neighbours"), {"entity": f"<{iri}>"}, fmt, timeout=timeout, limit=limit,
-                    offset=offset)
+                    offset=offset, headers=headers)
         return
-    print_rows(NEIGHBOUR_VARIABLES, rows, fmt)
+    print_rows(NEIGHBOUR_VARIABLES, rows, fmt, headers=headers)

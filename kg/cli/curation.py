@@ -162,12 +162,14 @@ COLUMNS = ["n", "when", "who", "action", "target", "detail", "note", "status"]
 
 @click.group(invoke_without_command=True)
 @store_option
-@format_option("table", "csv", "json", default=None, help="Output format (default: table on a terminal, else csv).")
+@format_option("table", "csv", "tsv", "json", "nl", default=None, headers=True,
+               help="Output format (default: table on a terminal, else csv).")
 @click.option("--undo", "undo_n", type=click.IntRange(1), default=None, metavar="N",
               help="Remove correction N and build the articles it changed again from their stored text.")
 @click.option("--apply", "apply_all", is_flag=True, help="Apply every correction again (as 'kg curation apply').")
 @click.pass_context
-def curation(ctx: click.Context, store: str | None, fmt: str | None, undo_n: int | None, apply_all: bool) -> None:
+def curation(ctx: click.Context, store: str | None, fmt: str | None, headers: bool, undo_n: int | None,
+             apply_all: bool) -> None:
     """List the corrections: number, when, who, action, target, detail, note, and status
     (applied to k articles, or target gone: it changed no article still in the store).
 
@@ -197,7 +199,7 @@ def curation(ctx: click.Context, store: str | None, fmt: str | None, undo_n: int
     if apply_all:
         _apply(store)
         return
-    _list(store, fmt or ("table" if sys.stdout.isatty() else "csv"))
+    _list(store, fmt or ("table" if sys.stdout.isatty() else "csv"), headers)
 
 
 @curation.command("apply")
@@ -236,7 +238,7 @@ def rows(statuses: list) -> list[list[str]]:  # noqa: ANN001
     return out
 
 
-def _list(store: str | None, fmt: str) -> None:
+def _list(store: str | None, fmt: str, headers: bool = True) -> None:
     import pyoxigraph as ox
 
     from kg.curation.curate import listing
@@ -246,4 +248,4 @@ def _list(store: str | None, fmt: str) -> None:
     with Store.open_read(store_path(store)) as st:
         statuses = listing(st)
     table = [[ox.Literal(v) for v in r] for r in rows(statuses)]
-    click.echo(format_rows(COLUMNS, table, fmt), nl=False)
+    click.echo(format_rows(COLUMNS, table, fmt, headers=headers), nl=False)

@@ -13,8 +13,7 @@ from kg.errors import Errors, InputError
 @click.command(name="eval")
 @click.argument("gold_dir", type=click.Path())
 @store_option
-@format_option("table", "json", default="table", help="Output format (json: the machine-readable report).",
-               json_alias=True)
+@format_option("table", "json", default="table", help="Output format (json: the machine-readable report).")
 def eval_(gold_dir: str, store: str | None, fmt: str) -> None:
     """Score the store against gold annotations (one JSON per article).
 

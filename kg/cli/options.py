@@ -1,4 +1,4 @@
-"""What the commands share: the --store, --format and --timeout options, and the error boundary."""
+"""What the commands share: the --store, --format and --timeout options, -h, and the error boundary."""
 
 from __future__ import annotations
 
@@ -42,29 +42,44 @@ def store_option(f: F) -> F:
     return click.option("--store", "store", type=click.Path(), default=None, help=STORE_HELP)(f)
 
 
-def format_option(*choices: str, default: str | None, help: str,
-                  json_alias: bool = False) -> Callable[[F], F]:
-    """--format CHOICE, passed to the command as ``fmt``.
+# the flags that name an output format, as sqlite-utils has them
+_FLAGS = {
+    "table": (("-t", "--table"), "Output as an aligned table."),
+    "csv": (("--csv",), "Output as CSV."),
+    "tsv": (("--tsv",), "Output as TSV."),
+    "json": (("--json",), "Output as JSON."),
+    "nl": (("--nl",), "Output as newline-delimited JSON: one object a line."),
+}
 
-    With ``json_alias`` the old ``--json`` flag still works: hidden from --help,
-    it means ``--format json`` and says it is deprecated.
-    """
+
+def format_option(*choices: str, default: str | None, help: str, headers: bool = False) -> Callable[[F], F]:
+    """--format CHOICE, and a flag for each choice that has one (--table/-t, --csv, --tsv,
+    --json, --nl, as sqlite-utils names them), passed to the command as ``fmt`` (``default``
+    when none is given). ``headers``: also --no-headers, passed as ``headers`` (False with it).
+    Two different formats at once are a usage error."""
 
     def decorator(f: F) -> F:
-        if not json_alias:
-            wrapped: Callable[..., Any] = f
-        else:
-            @functools.wraps(f)
-            def wrapped(*args: Any, json_flag: bool, fmt: str | None, **kwargs: Any) -> Any:
-                if json_flag:
-                    click.echo("warning: --json is deprecated; use --format json", err=True)
-                    fmt = "json"
-                return f(*args, fmt=fmt, **kwargs)
+        flags = [c for c in choices if c in _FLAGS]
 
-            wrapped = click.option("--json", "json_flag", is_flag=True, hidden=True,
-                                   help="Deprecated: --format json.")(wrapped)
-        return click.option("--format", "fmt", type=Choice(choices), default=default,
-                            show_default=default is not None, help=help)(wrapped)
+        @functools.wraps(f)
+        def wrapped(*args: Any, fmt: str | None, **kwargs: Any) -> Any:
+            given = [c for c in flags if kwargs.pop(f"fmt_{c}")]
+            named = sorted({*given, *([fmt] if fmt else [])})
+            if len(named) > 1:
+                shown = " and ".join(_FLAGS[c][0][-1] if c in given else f"--format {c}" for c in named)
+                raise click.UsageError(f"choose one output format, not {shown}")
+            if headers:
+                kwargs["headers"] = not kwargs.pop("no_headers")
+            return f(*args, fmt=(named or [default])[0], **kwargs)
+
+        if headers:
+            wrapped = click.option("--no-headers", "no_headers", is_flag=True,
+                                   help="Leave out the header of a table, CSV or TSV.")(wrapped)
+        for c in reversed(flags):
+            names, text = _FLAGS[c]
+            wrapped = click.option(*names, f"fmt_{c}", is_flag=True, help=text)(wrapped)
+        shown = f"{help} [default: {default}]" if default is not None else help
+        return click.option("--format", "fmt", type=Choice(choices), default=None, help=shown)(wrapped)
 
     return decorator
 
@@ -85,6 +100,38 @@ class Choice(click.Choice):
             if not hint:
                 raise
             raise click.BadParameter(f"{exc.message.rstrip('.')}{hint}", ctx, param) from None
+
+
+class IsoDate(click.ParamType):
+    """A day that exists (YYYY-MM-DD), a month (YYYY-MM) or a year (YYYY): "2019-13-01" and
+    "2019-03-40" are errors ([KG131], before the store is opened), not an empty page."""
+
+    name = "date"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from kg.errors import Errors, InputError
+        from kg.types import date_problem
+
+        problem = date_problem(str(value))
+        if problem:
+            option = param.opts[-1] if param is not None and param.opts else "date"
+            raise InputError(Errors.KG131.format(option=option, value=str(value), problem=problem))
+        return str(value).strip()
+
+
+class EntityType(Choice):
+    """Organisation, Person or Place in any letter case ("organization" too); the command gets
+    the type's own spelling."""
+
+    def __init__(self) -> None:
+        from kg.types import ENTITY_TYPES
+
+        super().__init__(ENTITY_TYPES, case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from kg.types import entity_type
+
+        return entity_type(str(value)) or super().convert(value, param, ctx)
 
 
 class RdfFormat(click.ParamType):
@@ -142,5 +189,32 @@ class KGGroup(click.Group):
         try:
             return super().invoke(ctx)
         except KGError as exc:
+            if closed_pipe(exc.__cause__):  # kg export | head: the reader has what it wanted
+                silence_stdout()
+                ctx.exit(0)
             click.echo(f"kg: {exc}", err=True)
             ctx.exit(exc.exit_code)
+        except OSError as exc:
+            if not closed_pipe(exc):
+                raise
+            silence_stdout()
+            ctx.exit(0)
+
+
+def closed_pipe(exc: BaseException | None) -> bool:
+    """Whether ``exc`` says the reader of our output went away (``| head``): not an error."""
+    import errno
+
+    return isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno == errno.EPIPE)
+
+
+def silence_stdout() -> None:
+    """Point standard output at /dev/null, so that nothing is left to flush at exit (after a
+    closed pipe, Python would report the failed flush on standard error)."""
+    import os
+    import sys
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test runner's buffer)
+        pass

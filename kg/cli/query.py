@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import format_option, store_option, store_path, timeout_option
+from kg.cli.options import format_option, silence_stdout, store_option, store_path, timeout_option
 from kg.errors import Errors, OutputError
 
 QUERY_TIMEOUT_HELP = "Stop a read query when no row has come for this many seconds (0: no limit)."
@@ -21,58 +21,58 @@ def limit_options(f):  # noqa: ANN001, ANN201
                         help="Print at most N rows.")(f)
 
 
+def _stdout(fmt: str, headers: bool):  # noqa: ANN202
+    """Standard output, without the header lines of ``fmt`` when ``headers`` is False (--no-headers)."""
+    from kg.query.format import HEADER_LINES, WithoutHeaders
+
+    out = sys.stdout.buffer
+    return out if headers else WithoutHeaders(out, HEADER_LINES.get(fmt, 0))
+
+
 def print_query(path: Path, text: str, params: dict[str, str], fmt: str | None, *, timeout: float,
-                limit: int | None = None, offset: int | None = None, by_article: bool = False) -> None:
+                limit: int | None = None, offset: int | None = None, by_article: bool = False,
+                headers: bool = True) -> None:
     """Run a read query and stream its rows to standard output (a closed pipe ends it quietly)."""
     from kg.query import stream_query
 
     fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
-    out = sys.stdout.buffer
+    out = _stdout(fmt, headers)
     try:
         stream_query(path, text, params, fmt, out, timeout=timeout, limit=limit, offset=offset,
                      by_article=by_article)
         out.flush()
     except BrokenPipeError:  # kg query ... | head: the reader has what it wanted
-        _silence_stdout()
+        silence_stdout()
     except OSError as exc:  # a full disk behind a redirection
-        _silence_stdout()
+        silence_stdout()
         raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
 
 
-def print_rows(variables: list[str], rows: list[list], fmt: str | None) -> None:
+def print_rows(variables: list[str], rows: list[list], fmt: str | None, *, headers: bool = True) -> None:
     """Rows already read (pyoxigraph terms), printed as kg query prints a result."""
-    from kg.query.format import solutions_of, write_solutions, write_table
+    from kg.query.format import ROW_FORMATS, solutions_of, write_solutions
 
     fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
-    out = sys.stdout.buffer
+    out = _stdout(fmt, headers)
     try:
-        if fmt == "table":
-            write_table(variables, rows, out)
+        if fmt in ROW_FORMATS:
+            write_solutions(variables, rows, fmt, out)
         else:
             write_solutions(variables, solutions_of(variables, rows), fmt, out)
         out.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
     except OSError as exc:
-        _silence_stdout()
+        silence_stdout()
         raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
-
-
-def _silence_stdout() -> None:
-    import os
-
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
-    except (OSError, ValueError):  # no real file descriptor (a test runner's buffer)
-        pass
 
 
 @click.command()
 @click.argument("query")
 @store_option
-@format_option("table", "csv", "tsv", "json", default=None,
-               help="Output format (default: table on a terminal, else csv); json is the SPARQL 1.1 results format, "
-                    "tsv the SPARQL 1.1 TSV (terms in Turtle syntax).")
+@format_option("table", "csv", "tsv", "json", "nl", "srj", default=None, headers=True,
+               help="Output format (default: table on a terminal, else csv); json is an array of objects, nl one "
+                    "object a line, srj the SPARQL 1.1 results JSON, tsv the SPARQL 1.1 TSV (terms in Turtle syntax).")
 @click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
               help="Bind ?NAME to VALUE (<iri> for an IRI). The variable must be in the SELECT.")
 @limit_options
@@ -83,9 +83,10 @@ def _silence_stdout() -> None:
 @click.option("--endpoint", default=None, metavar="URL",
               help="Run the SELECT on this SPARQL 1.1 endpoint instead of the store (table or csv: plain values).")
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
-def query(query: str, store: str | None, fmt: str | None, params, limit: int | None, offset: int | None,
-          sort: bool, update: bool, endpoint: str | None, timeout: float) -> None:
-    """Run QUERY: a named query (kg queries), a .rq file, or inline SPARQL.
+def query(query: str, store: str | None, fmt: str | None, headers: bool, params, limit: int | None,
+          offset: int | None, sort: bool, update: bool, endpoint: str | None, timeout: float) -> None:
+    """Run QUERY: a named query (kg queries), a .rq file, inline SPARQL, or - to read
+    the SPARQL from standard input.
 
     Rows are printed as the store produces them: the first comes at once, and
     memory stays flat however many there are (a named query that cuts sentences
@@ -94,19 +95,28 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
     a query that sorts or groups computes all its rows first. --limit and
     --offset are applied by the store.
 
+    Your own SPARQL needs no PREFIX for rdf, rdfs, xsd, skos, schema, prov, owl,
+    dcterms, kg and id (kg's resources); one you declare wins. The store types an
+    entity by its mention property (?e kg:personMention ?m); kg export adds its
+    rdf:type (kg:Person, schema:Person) for other stores.
+
     \b
-    Example: kg query counts --format csv
+    Example: kg query counts --csv
     Example: kg query counts --sort --limit 20
     Example: kg query entities -p source article-001.txt --limit 10
-    Example: kg query "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }" --format json
+    Example: kg query entities --json | jq '.[0]'
+    Example: kg query - --csv < my-query.rq
+    Example: kg query "SELECT (COUNT(*) AS ?n) WHERE { ?p kg:personMention ?m }" --format srj
     Example: kg query spokespeople --endpoint http://localhost:7878/query --format csv
     """
     from kg import query as q
     from kg.store import Store
 
+    if query == "-":  # the query's text from standard input (kg query - < my.rq)
+        query = sys.stdin.read()
     text = q.resolve_query(query, standard=endpoint is not None, sort=sort)
     if endpoint:
-        _remote(endpoint, text, dict(params), fmt, timeout, limit, offset)
+        _remote(endpoint, text, dict(params), fmt, timeout, limit, offset, headers)
         return
     path = store_path(store)
     if update or q.is_update(text):
@@ -116,11 +126,12 @@ def query(query: str, store: str | None, fmt: str | None, params, limit: int | N
     from kg.query.by_article import one_article_at_a_time
 
     by_article = not sort and one_article_at_a_time(text) and query in q.named_queries()
-    print_query(path, text, dict(params), fmt, timeout=timeout, limit=limit, offset=offset, by_article=by_article)
+    print_query(path, text, dict(params), fmt, timeout=timeout, limit=limit, offset=offset, by_article=by_article,
+                headers=headers)
 
 
 def _remote(endpoint: str, text: str, params: dict[str, str], fmt: str | None, timeout: float,
-            limit: int | None, offset: int | None) -> None:
+            limit: int | None, offset: int | None, headers: bool = True) -> None:
     """A SELECT on a remote endpoint (kg.query.remote), printed as a table or CSV of plain values."""
     from itertools import islice
 
@@ -137,12 +148,12 @@ def _remote(endpoint: str, text: str, params: dict[str, str], fmt: str | None, t
     start = offset or 0
     window = islice(rows, start, None if limit is None else start + limit)
     terms = [[ox.Literal(r[v]) if r.get(v) else None for v in variables] for r in window]
-    out = sys.stdout.buffer
+    out = _stdout(fmt, headers)
     try:
         write_solutions(variables, solutions_of(variables, terms) if fmt == "csv" else terms, fmt, out)
         out.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
 
 
 @click.command()

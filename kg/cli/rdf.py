@@ -7,15 +7,24 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import RdfFormat, quiet_option, store_option, store_path, timeout_option, warn_older_layout
-from kg.errors import Errors, OutputError
+from kg.cli.options import (
+    RdfFormat,
+    closed_pipe,
+    quiet_option,
+    silence_stdout,
+    store_option,
+    store_path,
+    timeout_option,
+    warn_older_layout,
+)
+from kg.errors import Errors, InputError, OutputError
 
 
 @click.command()
 @store_option
 @click.option("--format", "fmt", type=RdfFormat(), default="turtle", show_default=True,
               help="RDF format, as Oxigraph and rdfpipe name them (ttl, nt, nq, trig, jsonld, xml...). "
-                   "nquads and trig keep one named graph per article; the others hold the union of them.")
+                   "nquads, trig and jsonld keep one named graph per article; the others hold the union of them.")
 @click.option("-o", "--output", default=None, type=click.Path(), help="File to write (default: stdout).")
 @click.option("--graph", "source", default=None, metavar="SOURCE",
               help="Export one article's graph (its source name, e.g. article-001.txt, or graph IRI).")
@@ -28,8 +37,10 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
     """Export the store as RDF: sorted, fixed prefixes, streamed graph by graph.
 
     JSON-LD is compacted with the shipped context (kg/ontology/context.jsonld).
-    RDF/XML, Turtle, N-Triples and JSON-LD cannot hold named graphs: they get the
-    union of the article graphs, and kg load puts each triple back into its article.
+    N-Quads, TriG and JSON-LD keep one named graph per article; RDF/XML, Turtle
+    and N-Triples cannot hold named graphs: they get the union of the article
+    graphs, and kg load puts each triple back into its article. Every format
+    gives each entity rdf:type (kg's class and schema.org's) and rdfs:label.
 
     The store's corrections (kg curation) are a named graph of their own in the quad
     formats and part of the union in the others; --curation writes them alone.
@@ -64,10 +75,10 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
                 do_export(st, fmt, sys.stdout.buffer, graph=graph, with_ontology=with_ontology,
                           progress=lambda _g: b.update())
             sys.stdout.buffer.flush()
-        except OSError as exc:  # a full disk behind a redirection, a closed pipe
-            import os
-
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+        except OSError as exc:  # a closed pipe (kg export | head) ends quietly; a full disk does not
+            silence_stdout()
+            if closed_pipe(exc):
+                return
             raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
 
 
@@ -100,7 +111,8 @@ def _export_curation(st, fmt: str, output: str | None, source: str | None, with_
                    "<https://w3id.org/kg-news/id/import/FILE>).")
 @quiet_option
 def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str | None, quiet: bool) -> None:
-    """Load RDF files (any export format) into the store, merging with what is there.
+    """Load RDF files (any export format; - for standard input, with --format) into the
+    store, merging with what is there.
 
     Each file is parsed whole before anything is written, then written in one
     transaction: a file with a syntax error changes nothing. A kg export comes
@@ -109,17 +121,21 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
     \b
     Example: kg load graph.trig --store other.kg
     Example: kg load graph.ttl --store other.kg
+    Example: curl -s https://example.org/g.nq | kg load - --format nquads
     """
     from kg.progress import bar
     from kg.rdf.load import load_file
     from kg.store import Store
 
+    if "-" in files and not fmt:  # nothing to tell the format by
+        raise InputError(Errors.KG133.format(path="standard input"))
     with Store(store_path(store)) as st:
         for f in files:
-            p = Path(f)
-            size = p.stat().st_size if p.is_file() else None
+            stdin = f == "-"
+            p = Path("stdin" if stdin else f)  # (the name of the import graph of what no article owns)
+            size = p.stat().st_size if not stdin and p.is_file() else None
             with bar(total=size, desc=p.name, unit="B", unit_scale=True, quiet=quiet) as b:
-                r = load_file(st, p, fmt, graph, progress=b.update)
+                r = load_file(st, p, fmt, graph, progress=b.update, source=sys.stdin.buffer if stdin else None)
             if r.quads or not r.corrections:
                 click.echo(f"{r.quads} quads in {r.graphs} graphs ({r.articles} articles) <- {f}")
             if r.corrections:

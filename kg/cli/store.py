@@ -38,7 +38,7 @@ def serve(store: str | None, port: int, bind: str, writable: bool, timeout: floa
 
 @click.command()
 @store_option
-@format_option("table", "json", default="table", help="Output format.", json_alias=True)
+@format_option("table", "json", default="table", help="Output format.")
 def stats(store: str | None, fmt: str) -> None:
     """Articles, distinct entities by type, quads and size on disk.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import store_option, store_path
+from kg.cli.options import EntityType, IsoDate, store_option, store_path
 from kg.errors import Errors, OutputError
 from kg.outputs import output_path
 
@@ -16,11 +16,13 @@ TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no netwo
 @click.option("-o", "--output", default="graph.html", type=click.Path(), show_default=True, help="HTML file to write.")
 @click.option("--focus", default=None, help="Show only ENTITY (label or alias) and its neighbours.")
 @click.option("--depth", default=1, type=click.IntRange(0), show_default=True, help="Neighbourhood depth with --focus.")
-@click.option("--type", "types", multiple=True, type=click.Choice(["Organisation", "Person", "Place"]),
-              help="Keep only entities of this type (repeatable).")
+@click.option("--type", "types", multiple=True, type=EntityType(),
+              help="Keep only entities of this type, in any letter case (repeatable).")
 @click.option("--source", default=None, metavar="SOURCE", help="Keep only entities named in this article.")
-@click.option("--since", default=None, metavar="YYYY-MM-DD", help="Keep entities from articles published on or after.")
-@click.option("--until", default=None, metavar="YYYY-MM-DD", help="Keep entities from articles published on or before.")
+@click.option("--since", default=None, metavar="YYYY-MM-DD", type=IsoDate(),
+              help="Keep entities from articles published on or after (a day, YYYY-MM or YYYY).")
+@click.option("--until", default=None, metavar="YYYY-MM-DD", type=IsoDate(),
+              help="Keep entities from articles published on or before (a day, YYYY-MM or YYYY).")
 @click.option("--colour", "colour_by", type=click.Choice(["type", "community"]), default="type", show_default=True,
               help="Initial colouring (the page can switch).")
 @click.option("--top", type=click.IntRange(1), default=None, metavar="N",

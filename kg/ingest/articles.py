@@ -217,3 +217,23 @@ def iter_articles(paths: list[Path], *, max_chars: int = DEFAULT_MAX_CHARS, opti
             meta_cache[folder] = {}
             yield exc
         yield from read_file(item, meta_cache[folder], max_chars=max_chars, options=options)
+
+
+def count_articles(paths: list[Path]) -> int | None:
+    """How many articles ``iter_articles`` reads from ``paths``, for a progress bar's total:
+    one per article file, one per non-blank line of a .jsonl or .ndjson file, one per path it
+    will report as an error (a walk of the folders and a read of those files, no parsing);
+    None with standard input among them."""
+    if any(str(p) == STDIN for p in paths):
+        return None
+    n = 0
+    for item in discover(paths):
+        if not isinstance(item, Path) or item.suffix.lower() not in (".jsonl", ".ndjson"):
+            n += 1  # an article, or an error in its place
+            continue
+        try:
+            with item.open("rb") as fh:
+                n += sum(1 for line in fh if line.strip())
+        except OSError:
+            n += 1  # reading it will report the error, as one article
+    return n

@@ -69,7 +69,7 @@ def _sources(st: Store) -> list | None:
 def write_by_article(st: Store, text: str, fmt: str, out: IO[bytes]) -> None:
     """Write the rows of ``text`` over the whole store to ``out`` as ``fmt``, one article's
     query at a time (``one_article_at_a_time`` says where that gives the same rows)."""
-    from kg.query.format import write_solutions, write_table
+    from kg.query.format import ROW_FORMATS, write_solutions
     from kg.query.run import run_lazy
 
     sources = _sources(st)
@@ -83,15 +83,15 @@ def write_by_article(st: Store, text: str, fmt: str, out: IO[bytes]) -> None:
         for source in sources:  # bound as the store holds it: the rows the whole-store query gives it
             yield run_lazy(st, text, {"source": source})[1]
 
-    if fmt == "table":
-        write_table(variables, ([sol[v] for v in variables] for found in each() for sol in found), out)
+    if fmt in ROW_FORMATS:  # table, json, nl: written from the rows of every article in turn
+        write_solutions(variables, ([sol[v] for v in variables] for found in each() for sol in found), fmt, out)
         return
     first, rows = True, False
     for found in each():
         buf = io.BytesIO()
         write_solutions(variables, found, fmt, buf)
         data = buf.getvalue()
-        if fmt == "json":  # {"head":...,"results":{"bindings":[ROWS]}}: the rows joined into one array
+        if fmt == "srj":  # {"head":...,"results":{"bindings":[ROWS]}}: the rows joined into one array
             head, _, rest = data.partition(b'"bindings":[')
             rest = rest.rstrip()
             if not rest.endswith(b"]}}"):
@@ -105,5 +105,5 @@ def write_by_article(st: Store, text: str, fmt: str, out: IO[bytes]) -> None:
         else:  # csv, tsv: the header once
             out.write(data if first else data.partition(b"\n")[2])
         first = False
-    if fmt == "json":
+    if fmt == "srj":
         out.write(b"]}}\n")

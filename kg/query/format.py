@@ -1,9 +1,12 @@
-"""Query results as the text kg query prints: table, CSV, TSV or SPARQL JSON.
+"""Query results as the text kg query prints: table, CSV, TSV, JSON objects or SPARQL JSON.
 
-CSV, TSV and JSON are written by pyoxigraph (``QuerySolutions.serialize``), as the
-W3C SPARQL 1.1 results formats: CSV holds plain values, TSV holds terms in
-Turtle syntax (``<iri>``, ``"text"``, ``"x"@en``: nothing lost), JSON is
-``application/sparql-results+json``. Rows are written as the engine gives them:
+CSV, TSV and SPARQL JSON (``srj``) are written by pyoxigraph (``QuerySolutions.serialize``),
+as the W3C SPARQL 1.1 results formats: CSV holds plain values, TSV holds terms in
+Turtle syntax (``<iri>``, ``"text"``, ``"x"@en``: nothing lost), ``srj`` is
+``application/sparql-results+json``. ``json`` is what jq, pandas and sqlite-utils users
+expect, an array of objects (one per row, variable -> value: a number for an XSD number, a
+boolean for a boolean, null where unbound, else the plain value), and ``nl`` the same
+objects one a line. Rows are written as the engine gives them:
 nothing is held back, so the first row comes as soon as the engine has it and
 memory stays flat however many rows there are.
 
@@ -16,6 +19,7 @@ characters cut with "…"), and later rows are padded or cut to those widths.
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import IO
@@ -25,21 +29,89 @@ from kg.rdf import iris
 
 TABLE_SAMPLE = 200  # rows read before the table's column widths are fixed
 CELL = 60  # widest table cell
-RESULT_FORMATS = ("table", "csv", "tsv", "json")
+RESULT_FORMATS = ("table", "csv", "tsv", "json", "nl", "srj")
+ROW_FORMATS = ("table", "json", "nl")  # written here from rows; the others by pyoxigraph
+_SERIALISED = {"csv": "CSV", "tsv": "TSV", "srj": "JSON"}  # -> pyoxigraph.QueryResultsFormat
+HEADER_LINES = {"csv": 1, "tsv": 1, "table": 2}  # what --no-headers leaves out
 
 
 def write_solutions(variables: list[str], solutions, fmt: str, out: IO[bytes]) -> int | None:
     """Write a SELECT result (a pyoxigraph ``QuerySolutions``, or any iterable of rows for the
-    table) to ``out`` as ``fmt``; returns the rows written for the table, else None."""
-    if fmt == "table":
-        return write_table(variables, ([sol[v] for v in variables] for sol in solutions)
-                           if _is_solutions(solutions) else solutions, out)
+    table, json and nl) to ``out`` as ``fmt``; returns the rows written for those, else None."""
+    if fmt in ROW_FORMATS:
+        rows = ([sol[v] for v in variables] for sol in solutions) if _is_solutions(solutions) else solutions
+        if fmt == "table":
+            return write_table(variables, rows, out)
+        return write_objects(variables, rows, out, lines=fmt == "nl")
     import pyoxigraph as ox
 
-    solutions.serialize(out, format=getattr(ox.QueryResultsFormat, fmt.upper()))
-    if fmt == "json":
+    solutions.serialize(out, format=getattr(ox.QueryResultsFormat, _SERIALISED[fmt]))
+    if fmt == "srj":
         out.write(b"\n")
     return None
+
+
+_INTEGERS = {iris.XSD + t for t in ("integer", "int", "long", "short", "byte", "nonNegativeInteger",
+                                    "positiveInteger", "nonPositiveInteger", "negativeInteger",
+                                    "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte")}
+_REALS = {iris.XSD + t for t in ("decimal", "double", "float")}
+
+
+def json_value(term) -> object:
+    """A term as a JSON value: a number for an XSD number, a boolean for xsd:boolean, None
+    where unbound, else its plain value (an IRI, a literal's lexical form)."""
+    if term is None:
+        return None
+    datatype = getattr(getattr(term, "datatype", None), "value", None)
+    text = term.value
+    try:
+        if datatype in _INTEGERS:
+            return int(text)
+        if datatype in _REALS:
+            value = float(text)
+            return value if value == value and abs(value) != float("inf") else text  # JSON has no NaN, no INF
+        if datatype == iris.XSD + "boolean":
+            return text.strip() in ("true", "1")
+    except ValueError:  # an ill-formed number stays as it is written
+        return text
+    return text
+
+
+def write_objects(variables: list[str], rows: Iterable[list], out: IO[bytes], *, lines: bool = False) -> int:
+    """Rows as a JSON array of objects (``lines``: one object a line, no array), streamed."""
+    n = 0
+    for r in rows:
+        obj = json.dumps({v: json_value(t) for v, t in zip(variables, r, strict=True)}, ensure_ascii=False)
+        out.write((obj + "\n" if lines else ("[" if n == 0 else ",\n ") + obj).encode("utf-8"))
+        n += 1
+    if not lines:
+        out.write(b"]\n" if n else b"[]\n")
+    return n
+
+
+class WithoutHeaders(io.RawIOBase):
+    """``out`` without its first ``n`` lines (the header that --no-headers leaves out)."""
+
+    def __init__(self, out: IO[bytes], n: int) -> None:
+        super().__init__()
+        self._out, self._left = out, n
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:  # noqa: ANN001
+        size = len(data)
+        data = bytes(data)
+        while self._left and data:
+            head, newline, data = data.partition(b"\n")
+            if newline:
+                self._left -= 1
+        if data:
+            self._out.write(data)
+        return size
+
+    def flush(self) -> None:
+        self._out.flush()
 
 
 def _is_solutions(obj) -> bool:
@@ -89,13 +161,15 @@ def solutions_of(variables: list[str], rows: list[list]):
     return ox.Store().query(f"SELECT {names or '*'} WHERE {{ VALUES ({names}) {{ {body} }} }}")
 
 
-def format_rows(variables: list[str], rows: list[list], fmt: str) -> str:
-    """Rows already read, as the text kg query prints for ``fmt``."""
+def format_rows(variables: list[str], rows: list[list], fmt: str, *, headers: bool = True) -> str:
+    """Rows already read, as the text kg query prints for ``fmt`` (``headers`` False: without
+    the header lines of a table, CSV or TSV)."""
     buf = io.BytesIO()
-    if fmt == "table":
-        write_table(variables, rows, buf)
+    out = buf if headers else WithoutHeaders(buf, HEADER_LINES.get(fmt, 0))
+    if fmt in ROW_FORMATS:
+        write_solutions(variables, rows, fmt, out)
     else:
-        write_solutions(variables, solutions_of(variables, rows), fmt, buf)
+        write_solutions(variables, solutions_of(variables, rows), fmt, out)
     return buf.getvalue().decode("utf-8")
 
 

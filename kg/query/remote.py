@@ -56,11 +56,13 @@ def select_remote(endpoint: str, query_text: str, bindings: dict[str, str] | Non
     """Run a SELECT at ``endpoint``; returns its variables and its rows (variable -> plain string).
 
     ``timeout`` bounds each wait for the endpoint (connecting, then each read)."""
+    from kg.query.syntax import declared
+
     url = check_endpoint(endpoint, lambda shown: Errors.KG690.format(endpoint=shown))
     form = query_form(query_text)
     if form is not None and form != "SELECT":  # an endpoint may run an update sent as query= (Virtuoso does)
         raise RemoteError(Errors.KG696.format(url=redact(url), form=form))
-    text = bind(query_text, bindings or {})
+    text = declared(bind(query_text, bindings or {}))  # the prefixes kg declares for its own store too
     body = urllib.parse.urlencode({"query": text}).encode("utf-8")
     req = urllib.request.Request(url, data=body, method="POST", headers={
         "Accept": ACCEPT, "Content-Type": "application/x-www-form-urlencoded; charset=utf-8"})

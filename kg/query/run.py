@@ -6,6 +6,7 @@ import re
 
 from kg.errors import Errors, QueryError
 from kg.query.catalogue import is_update, resolve_query
+from kg.query.syntax import PREFIXES, explain
 from kg.rdf import iris
 from kg.store import Store
 
@@ -32,8 +33,6 @@ def _variable(name: str):
         raise QueryError(Errors.KG307.format(reason=f"-p {name!r}: not a SPARQL variable name ({exc})")) from exc
 
 
-def _position(msg: str) -> str:
-    return msg.splitlines()[0] if msg else "syntax error"
 
 
 def run(store: Store, text: str, params: dict[str, str] | None = None, *, update: bool = False,
@@ -72,9 +71,9 @@ def run_lazy(store: Store, text: str, params: dict[str, str] | None = None, *, u
         if store.read_only:
             raise QueryError(Errors.KG304)
         try:
-            store.update(text)
+            store.update(text, prefixes=PREFIXES)
         except SyntaxError as exc:
-            raise QueryError(Errors.KG305.format(reason=_position(str(exc)))) from exc
+            raise QueryError(Errors.KG305.format(reason=explain(text, str(exc)))) from exc
         except (OSError, RuntimeError) as exc:  # LOAD of an unreadable source, a SERVICE refused, ...
             raise QueryError(Errors.KG308.format(reason=exc)) from exc
         return None
@@ -92,13 +91,14 @@ def run_lazy(store: Store, text: str, params: dict[str, str] | None = None, *, u
     first: SyntaxError | None = None
     for candidate in candidates:
         try:
-            result = store.raw.query(candidate, use_default_graph_as_union=True, substitutions=subs or None)
+            result = store.raw.query(candidate, use_default_graph_as_union=True, substitutions=subs or None,
+                                     prefixes=PREFIXES)
             break
         except SyntaxError as exc:
             first = first or exc
             if candidate is not candidates[-1]:
                 continue
-            raise QueryError(Errors.KG306.format(reason=_position(str(first)))) from first
+            raise QueryError(Errors.KG306.format(reason=explain(candidates[0], str(first)))) from first
         except RuntimeError as exc:
             msg = str(exc)
             if "projection" in msg:
@@ -141,7 +141,7 @@ def _project(store: Store, text: str) -> list[str] | None:
     import pyoxigraph as ox
 
     try:
-        result = store.raw.query(text, use_default_graph_as_union=True)
+        result = store.raw.query(text, use_default_graph_as_union=True, prefixes=PREFIXES)
     except (SyntaxError, RuntimeError, OSError):
         return None
     return [v.value for v in result.variables] if isinstance(result, ox.QuerySolutions) else None

@@ -14,7 +14,9 @@ N-Quads, TriG and JSON-LD (one ``@graph`` per article) hold named graphs (one ar
 export also gives what the gazetteer graph says of its entities); the
 triple formats (Turtle, N-Triples, RDF/XML) get the union of the article graphs,
 each mention also reified with the article it is in, and ``kg load`` puts each
-triple back into its article's graph (kg.rdf.load.regraph).
+triple back into its article's graph (kg.rdf.load.regraph). Every format gives each
+entity its ``rdf:type`` (kg's class and schema.org's) and ``rdfs:label`` in each article
+graph that names it, which the store leaves to the mention property (kg.rdf.described).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING
 
 from kg.errors import Errors, InputError, did_you_mean
+from kg.rdf.described import describe
 from kg.rdf.namespaces import ONTOLOGY, VOCABULARIES
 from kg.store import Store
 
@@ -127,8 +130,8 @@ def _quad_stream(store: Store, graph: str | None, with_ontology: bool,
         yield from sorted(ontology_quads(), key=str)
     if not graph:
         yield from sorted(store.default_graph_quads(), key=str)
-    for g in graphs:
-        yield from sorted(store.quads(g), key=str)
+    for g in graphs:  # with what other stores need to see the entities' types (kg.rdf.described)
+        yield from sorted(describe(list(store.quads(g))), key=str)
         if progress:
             progress(g)
     if graph:  # what the gazetteer graph says of the article's entities (their links and other names)

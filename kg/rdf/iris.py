@@ -7,10 +7,15 @@ KG = "https://w3id.org/kg-news/ontology#"
 XSD = "http://www.w3.org/2001/XMLSchema#"
 SKOS = "http://www.w3.org/2004/02/skos/core#"
 SCHEMA = "https://schema.org/"
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+RDFS = "http://www.w3.org/2000/01/rdf-schema#"
+OWL = "http://www.w3.org/2002/07/owl#"
+PROV = "http://www.w3.org/ns/prov#"
+DCTERMS = "http://purl.org/dc/terms/"
 # How kg.rdf.mapping lays an article out in RDF, part of every article's kg:extractor: an
 # article written by another layout counts as changed, so the next build writes it again.
 # 2: facts typed by their span property, default values left out, the gazetteer graph.
 # 3: spans name their sentence by number (the article's kg:sentences), kg:foundBy on the article.
 LAYOUT = 3
 
-__all__ = ["ID", "KG", "LAYOUT", "SCHEMA", "SKOS", "XSD"]
+__all__ = ["DCTERMS", "ID", "KG", "LAYOUT", "OWL", "PROV", "RDF", "RDFS", "SCHEMA", "SKOS", "XSD"]

@@ -8,15 +8,17 @@ mints (see ``regraph``), so ``kg export`` in any format then ``kg load`` gives
 the same rows from every named query. Triples that belong to no kg article go
 into one named graph per loaded file (``--graph`` chooses its IRI, and puts
 every triple there). The whole file is parsed before anything is written, and
-written in one transaction: a bad file changes nothing.
+written in one transaction: a bad file changes nothing. The types and labels an export
+adds for other stores (kg.rdf.described) are dropped where the rest of the graph gives them.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from kg.errors import Errors, InputError
 from kg.store import Store
@@ -29,6 +31,7 @@ _DESCRIBING = (  # what an entity's description is made of, in whichever article
     "http://www.w3.org/1999/02/22-rdf-syntax-ns#type",
     "http://www.w3.org/2004/02/skos/core#prefLabel",
     "http://www.w3.org/2004/02/skos/core#altLabel",
+    "http://www.w3.org/2000/01/rdf-schema#label",  # an export's (kg.rdf.described): dropped where derived
 )
 _SAME_AS = "http://www.w3.org/2002/07/owl#sameAs"  # a gazetteer entity's link: into the gazetteer graph
 
@@ -169,23 +172,27 @@ def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = N
 
 
 def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | None = None, *,
-              progress: Callable[[int], None] | None = None) -> LoadReport:
+              progress: Callable[[int], None] | None = None, source: IO[bytes] | None = None) -> LoadReport:
     """Parse ``path`` and add it to ``store``. ``progress`` is called with the number of
-    bytes read as the file is parsed."""
+    bytes read as the file is parsed. ``source``: read this instead (standard input, say;
+    ``fmt`` is then needed, and ``path`` only names it)."""
     import pyoxigraph as ox
 
+    from kg.rdf.described import underived
     from kg.rdf.export import FORMATS, format_name
     from kg.rdf.mapping import article_iri, import_iri
 
     if graph is not None:
         check_iri(graph, "--graph")
-    if not path.is_file():
+    if source is None and not path.is_file():
         raise InputError(Errors.KG132.format(path=path))
+    if source is not None and not fmt:
+        raise InputError(Errors.KG133.format(path=path))
     fmt = format_name(fmt) if fmt else guess_format(path)
     rdf_format = getattr(ox.RdfFormat, FORMATS[fmt])
     target = ox.NamedNode(graph or import_iri(path.name))
     try:
-        with path.open("rb") as raw:
+        with path.open("rb") if source is None else contextlib.nullcontext(source) as raw:
             fh = _Counting(raw, progress) if progress else raw
             parsed = list(ox.parse(fh, format=rdf_format))
     except SyntaxError as exc:
@@ -204,6 +211,7 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
         triples = [q for q in parsed if isinstance(q, ox.Triple) or isinstance(q.graph_name, ox.DefaultGraph)]
         quads = [q for q in parsed if isinstance(q, ox.Quad) and not isinstance(q.graph_name, ox.DefaultGraph)]
         quads += regraph((ox.Triple(t.subject, t.predicate, t.object) for t in triples), target)
+        quads = underived(quads)  # the types and labels an export adds for other stores
     store.add_quads(quads)
     made = []
     if curated:  # numbered after the store's own corrections, then applied to the articles now in the store

@@ -139,10 +139,13 @@ def resolve_auth(endpoint: str, *, user: str | None = None, password: str | None
 
 
 def _batches(store: Store, graph: str, size: int) -> Iterator[bytes]:
+    """The graph as N-Triples batches, with its entities' types and labels (kg.rdf.described)."""
     import pyoxigraph as ox
 
+    from kg.rdf.described import describe
+
     batch: list = []
-    for q in sorted(store.quads(graph), key=str):
+    for q in sorted(describe(list(store.quads(graph))), key=str):
         batch.append(ox.Triple(q.subject, q.predicate, q.object))
         if len(batch) >= size:
             yield ox.serialize(batch, format=ox.RdfFormat.N_TRIPLES)

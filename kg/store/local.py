@@ -68,6 +68,11 @@ class Store:
         fresh = not self.path.exists() or not any(self.path.iterdir())
         if fresh and not create:
             raise StoreError(Errors.KG201.format(path=self.path))
+        if fresh and not read_only:  # --store a/new/path: its folders made as the store is
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(Errors.KG205.format(path=self.path, reason=exc.strerror or exc)) from exc
         if not fresh and not (self.path / _MARKER).exists() and not (self.path / "CURRENT").exists():
             raise StoreError(Errors.KG203.format(path=self.path))
         deadline = time.monotonic() + wait
@@ -273,10 +278,11 @@ class Store:
         graphs = sorted({q.graph_name.value for q in quads if hasattr(q.graph_name, "value")})
         self._summarise(graphs, lambda: (q for g in graphs for q in self.quads(g)))
 
-    def update(self, text: str) -> None:
-        """Run a SPARQL update (``kg query --update``). The corpus summary cannot follow an
-        arbitrary update: it is dropped, and made again from the store when next read."""
-        self._store.update(text)
+    def update(self, text: str, prefixes: dict[str, str] | None = None) -> None:
+        """Run a SPARQL update (``kg query --update``), with ``prefixes`` declared. The corpus
+        summary cannot follow an arbitrary update: it is dropped, and made again from the store
+        when next read."""
+        self._store.update(text, prefixes=prefixes)
         self.summary.drop()
 
     # ----------------------------------------------------------------- the corpus summary

@@ -127,19 +127,22 @@ def _sentence_bounds(sentences: str, n: int) -> tuple[int, int]:
     return (int(start), int(end)) if start.isdecimal() and end.isdecimal() else (0, 0)
 
 
-def article_counts(store: Store) -> dict[str, int]:
-    """Entity IRI -> number of articles that mention it: from the corpus summary kept beside
-    the store (kg.store.summary, brought up to date first: a 10,000-article store is ranked
-    without reading every mention), else, where the summary cannot be read or written, by
-    the aggregate query ``view_entity_articles``."""
+def article_counts(store: Store, types: set[str] | None = None) -> dict[str, int]:
+    """Entity IRI -> number of articles that mention it (``types``: only entities mentioned as
+    one of these types): from the corpus summary kept beside the store (kg.store.summary,
+    brought up to date first: a 10,000-article store is ranked without reading every mention),
+    else, where the summary cannot be read or written, by the aggregate query
+    ``view_entity_articles``."""
     try:
         store.summary.refresh(store)
-        counts: dict[str, int] = {}
-        for entity, _type, n in store.summary.articles():
-            counts[entity] = max(counts.get(entity, 0), int(n))
-        return counts
+        found = [(e, t, int(n)) for e, t, n in store.summary.articles()]
     except (sqlite3.Error, OSError):
-        return {r["entity"]: int(r["articles"]) for r in rows(store, "view_entity_articles")}
+        found = [(r["entity"], r["type"], int(r["articles"])) for r in rows(store, "view_entity_articles")]
+    counts: dict[str, int] = {}
+    for entity, type_, n in found:
+        if not types or type_ in types:
+            counts[entity] = max(counts.get(entity, 0), n)
+    return counts
 
 
 def articles(store: Store, sources: Iterable[str] | None = None,

@@ -58,8 +58,7 @@ def select(g: nx.MultiGraph, *, focus: str | None = None, depth: int = 1,
     keep = [n for n, d in g.nodes(data=True)
             if n == always or (not types or d["type"] in types)
             and (not source or source in d["sources"])
-            and (not (since or until) or any((not since or x >= since) and (not until or x <= until)
-                                             for x in d["dates"]))]
+            and (not (since or until) or any(in_range(x, since, until) for x in d["dates"]))]
     if len(keep) < len(g):
         g = g.subgraph(keep).copy()
     if focus:
@@ -67,6 +66,41 @@ def select(g: nx.MultiGraph, *, focus: str | None = None, depth: int = 1,
         near = nx.single_source_shortest_path_length(g, centre, cutoff=max(depth, 0))
         g = g.subgraph(near).copy()
     return g
+
+
+def in_range(date: str, since: str | None, until: str | None) -> bool:
+    """Whether the ISO ``date`` is on or after ``since`` and on or before ``until`` (each a day,
+    a month or a year: ``until`` 2019-03 keeps every day of March)."""
+    return bool(date) and (not since or date >= since) and (not until or date[:len(until)] <= until)
+
+
+def _named_in(store: Store, sources: list[str]) -> set[str]:
+    """The entities mentioned in the articles ``sources`` (read from the store's indexes)."""
+    import pyoxigraph as ox
+
+    from kg.rdf.iris import KG
+
+    source_file = ox.NamedNode(KG + "sourceFile")
+    props = [ox.NamedNode(KG + t + "Mention") for t in ("organisation", "person", "place")]
+    found: set[str] = set()
+    for s in sources:
+        for q in store.raw.quads_for_pattern(None, source_file, ox.Literal(s), None):
+            if q.subject != q.graph_name:
+                continue
+            for p in props:
+                found.update(m.subject.value for m in store.raw.quads_for_pattern(None, p, None, q.graph_name))
+    return found
+
+
+def _filtered(store: Store, counts: dict[str, int], meta: dict[str, dict[str, str]], source: str | None,
+              since: str | None, until: str | None) -> dict[str, int]:
+    """``counts`` of the entities named in the articles the filters keep (all without filters)."""
+    if not (source or since or until):
+        return counts
+    chosen = [s for s, m in meta.items() if (not source or s == source)
+              and (not (since or until) or in_range(m.get("date", ""), since, until))]
+    named = _named_in(store, chosen)
+    return {e: n for e, n in counts.items() if e in named}
 
 
 TOP = 150  # entities the default view of a big store draws
@@ -92,18 +126,28 @@ def choose(store: Store, *, focus: str | None = None, depth: int = 1, top: int |
         g, centre = fetch.neighbourhood(store, focus, depth, meta)
     else:
         limit = TOP if top is None else top
-        counts = {} if everything else fetch.article_counts(store)  # one aggregate: ranks and counts them
+        # one aggregate ranks and counts them, of the types asked for: the cut comes after the type filter
+        filtered = bool(types or source or since or until)
+        if not everything:
+            meta = fetch.articles(store) if meta is None else meta
+            if (source or since or until) and not meta:  # the caller's dict to fill: the filters need it now
+                meta.update(fetch.articles(store))
+        counts = {} if everything else _filtered(store, fetch.article_counts(store, types), meta or {}, source,
+                                                 since, until)
         total = len(counts)
-        if everything or total <= limit:
+        if everything or (total <= limit and not filtered):
             if notify and everything:
                 notify("drawing every entity; on a big store this takes a while (--top N draws the N "
                        "mentioned in most articles)")
             g = to_networkx(store)
         else:
-            note = (f"Showing the {limit:,} entities mentioned in most articles, of {total:,}. To see more: "
-                    f"kg render --top N (more entities), --focus ENTITY (one entity and its neighbours), "
-                    f"--all (every entity; slow on a big store).")
-            if notify:
+            kinds = f" ({', '.join(sorted(types))})" if types else ""
+            note = "" if total <= limit else (
+                f"Showing the {limit:,} entities{kinds} mentioned in most articles, of {total:,}"
+                f"{' that the filters keep' if source or since or until else ''}. To see more: "
+                f"kg render --top N (more entities), --focus ENTITY (one entity and its neighbours), "
+                f"--all (every entity; slow on a big store).")
+            if notify and note:
                 notify(note)
             g = fetch.top_entities(store, limit, meta, counts=counts)
     g = select(g, types=types, source=source, since=since, until=until, always=centre)

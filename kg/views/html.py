@@ -44,6 +44,7 @@ import networkx as nx
 
 from kg.errors import Errors, InputError
 from kg.store import Store
+from kg.types import date_problem, entity_type
 from kg.views import fetch
 from kg.views.analysis import communities
 from kg.views.graph import choose
@@ -117,8 +118,9 @@ def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: se
             notify: Callable[[str], None] | None = None) -> Page:
     """The HTML page of the view (as ``render`` writes it)."""
     for name, value in (("--since", since), ("--until", until)):
-        if value and not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", value):
-            raise InputError(Errors.KG131.format(option=name, value=value))
+        if value and (problem := date_problem(value)):
+            raise InputError(Errors.KG131.format(option=name, value=value, problem=problem))
+    types = {entity_type(t) or t for t in types} if types else types  # any letter case
     meta: dict[str, dict[str, str]] = {} if focus else fetch.articles(store)  # --focus: read as it draws
     g, centre, note = choose(store, focus=focus, depth=depth, top=top, everything=everything, types=types,
                              source=source, since=since, until=until, notify=notify, meta=meta)
