@@ -16,7 +16,7 @@ from kg.cli.options import KGGroup
 COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("kg.cli.build", "build"), "remove": ("kg.cli.build", "remove"),
     "articles": ("kg.cli.corpus", "articles"), "top": ("kg.cli.corpus", "top"),
-    "neighbours": ("kg.cli.corpus", "neighbours"),
+    "neighbours": ("kg.cli.corpus", "neighbours"), "why": ("kg.cli.corpus", "why"),
     "query": ("kg.cli.query", "query"), "queries": ("kg.cli.query", "queries"),
     "render": ("kg.cli.views", "render"), "timeline": ("kg.cli.views", "timeline"),
     "claims": ("kg.cli.claims", "claims"),

@@ -100,3 +100,30 @@ def neighbours(entity: str, store: str | None, fmt: str | None, headers: bool, l
                     offset=offset, headers=headers)
         return
     print_rows(NEIGHBOUR_VARIABLES, rows, fmt, headers=headers)
+
+
+@click.command()
+@click.argument("entity")
+@store_option
+@_output_format
+def why(entity: str, store: str | None, fmt: str | None, headers: bool) -> None:
+    """Why ENTITY is what the graph says: each of its mentions with its article, text, type,
+    the generator or rule that proposed it (found_by) and what the learned entity decision said
+    (decision, and score, its probability of the type), read from the articles' kg:foundBy.
+
+    ENTITY is a label, an alias or an IRI; a name that several entities share lists them and
+    exits 2.
+
+    \b
+    Example: kg why "Syrian Democratic Forces"
+    Example: kg why Baghouz --format csv
+    """
+    import pyoxigraph as ox
+
+    from kg.query.entities import resolve_entity
+    from kg.query.why import VARIABLES, explain
+    from kg.store import Store
+
+    with Store.open_read(store_path(store)) as st:
+        rows = explain(st, resolve_entity(st, entity))
+    print_rows(VARIABLES, [[ox.Literal(v) for v in row] for row in rows], fmt, headers=headers)
