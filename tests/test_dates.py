@@ -361,3 +361,18 @@ def test_weekdays_that_repeat_and_a_measure_after_a(nlp):
     doc = run_doc(nlp, "The bins were collected on Monday and Thursday each week. They completed a 2000 km "
                        "journey across the desert.", "2041-05-15")
     assert not doc._.kg_dates, [(d.text, d.value) for d in doc._.kg_dates]
+
+
+# a machine-written date field near the top is the page's metadata, not a date the article writes
+@pytest.mark.parametrize("text, dates", [
+    ("Velm Fares Rise\n\ndate 2031-03-09\n\nFares rose on Tuesday.", ["Tuesday"]),
+    ("Velm Fares Rise\n\npublished: 2031-03-09T10:20:00Z\n\nFares rose on Tuesday.", ["Tuesday"]),
+    # printed by the outlet, in words: a date mention
+    ("Velm Fares Rise\n\nPublished March 9, 2031\n\nFares rose on Tuesday.", ["March 9, 2031", "Tuesday"]),
+    # an ISO date in a sentence of the body is written by the article
+    ("Velm Fares Rise\n\nThe rule took effect on 2031-03-01, the council said.", ["2031-03-01"]),
+    # far below the top, a field-shaped line is text
+    ("Velm Fares Rise\n\n" + "Fares rose.\n\n" * 6 + "date 2031-03-09\n", ["2031-03-09"]),
+])
+def test_a_date_field_line_at_the_top_is_metadata(nlp, text, dates):
+    assert [d.text for d in run_doc(nlp, text, "2031-03-09")._.kg_dates] == dates

@@ -471,7 +471,26 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
                 continue
             out.append(DateMention(text[s : second.end()], s, second.end(), sent_of[span.start], d2.isoformat(),
                                    "day", res.relative))
-    return _with_date_line_days(doc, text, out, sent_of, published)
+    fields = field_line_spans(text, lex.dates["field_lines"])
+    found = _with_date_line_days(doc, text, out, sent_of, published)
+    return [d for d in found if not any(fs <= d.start and d.end <= fe for fs, fe in fields)] if fields else found
+
+
+def field_line_spans(text: str, fields: dict) -> list[tuple[int, int]]:
+    """Where the lines near the top that are machine-written date fields are ("date 2031-03-09",
+    "published: 2031-03-09T10:20"; dates.json field_lines): metadata, not dates the article writes."""
+    keys = "|".join(re.escape(k) for k in fields["keys"])
+    line = re.compile(r"[ \t]*(?:" + keys + r")[ \t]*:?[ \t]*\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?[ \t]*$", re.I)
+    out, seen, at = [], 0, 0
+    for raw in text[:2000].split("\n"):
+        if raw.strip():
+            seen += 1
+            if seen > fields["lines"]:
+                break
+            if line.fullmatch(raw):
+                out.append((at, at + len(raw)))
+        at += len(raw) + 1
+    return out
 
 
 def _with_date_line_days(doc: Doc, text: str, out: list[DateMention], sent_of: list[int],
