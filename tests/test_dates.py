@@ -371,8 +371,18 @@ def test_weekdays_that_repeat_and_a_measure_after_a(nlp):
     ("Velm Fares Rise\n\nPublished March 9, 2031\n\nFares rose on Tuesday.", ["March 9, 2031", "Tuesday"]),
     # an ISO date in a sentence of the body is written by the article
     ("Velm Fares Rise\n\nThe rule took effect on 2031-03-01, the council said.", ["2031-03-01"]),
+    # a scraper ran the first paragraph on after the field: the field alone is metadata
+    ("Velm Fares Rise\n\ndate 2031-03-09 Fares rose on Tuesday.", ["Tuesday"]),
     # far below the top, a field-shaped line is text
     ("Velm Fares Rise\n\n" + "Fares rose.\n\n" * 6 + "date 2031-03-09\n", ["2031-03-09"]),
 ])
 def test_a_date_field_line_at_the_top_is_metadata(nlp, text, dates):
     assert [d.text for d in run_doc(nlp, text, "2031-03-09")._.kg_dates] == dates
+
+
+def test_a_list_of_months_keeps_the_tense_of_its_first(nlp):
+    doc = run_doc(nlp, "Some 5,300 flights are expected in June, 6,100 in July and 7,200 in August.", "2031-05-20")
+    assert [(d.text, d.value) for d in doc._.kg_dates] == [("June", "2031-06"), ("July", "2031-07"),
+                                                           ("August", "2031-08")]
+    doc = run_doc(nlp, "Arrivals were 5,300 in March, 6,100 in April.", "2031-05-20")
+    assert [(d.text, d.value) for d in doc._.kg_dates] == [("March", "2031-03"), ("April", "2031-04")]

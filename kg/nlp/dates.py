@@ -311,6 +311,8 @@ def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
     if tok.lower_ in lex.dates["forecast_verbs"] and tok.i < span.start and not aux & {"had", "has", "have"}:
         return "future"  # "forecast snow before April": a forecast is about what comes after it
     if tok.lower_ in lex.dates["expectation_verbs"]:
+        if tok.tag_ == "VBN" and aux & set(lex.dates["present_passive_aux"]):
+            return "future"  # "flights are expected in June", "is scheduled for May": planned, still to come
         return None  # "expected a decision at its next sitting in October": the clause decides, not the verb
     if tok.tag_ == "VBD" or (tok.tag_ == "VBN" and aux & {"had", "has", "have", "was", "were"}):
         return "past"
@@ -385,6 +387,7 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
     last_told: tuple[date, int] | None = None  # the last day written with its year, and its sentence
     weekdays = lex.dates["weekdays"]
     skip_until = 0
+    list_tense: tuple[int, str] | None = None  # the sentence and tense of the last month with a tense of its own
     for m in pat.find.finditer(text):
         s, e = m.start(), m.end()
         expr = m.group(0)
@@ -436,6 +439,11 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
                 tense = clause_tense(main, "", lex)
             if tense is None:
                 tense = clause_tense(before, after, lex)
+        is_month = expr.split()[0].lower().rstrip(".,") in lex.dates["months"]
+        if is_month and tense is None and list_tense is not None and list_tense[0] == sent_of[span.start]:
+            tense = list_tense[1]  # "expected in May, 6,090 in June": a list of months keeps its first one's tense
+        if is_month and tense in {"future", "past"}:
+            list_tense = (sent_of[span.start], tense)
         if lex.pattern("scheduled_for", lambda lx: re.compile(
                 r"\b(?:" + "|".join(re.escape(w) for w in lx.dates["scheduled_for"]) + r")\s+for\s+$", re.I)
                        ).search(text, max(0, s - 30), s):
@@ -477,18 +485,20 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
 
 
 def field_line_spans(text: str, fields: dict) -> list[tuple[int, int]]:
-    """Where the lines near the top that are machine-written date fields are ("date 2031-03-09",
+    """Where the machine-written date fields that open a line near the top are ("date 2031-03-09",
     "published: 2031-03-09T10:20"; dates.json field_lines): metadata, not dates the article writes."""
     keys = "|".join(re.escape(k) for k in fields["keys"])
-    line = re.compile(r"[ \t]*(?:" + keys + r")[ \t]*:?[ \t]*\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?[ \t]*$", re.I)
+    # the field opens its line; a scraper may have run the first paragraph on after it
+    field = re.compile(r"[ \t]*(?:" + keys + r")[ \t]*:?[ \t]*\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?(?=\s|$)", re.I)
     out, seen, at = [], 0, 0
     for raw in text[:2000].split("\n"):
         if raw.strip():
             seen += 1
             if seen > fields["lines"]:
                 break
-            if line.fullmatch(raw):
-                out.append((at, at + len(raw)))
+            m = field.match(raw)
+            if m:
+                out.append((at, at + m.end()))
         at += len(raw) + 1
     return out
 
