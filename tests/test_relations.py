@@ -1605,3 +1605,27 @@ def test_the_role_said_refers_to_the_person_with_that_role(nlp, text, said):
 def test_third_reading_of_the_statement_rules(nlp, text, said, pair):
     doc = run_doc(nlp, text)
     assert _said(doc) == said and (pair is None or pair in _affs(doc))
+
+
+# Quotations going on over paragraph breaks (issue 40): each further paragraph is a statement of the
+# first one's speaker; an unquoted block after "She said:" too. Invented text, one row per shape.
+@pytest.mark.parametrize("text, expected", [
+    ("Coach Tomas Vrell spoke after the match.\n\n\"We played well in the first half,\" said Vrell. \"The rest "
+     "was poor.\n\n\"We need to fix the defence before the cup game.\n\n\"Nobody is safe in this squad.\"",
+     [("Tomas Vrell", "We need to fix the defence before the cup game."),
+      ("Tomas Vrell", "Nobody is safe in this squad.")]),
+    ("Captain Ilse Marrow thanked the crowd. Marrow said: \"You carried us today.\n\n\"We will not forget "
+     "this season.\"",
+     [("Ilse Marrow", "You carried us today"), ("Ilse Marrow", "We will not forget this season.")]),
+    ("Party spokesperson Dora Kelvane spoke to reporters after the meeting. She said:\n\n"
+     "We were delayed because the hall was locked by the owners.\n\n"
+     "They refused to give us the keys and they left the building.\n\n"
+     "The election commission met on Friday.",
+     [("Dora Kelvane", "We were delayed because the hall was locked by the owners."),
+      ("Dora Kelvane", "They refused to give us the keys and they left the building.")]),
+])
+def test_quotations_going_on_over_paragraphs(nlp, text, expected):
+    got = _said(run_doc(nlp, text))
+    for pair in expected:
+        assert pair in got, got
+    assert len(got) == len(set(got)) and not any("election commission" in q for _, q in got), got

@@ -22,6 +22,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
+from kg.nlp.relations.continued import continued_quotations, unquoted_blocks
 from kg.nlp.relations.patterns import _alt, relation_patterns
 from kg.nlp.relations.syntax import is_company, may_refer, names_noun, org_descriptions
 from kg.types import LOC, ORG, PER, Entity, Mention, Statement
@@ -60,6 +61,9 @@ class _Context:
     lex: Lexicon
     prior: list[Statement] = field(default_factory=list)  # the statements found so far
     described: dict[str, set[str]] = field(default_factory=dict)  # kinds appositions give bodies
+    last_parts: list[tuple[int, int]] = field(default_factory=list)  # the quotations _quoted joined last
+    owner: dict[tuple[int, int], Statement] = field(default_factory=dict)  # quotation -> its statement
+    blocks: list[tuple[str | None, str, int]] = field(default_factory=list)  # 'NAME said:' ending a paragraph
 
 
 def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
@@ -84,7 +88,29 @@ def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
         ctx.prior = out
         found = _statements(ctx, doc, sent, si, by_sent.get(si, []), used_quotes, token_mention if parsed else None)
         out.extend(_signed_for_the_body(_without_inner_repeats(found, lex), ctx, sent, by_sent.get(si, [])))
-    return out
+    return _with_continuations(ctx, doc, out, used_quotes)
+
+
+def _with_continuations(ctx: _Context, doc: Doc, out: list[Statement],
+                        used: set[tuple[int, int]]) -> list[Statement]:
+    """The statements with the paragraphs that go on with a quotation (kg.nlp.relations.continued),
+    each placed after the statements of the sentences before it."""
+    sents = [(s.start_char, s.end_char) for s in doc.sents]
+    starts = [s for s, _ in sents]
+
+    def sentence_at(pos: int) -> tuple[int, int, int]:
+        i = max(0, bisect.bisect_right(starts, pos) - 1)
+        return i, sents[i][0], sents[i][1]
+
+    speech = relation_patterns(ctx.lex).speech
+    more = continued_quotations(ctx.text, ctx.quotes, ctx.owner, used, sentence_at)
+    for block in ctx.blocks:
+        if block[0] is not None:
+            more += unquoted_blocks(ctx.text, block, ctx.mentions, lambda p: speech.search(p) is not None,
+                                    sentence_at)
+    if not more:
+        return out
+    return sorted(out + more, key=lambda st: st.start)  # (a stable sort: one sentence's keep their order)
 
 
 _SIGNED = re.compile(r"\bstatement\s+(?:from|by|issued\s+by)\s+(?:the\s+)?$", re.I)
@@ -172,6 +198,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         speaker: str | None = None
         stext = ""
         from_quote = False
+        quoted_parts: list[tuple[int, int]] = []
         att_start, att_end = vs, ve
         verb = doc.char_span(vs, ve, alignment_mode="expand")
         verb_tok = verb[0] if verb is not None and len(verb) else None
@@ -244,6 +271,10 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 att_end = max(att_end, told_to.end) if told_to is not None else att_end
             content = _quoted(ctx, att_start, att_end, used_quotes)
             from_quote = bool(content)
+            quoted_parts = list(ctx.last_parts) if from_quote else []
+            if not content and re.match(r"[ \t]*:[ \t]*(?:\n|$)", text[att_end : att_end + 10]):
+                ctx.blocks.append((speaker, stext, att_end))  # 'She said:' ending its paragraph: a block follows
+                continue
             if not content and vm.group(0) in lex.quote_verbs:
                 continue  # '"Q?" NAME wondered aloud': a question verb says only its quotation
             if not content and vm.group(0).lower() in lex.relations["accusation_verbs"]:
@@ -330,6 +361,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         for part in parts:
             if len(_WORD.findall(part)) >= 2:
                 out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
+                ctx.owner.update({q: out[-1] for q in quoted_parts})
     return out
 
 
@@ -930,6 +962,7 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
         break
     parts = [q for q in parts if q not in used]
     used.update(parts)
+    ctx.last_parts = parts
     return " ".join(text[s:e].strip().rstrip(",;:") for s, e in sorted(parts)).strip()
 
 
