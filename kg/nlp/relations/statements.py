@@ -154,10 +154,21 @@ def _without_inner_repeats(found: list[Statement], lex: Lexicon) -> list[Stateme
     that claim again, or nearly)."""
     pronouns = set(lex.relations["pronouns"])
     named = [s for s in found if s.speaker and s.speaker_text.lower() not in pronouns]
-    return [s for s in found if not (s.speaker and s.speaker_text.lower() in pronouns and any(
+    found = [s for s in found if not (s.speaker and s.speaker_text.lower() in pronouns and any(
         o.speaker == s.speaker and (_overlap(o.quote, s.quote) >= 0.8 or re.search(
             rf",\s*{re.escape(s.speaker_text)}\s+[a-z]+\s*,", o.quote) is not None)  # (", she said," inside it)
         for o in named))]
+    # "NAME said refugees had told staff that \"Q\"": a verb inside the claim that took the claim's own speaker
+    # (no subject of its own) says nothing of its own (its quote lies inside that claim; not "..., but he warned
+    # that Y", a new attribution)
+    return [s for k, s in enumerate(found) if not any(
+        j != k and o.speaker == s.speaker and o.speaker_text == s.speaker_text and len(o.quote) > len(s.quote)
+        and _bare(s.quote) in _bare(o.quote) for j, o in enumerate(found))]
+
+
+def _bare(quote: str) -> str:
+    """The quote's words, lowercased, without punctuation and quotation marks."""
+    return " ".join(_WORD.findall(quote.lower()))
 
 
 def _overlap(a: str, b: str) -> float:
@@ -202,6 +213,10 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         att_start, att_end = vs, ve
         verb = doc.char_span(vs, ve, alignment_mode="expand")
         verb_tok = verb[0] if verb is not None and len(verb) else None
+        if verb_tok is not None and (verb_tok.tag_ == "JJ" or (verb_tok.dep_ == "amod" and verb_tok.i > 0 and doc[
+                verb_tok.i - 1].pos_ not in {"PROPN", "PRON", "NOUN"})):
+            continue  # "for alleged fraud", "the reported cases": a participle before a noun, no one speaking (not
+            # "NAME told reporters" misread so)
         # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
         object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None and _object_use(verb_tok)
         if vm.group(0).lower() in according_to:
@@ -1181,14 +1196,25 @@ def _other_gender(ctx: _Context, person: str, pos: int) -> bool:
     return False
 
 
+def _in_caption(ctx: _Context, m: Mention) -> bool:
+    """Whether mention ``m`` stands in a photo credit or caption line ("Photograph: Ada/Velm Images")."""
+    line = ctx.text[ctx.text.rfind("\n", 0, m.start) + 1 : m.start]
+    return ctx.lex.pattern("caption_label", lambda lx: re.compile(
+        rf"\b(?:{_alt(lx.relations['caption_labels'], longest_first=True)})\s*:", re.I)).search(line) is not None
+
+
 def _resolve_pronoun(ctx: _Context, pos: int) -> str | None:
     """The person a pronoun at character ``pos`` refers to: the speaker of the last
     statement, if a person named within the last three sentences and no other since; else
     the one person named since that statement; else the one person named in the previous
     sentence and this one before the pronoun; else None."""
     mentions, entities = ctx.mentions, ctx.entities
+    pronoun = re.match(r"\w+", ctx.text[pos:])
+    if pronoun is not None and pronoun.group(0).lower() in ctx.lex.relations["plural_pronouns"]:
+        return None  # "they said" after "officials said": a group, never one person
     here = max((m.sentence for m in mentions if m.start <= pos), default=0)
-    named = [m for m in mentions if m.end <= pos and entities[m.entity].type == PER and here - m.sentence <= 3]
+    named = [m for m in mentions if m.end <= pos and entities[m.entity].type == PER and here - m.sentence <= 3
+             and not _in_caption(ctx, m)]
     if ctx.prior and ctx.prior[-1].speaker in {m.entity for m in named}:
         last = ctx.prior[-1].speaker
         # unless another person was named since that statement (not inside a quotation)
