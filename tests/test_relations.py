@@ -1666,3 +1666,30 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
     doc._.kg_mentions = [*doc._.kg_mentions, Mention("credit", "Ana Pirel", at, at + 9, sentence, "test")]
     said = [(doc._.kg_entities[s.speaker].label, s.quote) for s in find_statements(doc, lex)]
     assert ("Tomas Grell", "about 300 homes were damaged") in said, said
+
+
+# Who speaks and where the claim starts (issue 40), invented sentences of real-news shapes.
+@pytest.mark.parametrize("text, present, absent", [
+    # a time phrase right after the verb is when it was said; the claim follows it
+    ("The Velm Miners Union said on Monday more than 900 members will march against the closures.",
+     ("Velm Miners Union", "more than 900 members will march against the closures"), None),
+    ("The Tarsk Transit Authority said late on Friday, July 3, all trains would run again.",
+     ("Tarsk Transit Authority", "all trains would run again"), None),
+    # the outlet after "reported" is no claim
+    ("Councillor Ilka Varne also claimed that the tender was rigged, reported the Velm Courier.",
+     ("Ilka Varne", "the tender was rigged"), "Velm Courier"),
+    # "the KIND NAME said": the name after the kind noun speaks, not a group named before
+    ("The Orsk Front claimed two attacks on ships.\n\nThe Danish shipping group Kalvo Lines stated that it "
+     "faces long delays in its voyages.", ("Kalvo Lines", "it faces long delays in its voyages"), None),
+    # "according to ORG's ROLE, NAME" and "according to ORG ROLE Dr NAME": the person speaks
+    ("According to the Velm Relief Office's Public Relations Officer, Maria Tembo, the survivors are "
+     "sheltered in 17 camps.", ("Maria Tembo", "the survivors are sheltered in 17 camps"), None),
+    ("According to Tarsk Medical College principal Dr Ivo Brantel, 193 people are being treated in hospital.",
+     ("Ivo Brantel", "193 people are being treated in hospital"), None),
+])
+def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
+    got = _said(run_doc(nlp, text))
+    if present:
+        assert present in got, got
+    if absent:
+        assert not any(absent in q for _, q in got), got

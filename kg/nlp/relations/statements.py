@@ -166,6 +166,19 @@ def _without_inner_repeats(found: list[Statement], lex: Lexicon) -> list[Stateme
         and _bare(s.quote) in _bare(o.quote) for j, o in enumerate(found))]
 
 
+def _outlet_tail(lex: Lexicon) -> re.Pattern[str]:
+    """", reported the Velm Courier" / ", according to The Velm Times" closing a claim: who reports it."""
+    return lex.pattern("outlet_tail", lambda lx: re.compile(
+        rf",\s+(?:{_alt(lx.speech_verbs, longest_first=True)}|(?i:{_alt(lx.according_to)}))\s+(?:[Tt]he\s+)?"
+        r"(?:[A-Z][\w'’.&\-]*\s*){1,6}[.\s]*$"))
+
+
+def _only_a_name(ctx: _Context, content: str) -> bool:
+    """'..., reported the Velm Courier': a claim is never a name alone (the outlet that reports it)."""
+    bare = re.sub(r"^(?:the\s+)", "", content.strip(" .,"), flags=re.I)
+    return any(m.text == bare for m in ctx.mentions)
+
+
 def _bare(quote: str) -> str:
     """The quote's words, lowercased, without punctuation and quotation marks."""
     return " ".join(_WORD.findall(quote.lower()))
@@ -225,9 +238,14 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             named = next((m for m in after[1:2] if _DESCRIBED_AS.fullmatch(text, after[0].end, m.start)), None)
             if named is not None:
                 after = [named]
+            holder = _holder_after_body(ctx, after[0], sent.end_char) if after else None
+            if holder is not None:  # "according to the Velm agency's press officer, Ada Corwen, CLAIM": she speaks
+                after = [holder]
             if after:
                 speaker, stext = after[0].entity, after[0].text
                 att_end = _role_phrase_end(ctx, after[0], sent.end_char)
+                if holder is not None:
+                    att_end = re.compile(r"\s*,?").match(ctx.text, att_end).end()
             else:  # "according to the district": the organisation of that kind named before
                 dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
                 if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
@@ -301,6 +319,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
                 content = content[: cut.start()] if cut else content
+                cut = _outlet_tail(lex).search(content)  # "CLAIM, reported the Velm Courier": the outlet's credit
+                content = content[: cut.start()] if cut else content
                 # "..., and its spokesman NAME called ...": a clause of another speaker ends the claim
                 cut = _reported_on(_and_role(lex).search(content), content, lex)
                 at = text.find(content, att_end, sent.end_char) if content else -1
@@ -317,8 +337,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                     # "ORG, which says Y, was fined" (the body opens the sentence): Y ends where its main
                     # clause goes on
                     content = _relative_clause_end(doc, text, content, ve, sent.end_char, att_start)
-                first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
+                content = _without_time_phrase(content, lex) if follows else content
+                first = _WORD.match(content or "")
                 if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
                         r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 40 pupils ..."
                     continue  # "reported from London", "said at a briefing": where, not what
@@ -362,7 +383,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 content = head[len(heard) :].strip() + rest  # "told the Velm Courier the plant had closed"
             elif not _has_verb(doc, head, att_end, sent.end_char):
                 content = rest
-        if not content or len(_WORD.findall(content)) < 2:
+        if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
             continue
         told = None
         if vm.group(0) in told_verbs:
@@ -448,6 +469,24 @@ def _description_start(ctx: _Context, speaker: str | None, sent_start: int, att_
     kind = ctx.entities[speaker].type
     fits = noun in ctx.lex.relations["org_reference_nouns"] if kind == ORG else kind == PER and noun in ctx.lex.roles
     return m.start() + 1 if fits else att_start
+
+
+_BODY_ROLE_GAP = re.compile(r"(?:['’]s)?\s+((?:[A-Za-z][\w\-]*\.?\s+){0,5}?[A-Za-z][\w\-]*\.?)\s*,?\s*")
+
+
+def _holder_after_body(ctx: _Context, body: Mention, limit: int) -> Mention | None:
+    """The person named after an organisation and a role ("the Velm agency's Public Relations Officer, Ada
+    Corwen", "Velm College principal Dr Ada Corwen"): who speaks for it, after "according to"."""
+    from kg.nlp.relations.affiliations import role_at
+
+    if ctx.entities[body.entity].type != ORG:
+        return None
+    person = next((m for m in ctx.mentions if body.end < m.start < min(limit, body.end + 80)
+                   and ctx.entities[m.entity].type == PER), None)
+    gap = _BODY_ROLE_GAP.fullmatch(ctx.text, body.end, person.start) if person is not None else None
+    if gap is None or role_at(gap.group(1).lower(), ctx.lex.roles) is None:
+        return None
+    return person
 
 
 def _role_holder(ctx: _Context, speaker: str | None, end: int) -> Mention | None:
@@ -707,6 +746,10 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
                           and not any(c.dep_ == "cc" for c in subj.children)
                           and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
             m = token_mention[bodies[0].i] if bodies else None
+        if m is None and subj.i + 1 < len(subj.doc) and subj.doc[subj.i + 1].head.i == subj.i:
+            # "The Danish shipping group Orvik said": the name right after the kind noun, not a group before
+            named = token_mention.get(subj.i + 1)
+            m = named if named is not None and ctx.entities[named.entity].type == ORG else None
         if m is None and re.fullmatch(r"\s*,\s*", ctx.text[subj.idx + len(subj) : verb.idx]):
             # "Orsk Gases, the distributor, said": the name the subject is set off after (the parser
             # may leave the name loose)
@@ -1077,6 +1120,33 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
     if len(_WORD.findall(after)) >= 3:
         return after
     return before
+
+
+def _time_phrase(lex: Lexicon) -> re.Pattern[str]:
+    """"on Monday", "late on Friday", "yesterday", "on March 3": when something was said, right after the verb
+    (dates.json's calendar words, relations.json's speech_time_openers before them)."""
+    def build(lx: Lexicon) -> re.Pattern[str]:
+        d = lx.dates
+        day = rf"(?:{_alt(d['weekdays'])})(?:\s+(?:morning|afternoon|evening|night))?"
+        date = rf"(?:{_alt(d['months'], longest_first=True)})\.?\s+\d{{1,2}}(?:,?\s+\d{{4}})?"
+        return re.compile(rf"(?:(?:(?:{_alt(lx.relations['speech_time_openers'])})\s+){{0,2}}"
+                          rf"(?:{day}|{date}|{_alt(d['relative_days'], longest_first=True)})\b[\s,]+)+", re.I)
+    return lex.pattern("speech_time_phrase", build)
+
+
+def _without_time_phrase(content: str, lex: Lexicon) -> str:
+    """"on Monday more than 1,500 members will march": the claim after the time of saying (not when only a
+    prepositional phrase would be left, "on Monday at the briefing")."""
+    m = _time_phrase(lex).match(content)
+    if m is None:
+        return content
+    rest = content[m.end() :]
+    first = _WORD.match(rest)
+    if first is None or len(_WORD.findall(rest)) < 3 or (
+            first.group(0).lower() in lex.relations["not_clause_starts"]
+            and not re.match(r"at\s+(?:least|most)\b", rest, re.I)):
+        return content
+    return rest
 
 
 def _without(sentence: str, s: int, e: int) -> str:
