@@ -1693,3 +1693,23 @@ def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
         assert present in got, got
     if absent:
         assert not any(absent in q for _, q in got), got
+
+
+# Affiliation shapes of real news (issue 40), invented names.
+@pytest.mark.parametrize("text, pair", [
+    # a capitalised body word opening the role of an apposition
+    ("Two Velm Army soldiers died. Army Captain Jo-lyn Velasco, Army spokesman for the Northern Velm Command, "
+     "said the rebels fled.", ("Jo-lyn Velasco", "Northern Velm Command")),
+    # "ORG ROLE and ROLE, professor NAME": a lower-case title after the comma is no part of the role
+    ("Velm health agency VHA spokesperson and line director, professor Tarik Osman, said cases rose.",
+     ("Tarik Osman", "VHA")),
+    # a title that names its body: the article's ministry of that field
+    ("Minister of Energy Ravi Perera said prices would rise. The Ministry of Energy said stocks were low.",
+     ("Ravi Perera", "Ministry of Energy")),
+    ("Minister of Planning and International Cooperation Omar Haddad signed the deal. The Planning Ministry "
+     "called it a good day.", ("Omar Haddad", "Planning Ministry")),
+    ("Ali Musa, the minister of aviation, said flights resumed. The Aviation Ministry said it regretted the "
+     "delays.", ("Ali Musa", "Aviation Ministry")),
+])
+def test_affiliations_of_real_news_shapes(nlp, text, pair):
+    assert pair in {(p, o) for p, o, *_ in _affs(run_doc(nlp, text))}

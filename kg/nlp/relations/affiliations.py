@@ -22,6 +22,7 @@ from kg.nlp.entities.cand import is_acronym
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.bylines import byline_affiliations
+from kg.nlp.relations.offices import office_body
 from kg.nlp.relations.patterns import relation_patterns
 from kg.nlp.relations.syntax import is_company, names_noun, org_descriptions, syntax_affiliations
 from kg.types import LOC, ORG, PER, Affiliation, Mention
@@ -429,7 +430,9 @@ def _without_trailing_titles(gap: str, lex: Lexicon) -> str:
     " spokesman Maj. Gen. " -> " spokesman " (a rank is not the role)."""
     words = gap.split()
     k = len(words)
-    while k > 1 and words[k - 1] in lex.person_titles:
+    # (a title in lower case after a comma too: "ORG spokesperson and line director, professor NAME")
+    while k > 1 and (words[k - 1] in lex.person_titles
+                     or (words[k - 2].endswith(",") and words[k - 1].capitalize() in lex.person_titles)):
         k -= 1
     if k == len(words):
         return gap
@@ -525,6 +528,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if subject is not None:
                     add(m, subject, tm.group(1), si, True)
                     continue
+            # "Minister of Energy PERSON": the article's Ministry of Energy (kg.nlp.relations.offices)
+            office = office_body(m, text, sent.start_char, sent.end_char, ordered, entities, lex)
+            if office is not None:
+                add(m, office[0], office[1], si)
+                continue
             # ORG ROLE PERSON / ROLE for ORG PERSON
             if orgs_before:
                 o = orgs_before[-1]

@@ -43,9 +43,10 @@ def _relation_patterns(lex: Lexicon) -> RelationPatterns:
     words = lex.relations
     speech = _alt(lex.speech_verbs | lex.quote_verbs, longest_first=True)
     return RelationPatterns(
+        # (a capitalised body word or two may open the role: ", Army spokesman for the Velm Command")
         apposition=re.compile(
             rf"\s*,\s*((?:(?:{_alt(words['apposition_modifiers'])})\s+)*)"
-            r"([a-z][\w\- ]*?)\s+(?:for|of|with|at|from)\s+(?:the\s+)?"
+            r"((?:[A-Z][a-z][\w\-]*\s+){0,2}[a-z][\w\- ]*?)\s+(?:for|of|with|at|from)\s+(?:the\s+)?"
         ),
         alias_apposition=re.compile(
             rf"\s*,\s*(?:{_alt(words['alias_appositions'])}) (?:a|an|the)\s+([a-z\- ]+?)\s+(?:with|for|of)\s+the\s+"
