@@ -1710,6 +1710,17 @@ def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
      "called it a good day.", ("Omar Haddad", "Planning Ministry")),
     ("Ali Musa, the minister of aviation, said flights resumed. The Aviation Ministry said it regretted the "
      "delays.", ("Ali Musa", "Aviation Ministry")),
+    # the role and the body before the name, with the body's acronym and more words between
+    ("The president of the Velm Electoral Service (Velserv) board of directors, Pablo Montero, said turnout "
+     "was high.", ("Pablo Montero", "Velm Electoral Service")),
+    # a bare spokesperson role speaks for the body that spoke in the sentence before
+    ("The Velm Youth League said there was chaos after police fired.\n\n\"There is chaos at the campus,\" "
+     "said spokesperson Castro Mbeki.", ("Castro Mbeki", "Velm Youth League")),
+    # "works as a ROLE with ORG", "who is also leader of ORG"
+    ("Lena Hart now works as a community organiser with the Velm Workers Centre in Orsk.",
+     ("Lena Hart", "Velm Workers Centre")),
+    ("Meanwhile, Vice President Saulos Banda who is also leader of the Velm Unity Party has congratulated her.",
+     ("Saulos Banda", "Velm Unity Party")),
 ])
 def test_affiliations_of_real_news_shapes(nlp, text, pair):
     assert pair in {(p, o) for p, o, *_ in _affs(run_doc(nlp, text))}

@@ -21,6 +21,7 @@ from spacy.tokens import Doc
 from kg.nlp.entities.cand import is_acronym
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
+from kg.nlp.relations.appositions import more_affiliations
 from kg.nlp.relations.bylines import byline_affiliations
 from kg.nlp.relations.offices import office_body
 from kg.nlp.relations.patterns import relation_patterns
@@ -865,4 +866,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         if (a.person, a.organisation) not in known and (a.person, a.role.lower(), a.sentence) not in described_roles:
             known.add((a.person, a.organisation))
             affs.append(a)
+    # the phrasings of kg.nlp.relations.appositions, for a person linked to nothing yet
+    linked = {a.person for a in affs}
+    spans = [(st.start_char, st.end_char) for st in sents]
+    for m in ordered:
+        found = more_affiliations(m, text, spans, m.sentence, ordered, entities, lex, role_at) \
+            if typ(m) == PER and m.entity not in linked else None
+        if found is not None:
+            add(m, found[0], found[1], m.sentence)
+            linked.add(m.entity)
     return affs
