@@ -1721,6 +1721,9 @@ def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
      ("Lena Hart", "Velm Workers Centre")),
     ("Meanwhile, Vice President Saulos Banda who is also leader of the Velm Unity Party has congratulated her.",
      ("Saulos Banda", "Velm Unity Party")),
+    # an office taken for a body ("Director of Public Affairs") is the office of the body in view
+    ("The Velm Anti-Graft Commission arrested five former governors. Director of Public Affairs, Mr. Ken Obi, "
+     "who gave the details, noted that the commission's record improved.", ("Ken Obi", "Velm Anti-Graft Commission")),
 ])
 def test_affiliations_of_real_news_shapes(nlp, text, pair):
     assert pair in {(p, o) for p, o, *_ in _affs(run_doc(nlp, text))}

@@ -21,7 +21,7 @@ from spacy.tokens import Doc
 from kg.nlp.entities.cand import is_acronym
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
-from kg.nlp.relations.appositions import more_affiliations
+from kg.nlp.relations.appositions import more_affiliations, offices_to_bodies
 from kg.nlp.relations.bylines import byline_affiliations
 from kg.nlp.relations.offices import office_body
 from kg.nlp.relations.patterns import relation_patterns
@@ -875,4 +875,4 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         if found is not None:
             add(m, found[0], found[1], m.sentence)
             linked.add(m.entity)
-    return affs
+    return offices_to_bodies(affs, ordered, entities, lex, lambda role: is_spokesperson(role, lex, False))

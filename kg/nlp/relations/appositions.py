@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from kg.nlp.lexicon import Lexicon
-from kg.types import ORG, Entity, Mention
+from kg.types import ORG, Affiliation, Entity, Mention
 
 # "The president of the " right before the body; "(Velserv) board of directors, " between it and the name
 _ROLE_OF_THE = re.compile(r"\b[Tt]he\s+((?:[a-z][\w\-]*\s+){0,3}?[a-z][\w\-]*)\s+(?:of|for|at)\s+(?:the\s+)?$")
@@ -51,3 +51,24 @@ def more_affiliations(m: Mention, text: str, sents: list[tuple[int, int]], si: i
         if before:
             return before[0], bare.group(1)
     return None
+
+
+def offices_to_bodies(affs: list[Affiliation], mentions: list[Mention], entities: dict[str, Entity], lex: Lexicon,
+                      speaks: Callable[[str], bool]) -> list[Affiliation]:
+    """"Director of Public Affairs, NAME": an office (relations.json office_names) read as an organisation
+    is the office of the body in view (the organisation the article names most often before the
+    person); the office joins the role."""
+    offices = set(lex.relations["office_names"])
+    out = []
+    for a in affs:
+        label = entities[a.organisation].label
+        if label.lower() not in offices:
+            out.append(a)
+            continue
+        named = [o.entity for o in mentions if o.start < a.end and entities[o.entity].type == ORG
+                 and not entities[o.entity].outlet and entities[o.entity].label.lower() not in offices]
+        if named:
+            role = f"{a.role} of {label}" if a.role and a.role != lex.relations["role_without_noun"] else label
+            body = max(reversed(named), key=named.count)
+            out.append(Affiliation(a.person, body, role, speaks(role), a.sentence, a.start, a.end))
+    return out
