@@ -1686,6 +1686,12 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
      "sheltered in 17 camps.", ("Maria Tembo", "the survivors are sheltered in 17 camps"), None),
     ("According to Tarsk Medical College principal Dr Ivo Brantel, 193 people are being treated in hospital.",
      ("Ivo Brantel", "193 people are being treated in hospital"), None),
+    # "called it X" / "calling it X" name a claim (the text after the verb); "called a strike" does not
+    ("Richard Corwen called it a nervous but wonderful night.",
+     ("Richard Corwen", "it a nervous but wonderful night"), None),
+    ("The Velm Monitor put the number higher, calling it one of the largest upheavals since the war began.",
+     ("Velm Monitor", "it one of the largest upheavals since the war began"), None),
+    ("The Velm Miners Union called a strike on Monday and called on members to stay home.", None, "strike"),
 ])
 def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
     got = _said(run_doc(nlp, text))

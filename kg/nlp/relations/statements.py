@@ -199,10 +199,13 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
     told_verbs = set(lex.relations["told_verbs"])
     speakers = [m for m in ms if entities[m.entity].type in {PER, ORG}]
     out: list[Statement] = []
-    for vm in pat.speech.finditer(sent.text):
+    naming = set(lex.relations["naming_verbs"])
+    for vm in pat.statement_speech.finditer(sent.text):
         vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
         if _inside_quote(ctx.quotes, vs):
             continue  # a verb inside a quotation is part of what was said
+        if vm.group(0) in naming and not _naming_object(lex).match(text, ve):
+            continue  # "called for calm", "called a strike": an act; "called it a disaster": a claim
         # (the quotation may close the sentence before: '"Q?" Ada Corwen asked.' is split after "?")
         if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(
                 text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs) and not _QUOTE_AFTER.match(text, ve):
@@ -287,14 +290,14 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if found is None or found[0] is None:
                 continue
             speaker, stext, att_start, att_end = found
-            if vm.group(0).lower() in lex.relations["accusation_verbs"] and att_start > vs:
+            if (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming) and att_start > vs:
                 continue  # "and accused her deputy, NAME, of ...": who accuses stands before the verb
             full = next((m for m in ms if m.entity == speaker and m.end <= att_start
                          and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
             if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
                 att_start, stext = full.start, full.text
             att_start = _description_start(ctx, speaker, sent.start_char, att_start)
-            holder = None if vm.group(0).lower() in lex.relations["accusation_verbs"] \
+            holder = None if vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming \
                 else _role_holder(ctx, speaker, att_end)  # ("accused her deputy, NAME, of": NAME is accused)
             if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
                 speaker, stext, att_end = holder.entity, holder.text, holder.end
@@ -310,7 +313,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 continue
             if not content and vm.group(0) in lex.quote_verbs:
                 continue  # '"Q?" NAME wondered aloud': a question verb says only its quotation
-            if not content and vm.group(0).lower() in lex.relations["accusation_verbs"]:
+            if not content and (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming):
                 # "accused X of Y": the text after the verb (the guideline's "X of Y"), to the sentence's end
                 content = re.sub(r"[.!?]+([\"”]?)$", r"\1", text[max(att_end, ve) : sent.end_char].strip())
                 cut = _and_speech(lex).search(content)  # '... and said Y': Y is its own statement
@@ -945,6 +948,12 @@ def _not_speech_before(lex: Lexicon) -> re.Pattern[str]:
     """A word of relations.json not_speech_after ("was", "the") or a hyphen right before a speech verb."""
     return lex.pattern("not_speech_before", lambda lx: re.compile(
         rf"(?:\b(?i:{_alt(lx.relations['not_speech_after'])})\s+|\w-)$"))
+
+
+def _naming_object(lex: Lexicon) -> re.Pattern[str]:
+    """" it a ...", " them heroes": relations.json naming_objects then a word, right after a naming verb."""
+    return lex.pattern("naming_object", lambda lx: re.compile(
+        rf"\s+(?:{_alt(lx.relations['naming_objects'])})\s+(?!(?:for|on|off|up|out|back|to|in)\b)\w"))
 
 
 def _and_speech(lex: Lexicon) -> re.Pattern[str]:
