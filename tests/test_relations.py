@@ -1692,6 +1692,11 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
     ("The Velm Monitor put the number higher, calling it one of the largest upheavals since the war began.",
      ("Velm Monitor", "it one of the largest upheavals since the war began"), None),
     ("The Velm Miners Union called a strike on Monday and called on members to stay home.", None, "strike"),
+    # "the former ROLE said" refers to whom a relative clause gave the role ("sacked as ROLE"), not to the
+    # name the description stands right after
+    ("Premier Tomas Orr faced a revolt. Ada Vell, who was sacked as finance minister by Orr on Monday, had made "
+     "no secret of her plans.\n\nLast night in a letter attacking Orr, the former finance minister said she had "
+     "warned him about the deficit.", ("Ada Vell", "she had warned him about the deficit"), None),
 ])
 def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
     got = _said(run_doc(nlp, text))

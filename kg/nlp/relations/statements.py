@@ -823,12 +823,17 @@ def _role_referent(ctx: _Context, role: str, pos: int) -> str | None:
     Ada Corwen", "Mayor Ada Corwen") or in apposition after it ("Ada Corwen, the company's chief
     executive,"): whom "the judge", "the chief executive" refers back to."""
     title = re.compile(rf"\b{re.escape(role)}\s+$", re.I)
-    apposition = re.compile(rf",\s+(?:(?:the|a|an|its|their|his|her)\s+)?(?:[\w'’\-]+\s+){{0,3}}{re.escape(role)}\b",
-                            re.I)
+    # (", who was sacked as home secretary": a relative clause may give the role too)
+    apposition = re.compile(rf",\s+(?:(?:the|a|an|its|their|his|her)\s+)?(?:[\w'’\-]+\s+){{0,3}}{re.escape(role)}\b"
+                            rf"|,\s+who\s+[^,.;\"“”]{{0,60}}?\bas\s+(?:(?:the|a|an)\s+)?(?:[\w'’\-]+\s+){{0,2}}"
+                            rf"{re.escape(role)}\b", re.I)
     for m in reversed(ctx.mentions):
         if m.start >= pos or ctx.entities[m.entity].type != PER:
             continue
-        if title.search(ctx.text, max(0, m.start - 40), m.start) or apposition.match(ctx.text, m.end) \
+        am = apposition.match(ctx.text, m.end)
+        if am is not None and am.end() > pos:
+            am = None  # "a letter attacking NAME, the former secretary said": the description is the subject here
+        if title.search(ctx.text, max(0, m.start - 40), m.start) or am is not None \
                 or m.text.lower().startswith(role + " "):  # (a title kept in the mention: "Mayor Ada Corwen")
             return m.entity
     return None
