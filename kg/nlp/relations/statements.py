@@ -831,8 +831,9 @@ def _role_referent(ctx: _Context, role: str, pos: int) -> str | None:
         if m.start >= pos or ctx.entities[m.entity].type != PER:
             continue
         am = apposition.match(ctx.text, m.end)
-        if am is not None and am.end() > pos:
-            am = None  # "a letter attacking NAME, the former secretary said": the description is the subject here
+        if am is not None and am.end() > pos and re.search(r"[a-z]\s+$", ctx.text[max(0, m.start - 3) : m.start]):
+            am = None  # "a letter attacking NAME, the former secretary said": the description is the subject here,
+            # the name an object before it (not "NAME, the deputy minister, said")
         if title.search(ctx.text, max(0, m.start - 40), m.start) or am is not None \
                 or m.text.lower().startswith(role + " "):  # (a title kept in the mention: "Mayor Ada Corwen")
             return m.entity
