@@ -1697,6 +1697,12 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
     ("Premier Tomas Orr faced a revolt. Ada Vell, who was sacked as finance minister by Orr on Monday, had made "
      "no secret of her plans.\n\nLast night in a letter attacking Orr, the former finance minister said she had "
      "warned him about the deficit.", ("Ada Vell", "she had warned him about the deficit"), None),
+    # what a body announces is an act when it is its own act or a noun phrase with no finite verb
+    ("The Velm Competition Office announced its court action on Monday.", None, "its court action"),
+    ("The Orsk Front announced on Thursday the execution of two operations targeting ships in the port.",
+     None, "the execution of two operations"),
+    ("The Velm Rail Board announced that fares would rise in May.",
+     ("Velm Rail Board", "fares would rise in May"), None),
 ])
 def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
     got = _said(run_doc(nlp, text))

@@ -173,6 +173,19 @@ def _outlet_tail(lex: Lexicon) -> re.Pattern[str]:
         r"(?:[A-Z][\w'’.&\-]*\s*){1,6}[.\s]*$"))
 
 
+def _an_act(doc: Doc, content: str, sent: Span, lex: Lexicon) -> bool:
+    """What a verb of announcing announces is an act, no claim: its own act ("its court action") or a
+    noun phrase with no finite verb ("the execution of two operations targeting ships")."""
+    first = _WORD.match(content)
+    if first is not None and first.group(0).lower() in lex.relations["own_act_determiners"]:
+        return True
+    if not doc.has_annotation("TAG"):
+        return False
+    at = doc_text(doc).find(content, sent.start_char, sent.end_char)
+    span = doc.char_span(at, at + len(content), alignment_mode="expand") if at >= 0 else None
+    return span is not None and not any(t.tag_ in _FINITE_TAGS for t in span)
+
+
 def _only_a_name(ctx: _Context, content: str) -> bool:
     """'..., reported the Velm Courier': a claim is never a name alone (the outlet that reports it)."""
     bare = re.sub(r"^(?:the\s+)", "", content.strip(" .,"), flags=re.I)
@@ -388,6 +401,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 content = rest
         if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
             continue
+        if vm.group(0).lower() in lex.relations["act_verbs"] and not from_quote \
+                and _an_act(doc, content, sent, lex):
+            continue  # "announced its court action", "announced the execution of two operations": an act
         told = None
         if vm.group(0) in told_verbs:
             o = next((m for m in ms if 0 <= m.start - ve < 3 and entities[m.entity].type == ORG), None)
