@@ -1703,6 +1703,11 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
      None, "the execution of two operations"),
     ("The Velm Rail Board announced that fares would rise in May.",
      ("Velm Rail Board", "fares would rise in May"), None),
+    # a subject and speech verb ending the sentence right after a noun (no comma) is a relative clause
+    ("The second loan will support the coronavirus protection measures the Velm Council of Ministers recently "
+     "announced.", None, "The second loan"),
+    ("At least 26 people died in a fire near the station on Friday, Velm Fire Services chief Anil Rao said.",
+     ("Anil Rao", "At least 26 people died in a fire near the station on Friday"), None),
 ])
 def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
     got = _said(run_doc(nlp, text))

@@ -173,6 +173,18 @@ def _outlet_tail(lex: Lexicon) -> re.Pattern[str]:
         r"(?:[A-Z][\w'’.&\-]*\s*){1,6}[.\s]*$"))
 
 
+def _reduced_relative(text: str, sent: Span, att_start: int, vs: int, ve: int, lex: Lexicon) -> bool:
+    """"... the measures the Council recently announced.": a subject and speech verb that end the sentence
+    right after a noun, with no comma, quotation mark or colon between: a relative clause on that noun (the
+    thing said), not an attribution of the sentence ("CLAIM, the Council said.")."""
+    if att_start >= vs or not re.fullmatch(r"(?:\s+[a-z]+){0,2}\s*[.!?]?\s*", text[ve : sent.end_char]):
+        return False
+    # (the clause since the last punctuation, long and ending with a common noun that is no role: not "CLAIM,
+    # Velm Fire Services chief NAME said")
+    tail = re.split(r"[,;:\"“”(—–]", text[sent.start_char : att_start])[-1].split()
+    return len(tail) >= 6 and tail[-1].isalpha() and tail[-1].islower() and not lex.title_or_role(tail[-1])
+
+
 def _an_act(doc: Doc, content: str, sent: Span, lex: Lexicon) -> bool:
     """What a verb of announcing announces is an act, no claim: its own act ("its court action") or a
     noun phrase with no finite verb ("the execution of two operations targeting ships")."""
@@ -305,6 +317,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             speaker, stext, att_start, att_end = found
             if (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming) and att_start > vs:
                 continue  # "and accused her deputy, NAME, of ...": who accuses stands before the verb
+            if _reduced_relative(text, sent, att_start, vs, ve, lex):
+                continue  # "... to support the measures the Council recently announced.": what it announced
             full = next((m for m in ms if m.entity == speaker and m.end <= att_start
                          and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
             if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
