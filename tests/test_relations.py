@@ -1708,6 +1708,12 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
      "announced.", None, "The second loan"),
     ("At least 26 people died in a fire near the station on Friday, Velm Fire Services chief Anil Rao said.",
      ("Anil Rao", "At least 26 people died in a fire near the station on Friday"), None),
+    # "said X and added Y" gives two statements of the same speaker, with or without "that"
+    ("Bank administrator Priya Raman said the cash machines were full and added all branches would open on "
+     "Wednesday.", ("Priya Raman", "all branches would open on Wednesday"), "and added"),
+    # "pointing out", "noting", "stressing" start a statement of their own
+    ("Priya Raman said she was not worried about withdrawals, pointing out only a third of customers had "
+     "taken money out.", ("Priya Raman", "only a third of customers had taken money out"), None),
 ])
 def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
     got = _said(run_doc(nlp, text))

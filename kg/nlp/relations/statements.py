@@ -299,6 +299,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         else:
             found = _relative_speaker(ctx, speakers, vs)
             relative = found is not None
+            if found is None and out and re.search(r"\band\s+(?:also\s+|then\s+)?$",
+                                                   text[max(sent.start_char, vs - 12) : vs]):
+                found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X and added Y": the same speaker
             named_after = next((m for m in speakers if entities[m.entity].type == PER and 0 <= m.start - ve <= 40
                                 and _title_gap(text[ve : m.start], lex)
                                 and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
@@ -1005,7 +1008,9 @@ def _and_said(lex: Lexicon) -> re.Pattern[str]:
     def build(lx: Lexicon) -> re.Pattern[str]:
         accuse = "|".join(rf"{re.escape(v)}\s+(?:[\w'’\-]+\s+){{1,4}}?{p}\b"
                           for v, p in lx.relations["accusation_verbs"].items())
-        return re.compile(rf",?\s+and\s+(?:(?:{_alt(lx.speech_verbs, longest_first=True)})\s+that\b|(?:{accuse}))")
+        # ("... and added all arrangements had been made": these start a new statement without "that" too)
+        return re.compile(rf",?\s+and\s+(?:(?:{_alt(lx.speech_verbs, longest_first=True)})\s+that\b|(?:{accuse})"
+                          rf"|(?:{_alt(lx.relations['and_new_statement_verbs'])})\s+(?!to\b|by\b|in\b|on\b)\w)")
     return lex.pattern("statement_and_said", build)
 
 
