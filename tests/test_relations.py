@@ -1714,6 +1714,11 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
     # "pointing out", "noting", "stressing" start a statement of their own
     ("Priya Raman said she was not worried about withdrawals, pointing out only a third of customers had "
      "taken money out.", ("Priya Raman", "only a third of customers had taken money out"), None),
+    # "CLAIM, ROLE NAME told AFP by telephone.": the claim before, the name right before the verb speaks
+    ("Unknown men delivered the ten crewmen to the home of the governor on the island during a heavy downpour, "
+     "Orsk police chief Tomas Velde told AFP by telephone.",
+     ("Tomas Velde", "Unknown men delivered the ten crewmen to the home of the governor on the island during a "
+                     "heavy downpour"), None),
 ])
 def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
     got = _said(run_doc(nlp, text))

@@ -173,6 +173,31 @@ def _outlet_tail(lex: Lexicon) -> re.Pattern[str]:
         r"(?:[A-Z][\w'’.&\-]*\s*){1,6}[.\s]*$"))
 
 
+def _named_after_claim(ctx: _Context, sent: Span, speakers: list[Mention], vs: int
+                       ) -> tuple[str | None, str, int, int] | None:
+    """A person named right before the speech verb, with at most a few role words between the claim's comma
+    and the name ("..., Orsk police chief NAME told"): (speaker, text, start, end), else None."""
+    m = next((m for m in speakers if ctx.entities[m.entity].type == PER and not ctx.text[m.end : vs].strip()), None)
+    if m is None:
+        return None
+    role = re.search(r",[\"”]?\s+((?:[\w'’\-.]+\s+){0,5})$", ctx.text[sent.start_char : m.start])
+    if role is None or re.search(r"\b(?:and|or|who|which|that|as)\b", role.group(1)) \
+            or _finite(sent, sent.start_char + role.start(1), m.start, tensed=True):
+        return None  # (a role, not a clause: "..., and then NAME said", "..., as NAME said")
+    return m.entity, m.text, sent.start_char + role.start(1), m.end
+
+
+def _claim_before(text: str, sent: Span, att_start: int) -> str:
+    """The claim a comma sets off before an attribution that ends the sentence ("CLAIM, NAME told AFP by
+    telephone."), without the dateline that opens it; "" when no comma ends it or it has no finite verb."""
+    before = text[sent.start_char : att_start]
+    if not re.search(r",[\"”]?\s*$", before) or not _finite(sent, sent.start_char, att_start, tensed=True):
+        return ""
+    claim = before.strip().rstrip(",\"” ").lstrip("\"“ ")
+    lead = _DATELINE_LEAD.match(claim)
+    return claim[lead.end() :] if lead else claim
+
+
 def _reduced_relative(text: str, sent: Span, att_start: int, vs: int, ve: int, lex: Lexicon) -> bool:
     """"... the measures the Council recently announced.": a subject and speech verb that end the sentence
     right after a noun, with no comma, quotation mark or colon between: a relative clause on that noun (the
@@ -311,6 +336,11 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 found = named_after.entity, named_after.text, named_after.start, named_after.end
             if found is None and token_mention is not None:
                 found = _speaker_from_parse(ctx, verb_tok, token_mention)
+            named = _named_after_claim(ctx, sent, speakers, vs) if found is not None else None
+            if named is not None and (found[0] is None or (found[0] == named[0] and found[2] < named[2])):
+                # "CLAIM, Orsk police chief NAME told AFP": the name right before the verb, its role set off by
+                # the claim's comma, over a subject the parser took from the claim (or a subject that spans it)
+                found = named
             if found is None:
                 found = _speaker_from_surface(ctx, sent, speakers, vs, ve)
             if found is None and out and verb_tok is not None and verb_tok.dep_ == "conj":
@@ -415,7 +445,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             elif heard and head.startswith(heard) and _has_verb(doc, head[len(heard) :], att_end, sent.end_char):
                 content = head[len(heard) :].strip() + rest  # "told the Velm Courier the plant had closed"
             elif not _has_verb(doc, head, att_end, sent.end_char):
-                content = rest
+                content = rest or _claim_before(text, sent, att_start)  # "CLAIM, NAME told AFP by telephone."
         if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
             continue
         if vm.group(0).lower() in lex.relations["act_verbs"] and not from_quote \
