@@ -286,41 +286,10 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
         object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None and _object_use(verb_tok)
         if vm.group(0).lower() in according_to:
-            after = [m for m in speakers if 0 <= m.start - ve < 60]
-            # "according to the Velm grain board, VGB,": the body the description names
-            named = next((m for m in after[1:2] if _DESCRIBED_AS.fullmatch(text, after[0].end, m.start)), None)
-            if named is not None:
-                after = [named]
-            holder = _holder_after_body(ctx, after[0], sent.end_char) if after else None
-            if holder is not None:  # "according to the Velm agency's press officer, Ada Corwen, CLAIM": she speaks
-                after = [holder]
-            if after:
-                speaker, stext = after[0].entity, after[0].text
-                att_end = _role_phrase_end(ctx, after[0], sent.end_char)
-                if holder is not None:
-                    att_end = re.compile(r"\s*,?").match(ctx.text, att_end).end()
-            else:  # "according to the district": the organisation of that kind named before
-                dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
-                if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
-                    continue
-                speaker = resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex, ctx.described)
-                if speaker is None:
-                    continue
-                stext, att_end = f"the {dm.group(1)}", ve + dm.end()
-            if text.count("(", ve, att_end) > text.count(")", ve, att_end):
-                close = re.match(r"[^()\n]{0,3}\)", text[att_end : sent.end_char])
-                att_end += close.end() if close else 0  # "according to the Velm Data project (VDP)"
-            else:
-                kind = re.match(r"(?:\s+[a-z][\w\-]*){1,2}\s*\([A-Z][\w\-]{1,12}\)", text[att_end : sent.end_char])
-                att_end += kind.end() if kind else 0
-            which = _which_said(lex).match(text, att_end, sent.end_char)
-            cut = which.start() if which else sent.end_char  # "..., which said Y": Y is its own statement
-            if which is None and not text[sent.start_char : vs].strip(" \"“'") \
-                    and (rel := _WHICH_CLAUSE.match(text, att_end, sent.end_char)) is not None:
-                att_end = rel.end()  # "According to ORG, which runs two shelters, CLAIM": the clause on ORG is no claim
-            elif which is None and (rel := _WHICH_AFTER.match(text, att_end, sent.end_char)) is not None:
-                cut = rel.start()  # "CLAIM, according to ORG, which runs two shelters.": nor is it here
-            content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
+            got = _according_to(ctx, sent, speakers, vs, ve)
+            if got is None:
+                continue
+            speaker, stext, att_end, content = got
         else:
             found = _relative_speaker(ctx, speakers, vs)
             relative = found is not None
@@ -424,28 +393,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         if extra and len(_WORD.findall(extra)) >= 2:
             out.append(Statement(speaker, stext, extra, si, sent.start_char, sent.end_char, None))
         if vm.group(0) in told_verbs and not quoted:
-            # "told reporters that Y": Y; "told reporters in Pemba, adding that Y": no claim of its own
-            am = _adding(lex).search(content)
-            head, rest = (content[: am.start()], content[am.start() :]) if am else (content, "")
-            tm = re.match(r"(?:[\w'’\-]+\s+){0,5}?that\s+", head)
-            hearer = next((m for m in ms if 0 <= m.start - ve < 6 and entities[m.entity].type in {PER, ORG}), None)
-            heard = text[ve : hearer.end].strip() if hearer is not None else ""
-            objects = [c for c in verb_tok.children if c.dep_ in {"dobj", "obj", "iobj", "dative"}] \
-                if verb_tok is not None else []
-            if not heard and objects:
-                # "told supporters she was glad", "told local radio in Velm the road was shut" (a parser may
-                # hang the clause on the hearer: not the hearer's words)
-                o = objects[0]
-                last = max([o] + [t for r in o.rights if r.dep_ not in _CLAUSAL for t in r.subtree], key=lambda t: t.i)
-                heard = text[ve : last.idx + len(last)].strip()
-            if tm:
-                content = head[tm.end() :] + rest
-            elif heard and head.startswith(heard) and re.match(r"\s*(?:and|but|or|then)\b", head[len(heard) :]):
-                content = rest  # "told the crowd goodbye and left": nothing is reported
-            elif heard and head.startswith(heard) and _has_verb(doc, head[len(heard) :], att_end, sent.end_char):
-                content = head[len(heard) :].strip() + rest  # "told the Velm Courier the plant had closed"
-            elif not _has_verb(doc, head, att_end, sent.end_char):
-                content = rest or _claim_before(text, sent, att_start)  # "CLAIM, NAME told AFP by telephone."
+            content = _told_content(ctx, doc, sent, ms, verb_tok, content, ve, att_start, att_end)
         if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
             continue
         if vm.group(0).lower() in lex.relations["act_verbs"] and not from_quote \
@@ -465,6 +413,80 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
                 ctx.owner.update({q: out[-1] for q in quoted_parts})
     return out
+
+
+def _according_to(ctx: _Context, sent: Span, speakers: list[Mention], vs: int, ve: int
+                  ) -> tuple[str, str, int, str] | None:
+    """"according to X" at characters vs..ve: (speaker, speaker text, where the attribution ends, the claim
+    without it), or None when no organisation or person is named or described there."""
+    text, lex, entities = ctx.text, ctx.lex, ctx.entities
+    after = [m for m in speakers if 0 <= m.start - ve < 60]
+    # "according to the Velm grain board, VGB,": the body the description names
+    named = next((m for m in after[1:2] if _DESCRIBED_AS.fullmatch(text, after[0].end, m.start)), None)
+    if named is not None:
+        after = [named]
+    holder = _holder_after_body(ctx, after[0], sent.end_char) if after else None
+    if holder is not None:  # "according to the Velm agency's press officer, Ada Corwen, CLAIM": she speaks
+        after = [holder]
+    if after:
+        speaker, stext = after[0].entity, after[0].text
+        att_end = _role_phrase_end(ctx, after[0], sent.end_char)
+        if holder is not None:
+            att_end = re.compile(r"\s*,?").match(ctx.text, att_end).end()
+    else:  # "according to the district": the organisation of that kind named before
+        dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
+        if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
+            return None
+        speaker = resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex, ctx.described)
+        if speaker is None:
+            return None
+        stext, att_end = f"the {dm.group(1)}", ve + dm.end()
+    if text.count("(", ve, att_end) > text.count(")", ve, att_end):
+        close = re.match(r"[^()\n]{0,3}\)", text[att_end : sent.end_char])
+        att_end += close.end() if close else 0  # "according to the Velm Data project (VDP)"
+    else:
+        kind = re.match(r"(?:\s+[a-z][\w\-]*){1,2}\s*\([A-Z][\w\-]{1,12}\)", text[att_end : sent.end_char])
+        att_end += kind.end() if kind else 0
+    which = _which_said(lex).match(text, att_end, sent.end_char)
+    cut = which.start() if which else sent.end_char  # "..., which said Y": Y is its own statement
+    if which is None and not text[sent.start_char : vs].strip(" \"“'") \
+            and (rel := _WHICH_CLAUSE.match(text, att_end, sent.end_char)) is not None:
+        att_end = rel.end()  # "According to ORG, which runs two shelters, CLAIM": the clause on ORG is no claim
+    elif which is None and (rel := _WHICH_AFTER.match(text, att_end, sent.end_char)) is not None:
+        cut = rel.start()  # "CLAIM, according to ORG, which runs two shelters.": nor is it here
+    content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
+    return speaker, stext, att_end, content
+
+
+def _told_content(ctx: _Context, doc: Doc, sent: Span, ms: list[Mention], verb_tok: Token | None, content: str,
+                  ve: int, att_start: int, att_end: int) -> str:
+    """What "told HEARER ..." reports: the clause after the hearer ("that" dropped), the claim before the
+    comma when only the hearer and a tail follow ("CLAIM, NAME told AFP by telephone."), or "" (nothing
+    reported: "told the crowd goodbye and left")."""
+    text, lex, entities = ctx.text, ctx.lex, ctx.entities
+    # "told reporters that Y": Y; "told reporters in Pemba, adding that Y": no claim of its own
+    am = _adding(lex).search(content)
+    head, rest = (content[: am.start()], content[am.start() :]) if am else (content, "")
+    tm = re.match(r"(?:[\w'’\-]+\s+){0,5}?that\s+", head)
+    hearer = next((m for m in ms if 0 <= m.start - ve < 6 and entities[m.entity].type in {PER, ORG}), None)
+    heard = text[ve : hearer.end].strip() if hearer is not None else ""
+    objects = [c for c in verb_tok.children if c.dep_ in {"dobj", "obj", "iobj", "dative"}] \
+        if verb_tok is not None else []
+    if not heard and objects:
+        # "told supporters she was glad", "told local radio in Velm the road was shut" (a parser may
+        # hang the clause on the hearer: not the hearer's words)
+        o = objects[0]
+        last = max([o] + [t for r in o.rights if r.dep_ not in _CLAUSAL for t in r.subtree], key=lambda t: t.i)
+        heard = text[ve : last.idx + len(last)].strip()
+    if tm:
+        content = head[tm.end() :] + rest
+    elif heard and head.startswith(heard) and re.match(r"\s*(?:and|but|or|then)\b", head[len(heard) :]):
+        content = rest  # "told the crowd goodbye and left": nothing is reported
+    elif heard and head.startswith(heard) and _has_verb(doc, head[len(heard) :], att_end, sent.end_char):
+        content = head[len(heard) :].strip() + rest  # "told the Velm Courier the plant had closed"
+    elif not _has_verb(doc, head, att_end, sent.end_char):
+        content = rest or _claim_before(text, sent, att_start)  # "CLAIM, NAME told AFP by telephone."
+    return content
 
 
 _OF_BEFORE = re.compile(r"\b(?:of|at|from|for|with)\s+(?:the\s+)?$")
