@@ -15,6 +15,7 @@ Phrasings (role words from roles.json, the other words from relations.json):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from spacy.tokens import Doc
 
@@ -464,6 +465,37 @@ def _one_body_so_described(noun: str, m: Mention, mentions: list[Mention], entit
     return len(keys) == 1
 
 
+def _apposition_body(m: Mention, after: str, ms: list[Mention], entities: dict, text: str, doc: Doc, lex: Lexicon,
+                     described_body: Callable[[int, Mention], str | None]) -> tuple[Mention | str, str] | None:
+    """"PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG": the body named right after the role
+    (the one a possessive there names), else the body named before that the kind noun there describes,
+    else a local government's place ("the mayor of the Halden municipality"); with the role."""
+    am = relation_patterns(lex).apposition.match(after)
+    if am is None:
+        return None
+    role, roles = am.group(2).strip(), lex.roles
+    if not (role_at(role, roles) or " and " in role and any(role_at(r, roles) for r in role.split(" and "))
+            or _occupation(role, text, m.end + am.start(2), doc, lex)):
+        return None
+    rest_start = m.end + am.end()
+    nxt_org = next((o for o in ms if entities[o.entity].type == ORG and 0 <= o.start - rest_start < 25
+                    and "," not in text[rest_start : o.start]), None)
+    if nxt_org is not None and re.match(r"['’]s\s", text[nxt_org.end : nxt_org.end + 3]):
+        # "an aide to the NVC's Water Office": the body the possessive names
+        owned = next((o for o in ms if entities[o.entity].type == ORG and 0 < o.start - nxt_org.end <= 4), None)
+        nxt_org = owned or nxt_org
+    if nxt_org:
+        return nxt_org, role
+    key = described_body(rest_start, m)  # "NAME, a spokeswoman for the authority"
+    if key is not None:
+        return key, role
+    nxt_place = next((o for o in ms if entities[o.entity].type == LOC and (o.start == rest_start or (
+        text[rest_start : o.start].strip().istitle() and 0 <= o.start - rest_start < 25))), None)
+    if nxt_place and role.split()[-1].lower() in lex.local_government_roles:
+        return nxt_place, role
+    return None
+
+
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
     from kg.nlp.relations.statements import resolve_description
 
@@ -705,32 +737,10 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     add(m, key, rm.group(2), si)
                     continue
             # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
-            am = pat.apposition.match(after)
-            if am:
-                role = am.group(2).strip()
-                if role_at(role, roles) or " and " in role and any(role_at(r, roles) for r in role.split(" and ")) \
-                        or _occupation(role, text, m.end + am.start(2), doc, lex):
-                    rest_start = m.end + am.end()
-                    nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 25
-                                    and "," not in text[rest_start : o.start]), None)
-                    if nxt_org is not None and re.match(r"['’]s\s", text[nxt_org.end : nxt_org.end + 3]):
-                        # "an aide to the NVC's Water Office": the body the possessive names
-                        owned = next((o for o in ms if typ(o) == ORG and 0 < o.start - nxt_org.end <= 4), None)
-                        nxt_org = owned or nxt_org
-                    if nxt_org:
-                        add(m, nxt_org, role, si)
-                        continue
-                    # "NAME, a spokeswoman for the authority": the body named before whose name says that kind
-                    key = described_body(rest_start, m)
-                    if key is not None:
-                        add(m, key, role, si)
-                        continue
-                    # "NAME, the mayor of the Halden municipality": a local government's place
-                    nxt_place = next((o for o in ms if typ(o) == LOC and (o.start == rest_start or (
-                        text[rest_start : o.start].strip().istitle() and 0 <= o.start - rest_start < 25))), None)
-                    if nxt_place and role.split()[-1].lower() in lex.local_government_roles:
-                        add(m, nxt_place, role, si)
-                        continue
+            found = _apposition_body(m, after, ms, entities, text, doc, lex, described_body)
+            if found is not None:
+                add(m, found[0], found[1], si)
+                continue
             # PERSON, who leads|heads|runs ... ORG (the verb, as written, is the role)
             wm = pat.leader.match(after)
             if wm:
