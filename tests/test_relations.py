@@ -1719,6 +1719,9 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
      "Orsk police chief Tomas Velde told AFP by telephone.",
      ("Tomas Velde", "Unknown men delivered the ten crewmen to the home of the governor on the island during a "
                      "heavy downpour"), None),
+    # a body named in the phrase that opens the sentence is where, not who speaks ("workers" are unnamed)
+    ("At Velm Motors SA's Orsk plant in Port Velm, workers also accepted the offer, but said they would discuss "
+     "other demands on Monday.", None, "they would discuss other demands"),
 ])
 def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
     got = _said(run_doc(nlp, text))

@@ -938,6 +938,10 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     text, entities, lex = ctx.text, ctx.entities, ctx.lex
     pat = relation_patterns(lex)
     before = [m for m in speakers if 0 <= vs - m.end < 120 and not re.search(r"[;\"\u201c\u201d]", text[m.end : vs])]
+    # not a name in a phrase that opens the sentence ("At ORG's plant in Velm, workers said"): where, not who
+    opening = lex.pattern("opening_phrase", lambda lx: re.compile(
+        rf"\s*(?:{_alt(lx.relations['opening_prepositions'])})\b[^,;]*$"))
+    before = [m for m in before if not (opening.match(text, sent.start_char, m.start) and "," in text[m.end : vs])]
     # not a name in a relative clause set off before the verb ("NAME, whose brother OTHER was jailed, said")
     relative = "|".join(lex.relations["relative_words"])
     opened = [m for m in before if re.search(rf",\s+(?:{relative})\b[^,]*$", text[sent.start_char : m.start])
