@@ -85,7 +85,8 @@ class CountFinder(DataComponent):
 class RelationFinder(DataComponent):
     """Affiliations, spokespeople and statements (doc._.kg_affiliations, doc._.kg_statements)."""
 
-    FILES = ("roles.json", "speech.json", "relations.json", "dependency_patterns.json", "legal_forms.txt")
+    FILES = ("roles.json", "speech.json", "relations.json", "dependency_patterns.json", "legal_forms.txt",
+             "dates.json")  # (dates.json: "said on Monday" is when, not what)
 
     def __call__(self, doc: Doc) -> Doc:
         from kg.nlp.relations import find_affiliations, find_statements

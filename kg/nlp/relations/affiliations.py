@@ -15,13 +15,16 @@ Phrasings (role words from roles.json, the other words from relations.json):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import is_acronym
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
+from kg.nlp.relations.appositions import more_affiliations, offices_to_bodies
 from kg.nlp.relations.bylines import byline_affiliations
+from kg.nlp.relations.offices import office_body
 from kg.nlp.relations.patterns import relation_patterns
 from kg.nlp.relations.syntax import is_company, names_noun, org_descriptions, syntax_affiliations
 from kg.types import LOC, ORG, PER, Affiliation, Mention
@@ -429,7 +432,9 @@ def _without_trailing_titles(gap: str, lex: Lexicon) -> str:
     " spokesman Maj. Gen. " -> " spokesman " (a rank is not the role)."""
     words = gap.split()
     k = len(words)
-    while k > 1 and words[k - 1] in lex.person_titles:
+    # (a title in lower case after a comma too: "ORG spokesperson and line director, professor NAME")
+    while k > 1 and (words[k - 1] in lex.person_titles
+                     or (words[k - 2].endswith(",") and words[k - 1].capitalize() in lex.person_titles)):
         k -= 1
     if k == len(words):
         return gap
@@ -458,6 +463,37 @@ def _one_body_so_described(noun: str, m: Mention, mentions: list[Mention], entit
     keys = {o.entity for o in mentions if o.end <= m.start and entities[o.entity].type == ORG
             and (names_noun(noun, entities[o.entity].label, heads, lex) or noun in described.get(o.entity, ()))}
     return len(keys) == 1
+
+
+def _apposition_body(m: Mention, after: str, ms: list[Mention], entities: dict, text: str, doc: Doc, lex: Lexicon,
+                     described_body: Callable[[int, Mention], str | None]) -> tuple[Mention | str, str] | None:
+    """"PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG": the body named right after the role
+    (the one a possessive there names), else the body named before that the kind noun there describes,
+    else a local government's place ("the mayor of the Halden municipality"); with the role."""
+    am = relation_patterns(lex).apposition.match(after)
+    if am is None:
+        return None
+    role, roles = am.group(2).strip(), lex.roles
+    if not (role_at(role, roles) or " and " in role and any(role_at(r, roles) for r in role.split(" and "))
+            or _occupation(role, text, m.end + am.start(2), doc, lex)):
+        return None
+    rest_start = m.end + am.end()
+    nxt_org = next((o for o in ms if entities[o.entity].type == ORG and 0 <= o.start - rest_start < 25
+                    and "," not in text[rest_start : o.start]), None)
+    if nxt_org is not None and re.match(r"['’]s\s", text[nxt_org.end : nxt_org.end + 3]):
+        # "an aide to the NVC's Water Office": the body the possessive names
+        owned = next((o for o in ms if entities[o.entity].type == ORG and 0 < o.start - nxt_org.end <= 4), None)
+        nxt_org = owned or nxt_org
+    if nxt_org:
+        return nxt_org, role
+    key = described_body(rest_start, m)  # "NAME, a spokeswoman for the authority"
+    if key is not None:
+        return key, role
+    nxt_place = next((o for o in ms if entities[o.entity].type == LOC and (o.start == rest_start or (
+        text[rest_start : o.start].strip().istitle() and 0 <= o.start - rest_start < 25))), None)
+    if nxt_place and role.split()[-1].lower() in lex.local_government_roles:
+        return nxt_place, role
+    return None
 
 
 def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
@@ -525,6 +561,11 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                 if subject is not None:
                     add(m, subject, tm.group(1), si, True)
                     continue
+            # "Minister of Energy PERSON": the article's Ministry of Energy (kg.nlp.relations.offices)
+            office = office_body(m, text, sent.start_char, sent.end_char, ordered, entities, lex)
+            if office is not None:
+                add(m, office[0], office[1], si)
+                continue
             # ORG ROLE PERSON / ROLE for ORG PERSON
             if orgs_before:
                 o = orgs_before[-1]
@@ -696,32 +737,10 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
                     add(m, key, rm.group(2), si)
                     continue
             # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
-            am = pat.apposition.match(after)
-            if am:
-                role = am.group(2).strip()
-                if role_at(role, roles) or " and " in role and any(role_at(r, roles) for r in role.split(" and ")) \
-                        or _occupation(role, text, m.end + am.start(2), doc, lex):
-                    rest_start = m.end + am.end()
-                    nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 25
-                                    and "," not in text[rest_start : o.start]), None)
-                    if nxt_org is not None and re.match(r"['’]s\s", text[nxt_org.end : nxt_org.end + 3]):
-                        # "an aide to the NVC's Water Office": the body the possessive names
-                        owned = next((o for o in ms if typ(o) == ORG and 0 < o.start - nxt_org.end <= 4), None)
-                        nxt_org = owned or nxt_org
-                    if nxt_org:
-                        add(m, nxt_org, role, si)
-                        continue
-                    # "NAME, a spokeswoman for the authority": the body named before whose name says that kind
-                    key = described_body(rest_start, m)
-                    if key is not None:
-                        add(m, key, role, si)
-                        continue
-                    # "NAME, the mayor of the Halden municipality": a local government's place
-                    nxt_place = next((o for o in ms if typ(o) == LOC and (o.start == rest_start or (
-                        text[rest_start : o.start].strip().istitle() and 0 <= o.start - rest_start < 25))), None)
-                    if nxt_place and role.split()[-1].lower() in lex.local_government_roles:
-                        add(m, nxt_place, role, si)
-                        continue
+            found = _apposition_body(m, after, ms, entities, text, doc, lex, described_body)
+            if found is not None:
+                add(m, found[0], found[1], si)
+                continue
             # PERSON, who leads|heads|runs ... ORG (the verb, as written, is the role)
             wm = pat.leader.match(after)
             if wm:
@@ -857,4 +876,13 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         if (a.person, a.organisation) not in known and (a.person, a.role.lower(), a.sentence) not in described_roles:
             known.add((a.person, a.organisation))
             affs.append(a)
-    return affs
+    # the phrasings of kg.nlp.relations.appositions, for a person linked to nothing yet
+    linked = {a.person for a in affs}
+    spans = [(st.start_char, st.end_char) for st in sents]
+    for m in ordered:
+        found = more_affiliations(m, text, spans, m.sentence, ordered, entities, lex, role_at) \
+            if typ(m) == PER and m.entity not in linked else None
+        if found is not None:
+            add(m, found[0], found[1], m.sentence)
+            linked.add(m.entity)
+    return offices_to_bodies(affs, ordered, entities, lex, lambda role: is_spokesperson(role, lex, False))

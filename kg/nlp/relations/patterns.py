@@ -22,6 +22,7 @@ class RelationPatterns:
     alias_apposition: re.Pattern[str]  # ", the nom de guerre of a ROLE with the GROUP"
     leader: re.Pattern[str]  # ", who leads the ..."
     speech: re.Pattern[str]  # a speech verb or "according to"
+    statement_speech: re.Pattern[str]  # the same, or a naming verb ("called it a disaster")
     alias_before: re.Pattern[str]  # "... who goes by" right before a person
     byline_sentence: re.Pattern[str]  # a sentence that is a byline ("... reported")
     outlet_photo: re.Pattern[str]  # the gap in "OUTLET Photo/PERSON"
@@ -43,9 +44,10 @@ def _relation_patterns(lex: Lexicon) -> RelationPatterns:
     words = lex.relations
     speech = _alt(lex.speech_verbs | lex.quote_verbs, longest_first=True)
     return RelationPatterns(
+        # (a capitalised body word or two may open the role: ", Army spokesman for the Velm Command")
         apposition=re.compile(
             rf"\s*,\s*((?:(?:{_alt(words['apposition_modifiers'])})\s+)*)"
-            r"([a-z][\w\- ]*?)\s+(?:for|of|with|at|from)\s+(?:the\s+)?"
+            r"((?:[A-Z][a-z][\w\-]*\s+){0,2}[a-z][\w\- ]*?)\s+(?:for|of|with|at|from)\s+(?:the\s+)?"
         ),
         alias_apposition=re.compile(
             rf"\s*,\s*(?:{_alt(words['alias_appositions'])}) (?:a|an|the)\s+([a-z\- ]+?)\s+(?:with|for|of)\s+the\s+"
@@ -56,6 +58,10 @@ def _relation_patterns(lex: Lexicon) -> RelationPatterns:
                           rf"({_alt(lex.leader_verbs, longest_first=True)})\s+(?:the\s+)?"),
         # "according to" also starts a sentence ("According to ORG, ..."): its case is free
         speech=re.compile(rf"\b(?:{speech})\b|\b(?i:{_alt(lex.according_to)})\b"),
+        # ("called it a disaster", "calling them heroes": the text after the verb is the claim)
+        statement_speech=re.compile(
+            rf"\b(?:{_alt(lex.speech_verbs | lex.quote_verbs | set(words['naming_verbs']), longest_first=True)})\b"
+            rf"|\b(?i:{_alt(lex.according_to)})\b"),
         alias_before=re.compile(rf"(?:{_alt(words['alias_before_person'])})\s*$"),
         byline_sentence=re.compile(rf"\b(?:{_alt(words['byline_sentence_verbs'])})\b"),
         outlet_photo=re.compile(rf"\s*(?:{_alt(words['photo_markers'])})\s*/\s*"),

@@ -22,6 +22,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
+from kg.nlp.relations.continued import continued_quotations, unquoted_blocks
 from kg.nlp.relations.patterns import _alt, relation_patterns
 from kg.nlp.relations.syntax import is_company, may_refer, names_noun, org_descriptions
 from kg.types import LOC, ORG, PER, Entity, Mention, Statement
@@ -60,6 +61,9 @@ class _Context:
     lex: Lexicon
     prior: list[Statement] = field(default_factory=list)  # the statements found so far
     described: dict[str, set[str]] = field(default_factory=dict)  # kinds appositions give bodies
+    last_parts: list[tuple[int, int]] = field(default_factory=list)  # the quotations _quoted joined last
+    owner: dict[tuple[int, int], Statement] = field(default_factory=dict)  # quotation -> its statement
+    blocks: list[tuple[str | None, str, int]] = field(default_factory=list)  # 'NAME said:' ending a paragraph
 
 
 def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
@@ -84,7 +88,29 @@ def find_statements(doc: Doc, lex: Lexicon) -> list[Statement]:
         ctx.prior = out
         found = _statements(ctx, doc, sent, si, by_sent.get(si, []), used_quotes, token_mention if parsed else None)
         out.extend(_signed_for_the_body(_without_inner_repeats(found, lex), ctx, sent, by_sent.get(si, [])))
-    return out
+    return _with_continuations(ctx, doc, out, used_quotes)
+
+
+def _with_continuations(ctx: _Context, doc: Doc, out: list[Statement],
+                        used: set[tuple[int, int]]) -> list[Statement]:
+    """The statements with the paragraphs that go on with a quotation (kg.nlp.relations.continued),
+    each placed after the statements of the sentences before it."""
+    sents = [(s.start_char, s.end_char) for s in doc.sents]
+    starts = [s for s, _ in sents]
+
+    def sentence_at(pos: int) -> tuple[int, int, int]:
+        i = max(0, bisect.bisect_right(starts, pos) - 1)
+        return i, sents[i][0], sents[i][1]
+
+    speech = relation_patterns(ctx.lex).speech
+    more = continued_quotations(ctx.text, ctx.quotes, ctx.owner, used, sentence_at)
+    for block in ctx.blocks:
+        if block[0] is not None:
+            more += unquoted_blocks(ctx.text, block, ctx.mentions, lambda p: speech.search(p) is not None,
+                                    sentence_at)
+    if not more:
+        return out
+    return sorted(out + more, key=lambda st: st.start)  # (a stable sort: one sentence's keep their order)
 
 
 _SIGNED = re.compile(r"\bstatement\s+(?:from|by|issued\s+by)\s+(?:the\s+)?$", re.I)
@@ -128,10 +154,84 @@ def _without_inner_repeats(found: list[Statement], lex: Lexicon) -> list[Stateme
     that claim again, or nearly)."""
     pronouns = set(lex.relations["pronouns"])
     named = [s for s in found if s.speaker and s.speaker_text.lower() not in pronouns]
-    return [s for s in found if not (s.speaker and s.speaker_text.lower() in pronouns and any(
+    found = [s for s in found if not (s.speaker and s.speaker_text.lower() in pronouns and any(
         o.speaker == s.speaker and (_overlap(o.quote, s.quote) >= 0.8 or re.search(
             rf",\s*{re.escape(s.speaker_text)}\s+[a-z]+\s*,", o.quote) is not None)  # (", she said," inside it)
         for o in named))]
+    # "NAME said refugees had told staff that \"Q\"": a verb inside the claim that took the claim's own speaker
+    # (no subject of its own) says nothing of its own (its quote lies inside that claim; not "..., but he warned
+    # that Y", a new attribution)
+    return [s for k, s in enumerate(found) if not any(
+        j != k and o.speaker == s.speaker and o.speaker_text == s.speaker_text and len(o.quote) > len(s.quote)
+        and _bare(s.quote) in _bare(o.quote) for j, o in enumerate(found))]
+
+
+def _outlet_tail(lex: Lexicon) -> re.Pattern[str]:
+    """", reported the Velm Courier" / ", according to The Velm Times" closing a claim: who reports it."""
+    return lex.pattern("outlet_tail", lambda lx: re.compile(
+        rf",\s+(?:{_alt(lx.speech_verbs, longest_first=True)}|(?i:{_alt(lx.according_to)}))\s+(?:[Tt]he\s+)?"
+        r"(?:[A-Z][\w'’.&\-]*\s*){1,6}[.\s]*$"))
+
+
+def _named_after_claim(ctx: _Context, sent: Span, speakers: list[Mention], vs: int
+                       ) -> tuple[str | None, str, int, int] | None:
+    """A person named right before the speech verb, with at most a few role words between the claim's comma
+    and the name ("..., Orsk police chief NAME told"): (speaker, text, start, end), else None."""
+    m = next((m for m in speakers if ctx.entities[m.entity].type == PER and not ctx.text[m.end : vs].strip()), None)
+    if m is None:
+        return None
+    role = re.search(r",[\"”]?\s+((?:[\w'’\-.]+\s+){0,5})$", ctx.text[sent.start_char : m.start])
+    if role is None or re.search(r"\b(?:and|or|who|which|that|as)\b", role.group(1)) \
+            or _finite(sent, sent.start_char + role.start(1), m.start, tensed=True):
+        return None  # (a role, not a clause: "..., and then NAME said", "..., as NAME said")
+    return m.entity, m.text, sent.start_char + role.start(1), m.end
+
+
+def _claim_before(text: str, sent: Span, att_start: int) -> str:
+    """The claim a comma sets off before an attribution that ends the sentence ("CLAIM, NAME told AFP by
+    telephone."), without the dateline that opens it; "" when no comma ends it or it has no finite verb."""
+    before = text[sent.start_char : att_start]
+    if not re.search(r",[\"”]?\s*$", before) or not _finite(sent, sent.start_char, att_start, tensed=True):
+        return ""
+    claim = before.strip().rstrip(",\"” ").lstrip("\"“ ")
+    lead = _DATELINE_LEAD.match(claim)
+    return claim[lead.end() :] if lead else claim
+
+
+def _reduced_relative(text: str, sent: Span, att_start: int, vs: int, ve: int, lex: Lexicon) -> bool:
+    """"... the measures the Council recently announced.": a subject and speech verb that end the sentence
+    right after a noun, with no comma, quotation mark or colon between: a relative clause on that noun (the
+    thing said), not an attribution of the sentence ("CLAIM, the Council said.")."""
+    if att_start >= vs or not re.fullmatch(r"(?:\s+[a-z]+){0,2}\s*[.!?]?\s*", text[ve : sent.end_char]):
+        return False
+    # (the clause since the last punctuation, long and ending with a common noun that is no role: not "CLAIM,
+    # Velm Fire Services chief NAME said")
+    tail = re.split(r"[,;:\"“”(—–]", text[sent.start_char : att_start])[-1].split()
+    return len(tail) >= 6 and tail[-1].isalpha() and tail[-1].islower() and not lex.title_or_role(tail[-1])
+
+
+def _an_act(doc: Doc, content: str, sent: Span, lex: Lexicon) -> bool:
+    """What a verb of announcing announces is an act, no claim: its own act ("its court action") or a
+    noun phrase with no finite verb ("the execution of two operations targeting ships")."""
+    first = _WORD.match(content)
+    if first is not None and first.group(0).lower() in lex.relations["own_act_determiners"]:
+        return True
+    if not doc.has_annotation("TAG"):
+        return False
+    at = doc_text(doc).find(content, sent.start_char, sent.end_char)
+    span = doc.char_span(at, at + len(content), alignment_mode="expand") if at >= 0 else None
+    return span is not None and not any(t.tag_ in _FINITE_TAGS for t in span)
+
+
+def _only_a_name(ctx: _Context, content: str) -> bool:
+    """'..., reported the Velm Courier': a claim is never a name alone (the outlet that reports it)."""
+    bare = re.sub(r"^(?:the\s+)", "", content.strip(" .,"), flags=re.I)
+    return any(m.text == bare for m in ctx.mentions)
+
+
+def _bare(quote: str) -> str:
+    """The quote's words, lowercased, without punctuation and quotation marks."""
+    return " ".join(_WORD.findall(quote.lower()))
 
 
 def _overlap(a: str, b: str) -> float:
@@ -149,10 +249,13 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
     told_verbs = set(lex.relations["told_verbs"])
     speakers = [m for m in ms if entities[m.entity].type in {PER, ORG}]
     out: list[Statement] = []
-    for vm in pat.speech.finditer(sent.text):
+    naming = set(lex.relations["naming_verbs"])
+    for vm in pat.statement_speech.finditer(sent.text):
         vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
         if _inside_quote(ctx.quotes, vs):
             continue  # a verb inside a quotation is part of what was said
+        if vm.group(0) in naming and not _naming_object(lex).match(text, ve):
+            continue  # "called for calm", "called a strike": an act; "called it a disaster": a claim
         # (the quotation may close the sentence before: '"Q?" Ada Corwen asked.' is split after "?")
         if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(
                 text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs) and not _QUOTE_AFTER.match(text, ve):
@@ -172,45 +275,27 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         speaker: str | None = None
         stext = ""
         from_quote = False
+        quoted_parts: list[tuple[int, int]] = []
         att_start, att_end = vs, ve
         verb = doc.char_span(vs, ve, alignment_mode="expand")
         verb_tok = verb[0] if verb is not None and len(verb) else None
+        if verb_tok is not None and (verb_tok.tag_ == "JJ" or (verb_tok.dep_ == "amod" and verb_tok.i > 0 and doc[
+                verb_tok.i - 1].pos_ not in {"PROPN", "PRON", "NOUN"})):
+            continue  # "for alleged fraud", "the reported cases": a participle before a noun, no one speaking (not
+            # "NAME told reporters" misread so)
         # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
         object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None and _object_use(verb_tok)
         if vm.group(0).lower() in according_to:
-            after = [m for m in speakers if 0 <= m.start - ve < 60]
-            # "according to the Velm grain board, VGB,": the body the description names
-            named = next((m for m in after[1:2] if _DESCRIBED_AS.fullmatch(text, after[0].end, m.start)), None)
-            if named is not None:
-                after = [named]
-            if after:
-                speaker, stext = after[0].entity, after[0].text
-                att_end = _role_phrase_end(ctx, after[0], sent.end_char)
-            else:  # "according to the district": the organisation of that kind named before
-                dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
-                if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
-                    continue
-                speaker = resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex, ctx.described)
-                if speaker is None:
-                    continue
-                stext, att_end = f"the {dm.group(1)}", ve + dm.end()
-            if text.count("(", ve, att_end) > text.count(")", ve, att_end):
-                close = re.match(r"[^()\n]{0,3}\)", text[att_end : sent.end_char])
-                att_end += close.end() if close else 0  # "according to the Velm Data project (VDP)"
-            else:
-                kind = re.match(r"(?:\s+[a-z][\w\-]*){1,2}\s*\([A-Z][\w\-]{1,12}\)", text[att_end : sent.end_char])
-                att_end += kind.end() if kind else 0
-            which = _which_said(lex).match(text, att_end, sent.end_char)
-            cut = which.start() if which else sent.end_char  # "..., which said Y": Y is its own statement
-            if which is None and not text[sent.start_char : vs].strip(" \"“'") \
-                    and (rel := _WHICH_CLAUSE.match(text, att_end, sent.end_char)) is not None:
-                att_end = rel.end()  # "According to ORG, which runs two shelters, CLAIM": the clause on ORG is no claim
-            elif which is None and (rel := _WHICH_AFTER.match(text, att_end, sent.end_char)) is not None:
-                cut = rel.start()  # "CLAIM, according to ORG, which runs two shelters.": nor is it here
-            content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
+            got = _according_to(ctx, sent, speakers, vs, ve)
+            if got is None:
+                continue
+            speaker, stext, att_end, content = got
         else:
             found = _relative_speaker(ctx, speakers, vs)
             relative = found is not None
+            if found is None and out and re.search(r"\band\s+(?:also\s+|then\s+)?$",
+                                                   text[max(sent.start_char, vs - 12) : vs]):
+                found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X and added Y": the same speaker
             named_after = next((m for m in speakers if entities[m.entity].type == PER and 0 <= m.start - ve <= 40
                                 and _title_gap(text[ve : m.start], lex)
                                 and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
@@ -220,6 +305,11 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 found = named_after.entity, named_after.text, named_after.start, named_after.end
             if found is None and token_mention is not None:
                 found = _speaker_from_parse(ctx, verb_tok, token_mention)
+            named = _named_after_claim(ctx, sent, speakers, vs) if found is not None else None
+            if named is not None and (found[0] is None or (found[0] == named[0] and found[2] < named[2])):
+                # "CLAIM, Orsk police chief NAME told AFP": the name right before the verb, its role set off by
+                # the claim's comma, over a subject the parser took from the claim (or a subject that spans it)
+                found = named
             if found is None:
                 found = _speaker_from_surface(ctx, sent, speakers, vs, ve)
             if found is None and out and verb_tok is not None and verb_tok.dep_ == "conj":
@@ -227,14 +317,16 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if found is None or found[0] is None:
                 continue
             speaker, stext, att_start, att_end = found
-            if vm.group(0).lower() in lex.relations["accusation_verbs"] and att_start > vs:
+            if (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming) and att_start > vs:
                 continue  # "and accused her deputy, NAME, of ...": who accuses stands before the verb
+            if _reduced_relative(text, sent, att_start, vs, ve, lex):
+                continue  # "... to support the measures the Council recently announced.": what it announced
             full = next((m for m in ms if m.entity == speaker and m.end <= att_start
                          and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
             if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
                 att_start, stext = full.start, full.text
             att_start = _description_start(ctx, speaker, sent.start_char, att_start)
-            holder = None if vm.group(0).lower() in lex.relations["accusation_verbs"] \
+            holder = None if vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming \
                 else _role_holder(ctx, speaker, att_end)  # ("accused her deputy, NAME, of": NAME is accused)
             if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
                 speaker, stext, att_end = holder.entity, holder.text, holder.end
@@ -244,9 +336,13 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 att_end = max(att_end, told_to.end) if told_to is not None else att_end
             content = _quoted(ctx, att_start, att_end, used_quotes)
             from_quote = bool(content)
+            quoted_parts = list(ctx.last_parts) if from_quote else []
+            if not content and re.match(r"[ \t]*:[ \t]*(?:\n|$)", text[att_end : att_end + 10]):
+                ctx.blocks.append((speaker, stext, att_end))  # 'She said:' ending its paragraph: a block follows
+                continue
             if not content and vm.group(0) in lex.quote_verbs:
                 continue  # '"Q?" NAME wondered aloud': a question verb says only its quotation
-            if not content and vm.group(0).lower() in lex.relations["accusation_verbs"]:
+            if not content and (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming):
                 # "accused X of Y": the text after the verb (the guideline's "X of Y"), to the sentence's end
                 content = re.sub(r"[.!?]+([\"”]?)$", r"\1", text[max(att_end, ve) : sent.end_char].strip())
                 cut = _and_speech(lex).search(content)  # '... and said Y': Y is its own statement
@@ -254,6 +350,8 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             if not content:
                 content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
                 cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
+                content = content[: cut.start()] if cut else content
+                cut = _outlet_tail(lex).search(content)  # "CLAIM, reported the Velm Courier": the outlet's credit
                 content = content[: cut.start()] if cut else content
                 # "..., and its spokesman NAME called ...": a clause of another speaker ends the claim
                 cut = _reported_on(_and_role(lex).search(content), content, lex)
@@ -271,8 +369,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                     # "ORG, which says Y, was fined" (the body opens the sentence): Y ends where its main
                     # clause goes on
                     content = _relative_clause_end(doc, text, content, ve, sent.end_char, att_start)
-                first = _WORD.match(content or "")
                 follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
+                content = _without_time_phrase(content, lex) if follows else content
+                first = _WORD.match(content or "")
                 if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
                         r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 40 pupils ..."
                     continue  # "reported from London", "said at a briefing": where, not what
@@ -294,30 +393,12 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         if extra and len(_WORD.findall(extra)) >= 2:
             out.append(Statement(speaker, stext, extra, si, sent.start_char, sent.end_char, None))
         if vm.group(0) in told_verbs and not quoted:
-            # "told reporters that Y": Y; "told reporters in Pemba, adding that Y": no claim of its own
-            am = _adding(lex).search(content)
-            head, rest = (content[: am.start()], content[am.start() :]) if am else (content, "")
-            tm = re.match(r"(?:[\w'’\-]+\s+){0,5}?that\s+", head)
-            hearer = next((m for m in ms if 0 <= m.start - ve < 6 and entities[m.entity].type in {PER, ORG}), None)
-            heard = text[ve : hearer.end].strip() if hearer is not None else ""
-            objects = [c for c in verb_tok.children if c.dep_ in {"dobj", "obj", "iobj", "dative"}] \
-                if verb_tok is not None else []
-            if not heard and objects:
-                # "told supporters she was glad", "told local radio in Velm the road was shut" (a parser may
-                # hang the clause on the hearer: not the hearer's words)
-                o = objects[0]
-                last = max([o] + [t for r in o.rights if r.dep_ not in _CLAUSAL for t in r.subtree], key=lambda t: t.i)
-                heard = text[ve : last.idx + len(last)].strip()
-            if tm:
-                content = head[tm.end() :] + rest
-            elif heard and head.startswith(heard) and re.match(r"\s*(?:and|but|or|then)\b", head[len(heard) :]):
-                content = rest  # "told the crowd goodbye and left": nothing is reported
-            elif heard and head.startswith(heard) and _has_verb(doc, head[len(heard) :], att_end, sent.end_char):
-                content = head[len(heard) :].strip() + rest  # "told the Velm Courier the plant had closed"
-            elif not _has_verb(doc, head, att_end, sent.end_char):
-                content = rest
-        if not content or len(_WORD.findall(content)) < 2:
+            content = _told_content(ctx, doc, sent, ms, verb_tok, content, ve, att_start, att_end)
+        if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
             continue
+        if vm.group(0).lower() in lex.relations["act_verbs"] and not from_quote \
+                and _an_act(doc, content, sent, lex):
+            continue  # "announced its court action", "announced the execution of two operations": an act
         told = None
         if vm.group(0) in told_verbs:
             o = next((m for m in ms if 0 <= m.start - ve < 3 and entities[m.entity].type == ORG), None)
@@ -330,7 +411,82 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         for part in parts:
             if len(_WORD.findall(part)) >= 2:
                 out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
+                ctx.owner.update({q: out[-1] for q in quoted_parts})
     return out
+
+
+def _according_to(ctx: _Context, sent: Span, speakers: list[Mention], vs: int, ve: int
+                  ) -> tuple[str, str, int, str] | None:
+    """"according to X" at characters vs..ve: (speaker, speaker text, where the attribution ends, the claim
+    without it), or None when no organisation or person is named or described there."""
+    text, lex, entities = ctx.text, ctx.lex, ctx.entities
+    after = [m for m in speakers if 0 <= m.start - ve < 60]
+    # "according to the Velm grain board, VGB,": the body the description names
+    named = next((m for m in after[1:2] if _DESCRIBED_AS.fullmatch(text, after[0].end, m.start)), None)
+    if named is not None:
+        after = [named]
+    holder = _holder_after_body(ctx, after[0], sent.end_char) if after else None
+    if holder is not None:  # "according to the Velm agency's press officer, Ada Corwen, CLAIM": she speaks
+        after = [holder]
+    if after:
+        speaker, stext = after[0].entity, after[0].text
+        att_end = _role_phrase_end(ctx, after[0], sent.end_char)
+        if holder is not None:
+            att_end = re.compile(r"\s*,?").match(ctx.text, att_end).end()
+    else:  # "according to the district": the organisation of that kind named before
+        dm = re.match(r"\s+the\s+(\w+)\b", text[ve : ve + 40])
+        if not dm or dm.group(1).lower() not in set(lex.relations["org_reference_nouns"]):
+            return None
+        speaker = resolve_description(ctx.mentions, entities, dm.group(1).lower(), vs, lex, ctx.described)
+        if speaker is None:
+            return None
+        stext, att_end = f"the {dm.group(1)}", ve + dm.end()
+    if text.count("(", ve, att_end) > text.count(")", ve, att_end):
+        close = re.match(r"[^()\n]{0,3}\)", text[att_end : sent.end_char])
+        att_end += close.end() if close else 0  # "according to the Velm Data project (VDP)"
+    else:
+        kind = re.match(r"(?:\s+[a-z][\w\-]*){1,2}\s*\([A-Z][\w\-]{1,12}\)", text[att_end : sent.end_char])
+        att_end += kind.end() if kind else 0
+    which = _which_said(lex).match(text, att_end, sent.end_char)
+    cut = which.start() if which else sent.end_char  # "..., which said Y": Y is its own statement
+    if which is None and not text[sent.start_char : vs].strip(" \"“'") \
+            and (rel := _WHICH_CLAUSE.match(text, att_end, sent.end_char)) is not None:
+        att_end = rel.end()  # "According to ORG, which runs two shelters, CLAIM": the clause on ORG is no claim
+    elif which is None and (rel := _WHICH_AFTER.match(text, att_end, sent.end_char)) is not None:
+        cut = rel.start()  # "CLAIM, according to ORG, which runs two shelters.": nor is it here
+    content = _without(text[sent.start_char : cut], vs - sent.start_char, att_end - sent.start_char)
+    return speaker, stext, att_end, content
+
+
+def _told_content(ctx: _Context, doc: Doc, sent: Span, ms: list[Mention], verb_tok: Token | None, content: str,
+                  ve: int, att_start: int, att_end: int) -> str:
+    """What "told HEARER ..." reports: the clause after the hearer ("that" dropped), the claim before the
+    comma when only the hearer and a tail follow ("CLAIM, NAME told AFP by telephone."), or "" (nothing
+    reported: "told the crowd goodbye and left")."""
+    text, lex, entities = ctx.text, ctx.lex, ctx.entities
+    # "told reporters that Y": Y; "told reporters in Pemba, adding that Y": no claim of its own
+    am = _adding(lex).search(content)
+    head, rest = (content[: am.start()], content[am.start() :]) if am else (content, "")
+    tm = re.match(r"(?:[\w'’\-]+\s+){0,5}?that\s+", head)
+    hearer = next((m for m in ms if 0 <= m.start - ve < 6 and entities[m.entity].type in {PER, ORG}), None)
+    heard = text[ve : hearer.end].strip() if hearer is not None else ""
+    objects = [c for c in verb_tok.children if c.dep_ in {"dobj", "obj", "iobj", "dative"}] \
+        if verb_tok is not None else []
+    if not heard and objects:
+        # "told supporters she was glad", "told local radio in Velm the road was shut" (a parser may
+        # hang the clause on the hearer: not the hearer's words)
+        o = objects[0]
+        last = max([o] + [t for r in o.rights if r.dep_ not in _CLAUSAL for t in r.subtree], key=lambda t: t.i)
+        heard = text[ve : last.idx + len(last)].strip()
+    if tm:
+        content = head[tm.end() :] + rest
+    elif heard and head.startswith(heard) and re.match(r"\s*(?:and|but|or|then)\b", head[len(heard) :]):
+        content = rest  # "told the crowd goodbye and left": nothing is reported
+    elif heard and head.startswith(heard) and _has_verb(doc, head[len(heard) :], att_end, sent.end_char):
+        content = head[len(heard) :].strip() + rest  # "told the Velm Courier the plant had closed"
+    elif not _has_verb(doc, head, att_end, sent.end_char):
+        content = rest or _claim_before(text, sent, att_start)  # "CLAIM, NAME told AFP by telephone."
+    return content
 
 
 _OF_BEFORE = re.compile(r"\b(?:of|at|from|for|with)\s+(?:the\s+)?$")
@@ -401,6 +557,24 @@ def _description_start(ctx: _Context, speaker: str | None, sent_start: int, att_
     kind = ctx.entities[speaker].type
     fits = noun in ctx.lex.relations["org_reference_nouns"] if kind == ORG else kind == PER and noun in ctx.lex.roles
     return m.start() + 1 if fits else att_start
+
+
+_BODY_ROLE_GAP = re.compile(r"(?:['’]s)?\s+((?:[A-Za-z][\w\-]*\.?\s+){0,5}?[A-Za-z][\w\-]*\.?)\s*,?\s*")
+
+
+def _holder_after_body(ctx: _Context, body: Mention, limit: int) -> Mention | None:
+    """The person named after an organisation and a role ("the Velm agency's Public Relations Officer, Ada
+    Corwen", "Velm College principal Dr Ada Corwen"): who speaks for it, after "according to"."""
+    from kg.nlp.relations.affiliations import role_at
+
+    if ctx.entities[body.entity].type != ORG:
+        return None
+    person = next((m for m in ctx.mentions if body.end < m.start < min(limit, body.end + 80)
+                   and ctx.entities[m.entity].type == PER), None)
+    gap = _BODY_ROLE_GAP.fullmatch(ctx.text, body.end, person.start) if person is not None else None
+    if gap is None or role_at(gap.group(1).lower(), ctx.lex.roles) is None:
+        return None
+    return person
 
 
 def _role_holder(ctx: _Context, speaker: str | None, end: int) -> Mention | None:
@@ -660,6 +834,10 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
                           and not any(c.dep_ == "cc" for c in subj.children)
                           and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
             m = token_mention[bodies[0].i] if bodies else None
+        if m is None and subj.i + 1 < len(subj.doc) and subj.doc[subj.i + 1].head.i == subj.i:
+            # "The Danish shipping group Orvik said": the name right after the kind noun, not a group before
+            named = token_mention.get(subj.i + 1)
+            m = named if named is not None and ctx.entities[named.entity].type == ORG else None
         if m is None and re.fullmatch(r"\s*,\s*", ctx.text[subj.idx + len(subj) : verb.idx]):
             # "Orsk Gases, the distributor, said": the name the subject is set off after (the parser
             # may leave the name loose)
@@ -730,12 +908,18 @@ def _role_referent(ctx: _Context, role: str, pos: int) -> str | None:
     Ada Corwen", "Mayor Ada Corwen") or in apposition after it ("Ada Corwen, the company's chief
     executive,"): whom "the judge", "the chief executive" refers back to."""
     title = re.compile(rf"\b{re.escape(role)}\s+$", re.I)
-    apposition = re.compile(rf",\s+(?:(?:the|a|an|its|their|his|her)\s+)?(?:[\w'’\-]+\s+){{0,3}}{re.escape(role)}\b",
-                            re.I)
+    # (", who was sacked as home secretary": a relative clause may give the role too)
+    apposition = re.compile(rf",\s+(?:(?:the|a|an|its|their|his|her)\s+)?(?:[\w'’\-]+\s+){{0,3}}{re.escape(role)}\b"
+                            rf"|,\s+who\s+[^,.;\"“”]{{0,60}}?\bas\s+(?:(?:the|a|an)\s+)?(?:[\w'’\-]+\s+){{0,2}}"
+                            rf"{re.escape(role)}\b", re.I)
     for m in reversed(ctx.mentions):
         if m.start >= pos or ctx.entities[m.entity].type != PER:
             continue
-        if title.search(ctx.text, max(0, m.start - 40), m.start) or apposition.match(ctx.text, m.end) \
+        am = apposition.match(ctx.text, m.end)
+        if am is not None and am.end() > pos and re.search(r"[a-z]\s+$", ctx.text[max(0, m.start - 3) : m.start]):
+            am = None  # "a letter attacking NAME, the former secretary said": the description is the subject here,
+            # the name an object before it (not "NAME, the deputy minister, said")
+        if title.search(ctx.text, max(0, m.start - 40), m.start) or am is not None \
                 or m.text.lower().startswith(role + " "):  # (a title kept in the mention: "Mayor Ada Corwen")
             return m.entity
     return None
@@ -754,6 +938,10 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     text, entities, lex = ctx.text, ctx.entities, ctx.lex
     pat = relation_patterns(lex)
     before = [m for m in speakers if 0 <= vs - m.end < 120 and not re.search(r"[;\"\u201c\u201d]", text[m.end : vs])]
+    # not a name in a phrase that opens the sentence ("At ORG's plant in Velm, workers said"): where, not who
+    opening = lex.pattern("opening_phrase", lambda lx: re.compile(
+        rf"\s*(?:{_alt(lx.relations['opening_prepositions'])})\b[^,;]*$"))
+    before = [m for m in before if not (opening.match(text, sent.start_char, m.start) and "," in text[m.end : vs])]
     # not a name in a relative clause set off before the verb ("NAME, whose brother OTHER was jailed, said")
     relative = "|".join(lex.relations["relative_words"])
     opened = [m for m in before if re.search(rf",\s+(?:{relative})\b[^,]*$", text[sent.start_char : m.start])
@@ -857,6 +1045,12 @@ def _not_speech_before(lex: Lexicon) -> re.Pattern[str]:
         rf"(?:\b(?i:{_alt(lx.relations['not_speech_after'])})\s+|\w-)$"))
 
 
+def _naming_object(lex: Lexicon) -> re.Pattern[str]:
+    """" it a ...", " them heroes": relations.json naming_objects then a word, right after a naming verb."""
+    return lex.pattern("naming_object", lambda lx: re.compile(
+        rf"\s+(?:{_alt(lx.relations['naming_objects'])})\s+(?!(?:for|on|off|up|out|back|to|in)\b)\w"))
+
+
 def _and_speech(lex: Lexicon) -> re.Pattern[str]:
     """" and said ...", " and warned ...": a second speech verb, with or without "that"."""
     return lex.pattern("statement_and_speech", lambda lx: re.compile(
@@ -870,7 +1064,9 @@ def _and_said(lex: Lexicon) -> re.Pattern[str]:
     def build(lx: Lexicon) -> re.Pattern[str]:
         accuse = "|".join(rf"{re.escape(v)}\s+(?:[\w'’\-]+\s+){{1,4}}?{p}\b"
                           for v, p in lx.relations["accusation_verbs"].items())
-        return re.compile(rf",?\s+and\s+(?:(?:{_alt(lx.speech_verbs, longest_first=True)})\s+that\b|(?:{accuse}))")
+        # ("... and added all arrangements had been made": these start a new statement without "that" too)
+        return re.compile(rf",?\s+and\s+(?:(?:{_alt(lx.speech_verbs, longest_first=True)})\s+that\b|(?:{accuse})"
+                          rf"|(?:{_alt(lx.relations['and_new_statement_verbs'])})\s+(?!to\b|by\b|in\b|on\b)\w)")
     return lex.pattern("statement_and_said", build)
 
 
@@ -930,6 +1126,7 @@ def _quoted(ctx: _Context, att_start: int, att_end: int, used: set[tuple[int, in
         break
     parts = [q for q in parts if q not in used]
     used.update(parts)
+    ctx.last_parts = parts
     return " ".join(text[s:e].strip().rstrip(",;:") for s, e in sorted(parts)).strip()
 
 
@@ -1029,6 +1226,33 @@ def _reported(text: str, sent: Span, att_start: int, att_end: int, lex: Lexicon)
     if len(_WORD.findall(after)) >= 3:
         return after
     return before
+
+
+def _time_phrase(lex: Lexicon) -> re.Pattern[str]:
+    """"on Monday", "late on Friday", "yesterday", "on March 3": when something was said, right after the verb
+    (dates.json's calendar words, relations.json's speech_time_openers before them)."""
+    def build(lx: Lexicon) -> re.Pattern[str]:
+        d = lx.dates
+        day = rf"(?:{_alt(d['weekdays'])})(?:\s+(?:morning|afternoon|evening|night))?"
+        date = rf"(?:{_alt(d['months'], longest_first=True)})\.?\s+\d{{1,2}}(?:,?\s+\d{{4}})?"
+        return re.compile(rf"(?:(?:(?:{_alt(lx.relations['speech_time_openers'])})\s+){{0,2}}"
+                          rf"(?:{day}|{date}|{_alt(d['relative_days'], longest_first=True)})\b[\s,]+)+", re.I)
+    return lex.pattern("speech_time_phrase", build)
+
+
+def _without_time_phrase(content: str, lex: Lexicon) -> str:
+    """"on Monday more than 1,500 members will march": the claim after the time of saying (not when only a
+    prepositional phrase would be left, "on Monday at the briefing")."""
+    m = _time_phrase(lex).match(content)
+    if m is None:
+        return content
+    rest = content[m.end() :]
+    first = _WORD.match(rest)
+    if first is None or len(_WORD.findall(rest)) < 3 or (
+            first.group(0).lower() in lex.relations["not_clause_starts"]
+            and not re.match(r"at\s+(?:least|most)\b", rest, re.I)):
+        return content
+    return rest
 
 
 def _without(sentence: str, s: int, e: int) -> str:
@@ -1148,14 +1372,25 @@ def _other_gender(ctx: _Context, person: str, pos: int) -> bool:
     return False
 
 
+def _in_caption(ctx: _Context, m: Mention) -> bool:
+    """Whether mention ``m`` stands in a photo credit or caption line ("Photograph: Ada/Velm Images")."""
+    line = ctx.text[ctx.text.rfind("\n", 0, m.start) + 1 : m.start]
+    return ctx.lex.pattern("caption_label", lambda lx: re.compile(
+        rf"\b(?:{_alt(lx.relations['caption_labels'], longest_first=True)})\s*:", re.I)).search(line) is not None
+
+
 def _resolve_pronoun(ctx: _Context, pos: int) -> str | None:
     """The person a pronoun at character ``pos`` refers to: the speaker of the last
     statement, if a person named within the last three sentences and no other since; else
     the one person named since that statement; else the one person named in the previous
     sentence and this one before the pronoun; else None."""
     mentions, entities = ctx.mentions, ctx.entities
+    pronoun = re.match(r"\w+", ctx.text[pos:])
+    if pronoun is not None and pronoun.group(0).lower() in ctx.lex.relations["plural_pronouns"]:
+        return None  # "they said" after "officials said": a group, never one person
     here = max((m.sentence for m in mentions if m.start <= pos), default=0)
-    named = [m for m in mentions if m.end <= pos and entities[m.entity].type == PER and here - m.sentence <= 3]
+    named = [m for m in mentions if m.end <= pos and entities[m.entity].type == PER and here - m.sentence <= 3
+             and not _in_caption(ctx, m)]
     if ctx.prior and ctx.prior[-1].speaker in {m.entity for m in named}:
         last = ctx.prior[-1].speaker
         # unless another person was named since that statement (not inside a quotation)
