@@ -123,6 +123,10 @@ class Errors(metaclass=_Catalogue):
     KG313 = "no entity named {name!r} in the store (give a label, an alias or an IRI; kg query entities lists them)"
     KG314 = "{n} entities are named {name!r}: {choices}; give the one you mean by its IRI"
     KG315 = "--endpoint gives plain values: use --format table or csv, not {fmt}"
+    # KG340-KG349: what a query may ask of the engine (kg.query.guard; issue 41)
+    KG340 = "the query nests brackets {depth:,} deep; kg runs queries nested at most {limit} deep"
+    KG341 = ("{word} {iri} refused: kg does not send requests to other endpoints unless told to "
+             "({option} allows that one)")
 
     # KG4xx: spaCy pipelines (ModelError)
     KG401 = ("spaCy pipeline {model!r} is not installed; install it with 'pip install {model}' "
@@ -141,6 +145,9 @@ class Errors(metaclass=_Catalogue):
     KG608 = "cannot reach {url}: {reason} (after {tries} tries)"
     KG609 = "cannot reach the Dask scheduler at {scheduler}: {reason}"
     KG610 = "the oxigraph server is not installed; pip install oxigraph"
+    # KG630-KG639: kg serve (kg.store.front; issue 41)
+    KG630 = "cannot listen on {bind} port {port}: {reason}"
+    KG631 = "the SPARQL engine did not start: {reason}"
     KG650 = ("{url}: the endpoint redirects ({status}) to {location}; kg push does not follow redirects "
              "(the request body and credentials would not survive them): pass the final URL as --endpoint")
     KG651 = ("{endpoint}: credentials in the URL are refused (they show in ps, logs and messages): give --user "
