@@ -157,6 +157,7 @@ class Errors(metaclass=_Catalogue):
     KG654 = "--netrc: no entry for {host} in {path}"
     KG655 = "--netrc: cannot read {path} ({reason})"
     KG656 = "--password is deprecated (other users see it in ps); set KG_PUSH_PASSWORD or use --netrc"
+    KG670 = "{url}: the endpoint's answer is over {limit}; kg reads at most that much of a graph store's answer"
 
     # KG690-KG699: named queries on a remote SPARQL endpoint (kg.query.remote)
     KG690 = "{endpoint}: credentials in the URL are refused (they show in ps, logs and messages)"
@@ -168,6 +169,7 @@ class Errors(metaclass=_Catalogue):
     KG696 = "{url}: only a SELECT query is run on a remote endpoint, not {form}"
     KG697 = ("{url}: the endpoint cut the answer at {rows} rows (Virtuoso: [SPARQL] ResultSetMaxRows in "
              "virtuoso.ini); raise that limit or narrow the query")
+    KG698 = "{url}: the answer is over {limit}; narrow the query or give it a LIMIT"
 
     # KG7xx: output files (OutputError).
     KG701 = "{path}: is a folder; -o takes a file name"
