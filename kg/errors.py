@@ -107,6 +107,12 @@ class Errors(metaclass=_Catalogue):
     KG204 = "store {path} is in use by {holder}; try again when it ends (reading with kg query works meanwhile)"
     KG205 = "cannot open store {path}: {reason}"
     KG206 = "cannot write to store {path}: {reason}"
+    KG207 = ("store {path} is damaged: its RocksDB CURRENT file is missing; nothing was changed; {hint}"
+             "restore the folder from a backup, or build into a new store (--store NEW)")
+    KG208 = ("{file}: cannot read it ({reason}); it only records the file each article was read from: "
+             "move it away and run again (kg then cannot tell a same-named file from another folder)")
+    KG209 = ("{file}: the {n} article(s) were written, but where they were read from was not recorded "
+             "({reason})")
 
     # KG3xx: queries (QueryError)
     KG301 = "query file {path} not found"
