@@ -11,6 +11,7 @@ import http.client
 import os
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -18,9 +19,11 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
+from hypothesis import strategies as st
 
 from kg.query.guard import check_query, nesting_depth, remote_calls
 
+from .test_fuzz_readers import fuzz
 from .test_remote import KG, free_port
 
 PANIC = "SELECT * WHERE {?a ?b ?c . ?d ?e ?f} ORDER BY ?c ?f LIMIT 3"  # Oxigraph 0.5.13 aborts on the seeds store
@@ -32,6 +35,7 @@ TOKEN = "test-token-not-secret"
 class Served:
     def __init__(self, proc: subprocess.Popen, port: int) -> None:
         self.proc, self.port = proc, port
+        self.log = None
 
     def request(self, method: str, path: str, body: bytes | str = b"", timeout: float = 10.0,
                 **headers: str) -> tuple[int, str]:
@@ -57,13 +61,14 @@ class Served:
 
 def _serve(store: Path, *args: str, env: dict | None = None):
     port = free_port()
+    log = tempfile.TemporaryFile("w+", encoding="utf-8")  # a pipe nobody reads would fill and block the server
     proc = subprocess.Popen([*KG, "serve", "--store", str(store), "--port", str(port), *args],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, **(env or {})})
+                            stdout=subprocess.DEVNULL, stderr=log, text=True, env={**os.environ, **(env or {})})
     served = Served(proc, port)
     deadline = time.monotonic() + 30
+    served.log = log
     while True:
-        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        assert proc.poll() is None, _read(log)
         try:
             if served.query("ASK {}", timeout=2)[0] == 200:
                 return served
@@ -73,10 +78,15 @@ def _serve(store: Path, *args: str, env: dict | None = None):
         time.sleep(0.1)
 
 
+def _read(log) -> str:  # noqa: ANN001
+    log.seek(0)
+    return log.read()
+
+
 def _stop(served: Served) -> str:
     served.proc.terminate()
     served.proc.wait(15)
-    return served.proc.stderr.read() if served.proc.stderr else ""
+    return _read(served.log)
 
 
 @pytest.fixture
@@ -279,3 +289,53 @@ def test_remote_calls(text, calls):
 def test_check_query_lets_allowed_calls_through():
     check_query("SELECT * { SERVICE <http://a/s> { ?s ?p ?o } }", allowed={"http://a/s"})
     check_query("SELECT * { SERVICE ?x { ?s ?p ?o } }", allowed=None)
+
+
+# ------------------------------------------------------------------ a fuzzer over requests and headers
+FRAGMENTS = ["SELECT * WHERE ", "ASK ", "{", "}", "(", ")", "[", "]", "?s ?p ?o", " . ", "ORDER BY ?s ?o ",
+             "SERVICE <http://127.0.0.1:9/x> ", "SERVICE ?x ", "LOAD <http://127.0.0.1:9/> ", "FILTER(", "'{'",
+             '"("', "# {\n", "<urn:x#{>", " LIMIT 3 ", "OPTIONAL ", " UNION ", "1", "?o < 3", "\u00e9", "DROP ALL ",
+             "PREFIX e: <http://127.0.0.1:9/> ", "e:x ", "\\", "'''", "VALUES ?s { 1 2 } "]
+PRINTABLE = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=40)
+REQUESTS = st.fixed_dictionaries({
+    "method": st.sampled_from(["GET", "POST", "PUT", "DELETE", "HEAD"]),
+    "path": st.sampled_from(["/query", "/update", "/store", "/", "/nope", "/query?query=ASK%7B%7D"]),
+    "text": st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join) | st.text(max_size=100),
+    "field": st.sampled_from(["query", "update", "other"]),
+    "headers": st.fixed_dictionaries({}, optional={
+        "Host": st.sampled_from(["127.0.0.1", "localhost", "evil.example", ""]) | PRINTABLE,
+        "Origin": st.sampled_from(["http://evil.example", "null"]) | PRINTABLE,
+        "Content-Type": st.sampled_from(["application/x-www-form-urlencoded", "application/sparql-query",
+                                         "application/sparql-update", "text/plain"]) | PRINTABLE,
+        "Authorization": st.sampled_from([f"Bearer {TOKEN}", "Bearer x"]) | PRINTABLE,
+        "Accept": st.sampled_from(["text/csv", "application/sparql-results+json", "*/*"]) | PRINTABLE}),
+})
+
+
+@pytest.fixture(scope="module")
+def fuzz_served(seeds_store, tmp_path_factory):
+    import shutil
+
+    store = tmp_path_factory.mktemp("fuzz-serve") / "store"
+    shutil.copytree(seeds_store, store)
+    (store / "LOCK").unlink(missing_ok=True)
+    s = _serve(store, "--writable", "--timeout", "1", env={"KG_SERVE_TOKEN": TOKEN})
+    yield s
+    log = _stop(s)
+    assert "Traceback" not in log, log
+
+
+def test_fuzz_serve_requests_never_take_the_endpoint_down(fuzz_served):
+    def body(case: dict) -> None:
+        data = urllib.parse.urlencode({case["field"]: case["text"]}) if "form" in str(
+            case["headers"].get("Content-Type", "")) else case["text"]
+        try:
+            status, _ = fuzz_served.request(case["method"], case["path"], data.encode("utf-8", "replace"),
+                                            timeout=30, **{k.replace("-", "_"): v for k, v in case["headers"].items()})
+        except (http.client.HTTPException, ConnectionError):  # a header http.client itself refuses to send
+            status = 0
+
+        assert status < 500 or status in (502, 503), (status, case)
+        assert fuzz_served.query("ASK {}", timeout=2)[0] == 200, case
+
+    fuzz(body, REQUESTS, default=40)

@@ -30,6 +30,7 @@ import http.client
 import itertools
 import socket
 import threading
+import time
 import urllib.parse
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -41,6 +42,7 @@ from kg.store.engine import Engine
 MAX_QUERY_BYTES = 1 << 20
 IDLE_SECONDS = 10.0
 MAX_CONNECTIONS = 1024
+REFUSALS_EVERY = 10.0
 PATHS = ("/", "/query", "/update", "/store")
 FORWARDED = ("Content-Type", "Accept", "Accept-Language")
 HOP = {"connection", "keep-alive", "transfer-encoding", "server", "date", "content-length",
@@ -79,7 +81,19 @@ class Front(ThreadingHTTPServer):
         self.policy, self.engine, self.log = policy, engine, log
         self.active = 0
         self._count = threading.Lock()
+        self._quiet_until, self._unsaid = 0.0, 0
         super().__init__(address, Handler)
+
+    def log_refusal(self, line: str) -> None:
+        """Log a refused request, at most one line per REFUSALS_EVERY seconds (a client sending
+        thousands must not flood the log, or block on a log nobody reads)."""
+        now = time.monotonic()
+        with self._count:
+            if now < self._quiet_until:
+                self._unsaid += 1
+                return
+            unsaid, self._unsaid, self._quiet_until = self._unsaid, 0, now + REFUSALS_EVERY
+        self.log(line + (f" ({unsaid} more refused before it)" if unsaid else ""))
 
     def server_bind(self) -> None:  # HTTPServer's looks the address up in DNS (getfqdn): not needed
         import socketserver
@@ -144,7 +158,7 @@ class Handler(BaseHTTPRequestHandler):
             try:
                 check_query(text, max_depth=MAX_DEPTH, allowed=policy.services)
             except QueryError as exc:
-                self.server.log(f"refused a request from {self.client_address[0]}: {exc}")
+                self.server.log_refusal(f"refused a request from {self.client_address[0]}: {exc}")
                 return self._say(400, str(exc))
         digest = hashlib.sha256(self.path.encode() + b"\0" + body).hexdigest()
         if digest in policy.refused:
