@@ -133,6 +133,8 @@ class Errors(metaclass=_Catalogue):
     KG340 = "the query nests brackets {depth:,} deep; kg runs queries nested at most {limit} deep"
     KG341 = ("{word} {iri} refused: kg does not send requests to other endpoints unless told to "
              "({option} allows that one)")
+    KG342 = ("the query engine (Oxigraph) crashed on this query ({reason}); the store is unchanged. It is an "
+             "Oxigraph bug (docs/oxigraph-panic.md); an ORDER BY on fewer variables may avoid it")
 
     # KG4xx: spaCy pipelines (ModelError)
     KG401 = ("spaCy pipeline {model!r} is not installed; install it with 'pip install {model}' "

@@ -249,6 +249,14 @@ def test_a3_kg_query_refuses_service(seeds_store, recorder):
     assert seen == []
 
 
+def test_a1_kg_query_says_the_engine_crashed_in_one_line(seeds_store):
+    r = subprocess.run([*KG, "query", PANIC, "--store", str(seeds_store)], capture_output=True, text=True,
+                       timeout=120, env={**os.environ, "RUST_BACKTRACE": "1"})
+    assert r.returncode in (0, 2), r.stderr[-2000:]  # 0 where Oxigraph sorts these rows without a panic
+    if r.returncode == 2:
+        assert r.stderr.startswith("kg: [KG342] ") and len(r.stderr.strip().splitlines()) == 1, r.stderr[-2000:]
+
+
 # ------------------------------------------------------------------ C4: kg query, nesting
 @pytest.mark.parametrize("update", [True, False])
 def test_c4_kg_query_deep_nesting_is_a_clear_error(store_copy, tmp_path, update):
