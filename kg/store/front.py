@@ -198,11 +198,12 @@ class Handler(BaseHTTPRequestHandler):
             decoded = body.decode("utf-8")
         except UnicodeDecodeError:
             return None
-        if ctype == "application/x-www-form-urlencoded":
-            for k, v in urllib.parse.parse_qs(decoded, keep_blank_values=True).items():
-                fields.setdefault(k, []).extend(v)
+        # the body as a form whatever its declared type (an engine may read a type kg does not expect as
+        # one), and as SPARQL unless it is declared a form: every reading the engine could make is checked
+        for k, v in urllib.parse.parse_qs(decoded, keep_blank_values=True).items():
+            fields.setdefault(k, []).extend(v)
         texts = [t for k in ("query", "update") for t in fields.get(k, [])]
-        if ctype in ("application/sparql-query", "application/sparql-update") or (body and not fields):
+        if body and ctype != "application/x-www-form-urlencoded":
             texts.append(decoded)
         return texts
 
