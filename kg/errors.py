@@ -107,6 +107,12 @@ class Errors(metaclass=_Catalogue):
     KG204 = "store {path} is in use by {holder}; try again when it ends (reading with kg query works meanwhile)"
     KG205 = "cannot open store {path}: {reason}"
     KG206 = "cannot write to store {path}: {reason}"
+    KG207 = ("store {path} is damaged: its RocksDB CURRENT file is missing; nothing was changed; {hint}"
+             "restore the folder from a backup, or build into a new store (--store NEW)")
+    KG208 = ("{file}: cannot read it ({reason}); it only records the file each article was read from: "
+             "move it away and run again (kg then cannot tell a same-named file from another folder)")
+    KG209 = ("{file}: the {n} article(s) were written, but where they were read from was not recorded "
+             "({reason})")
 
     # KG3xx: queries (QueryError)
     KG301 = "query file {path} not found"
@@ -123,6 +129,12 @@ class Errors(metaclass=_Catalogue):
     KG313 = "no entity named {name!r} in the store (give a label, an alias or an IRI; kg query entities lists them)"
     KG314 = "{n} entities are named {name!r}: {choices}; give the one you mean by its IRI"
     KG315 = "--endpoint gives plain values: use --format table or csv, not {fmt}"
+    # KG340-KG349: what a query may ask of the engine (kg.query.guard; issue 41)
+    KG340 = "the query nests brackets {depth:,} deep; kg runs queries nested at most {limit} deep"
+    KG341 = ("{word} {iri} refused: kg does not send requests to other endpoints unless told to "
+             "({option} allows that one)")
+    KG342 = ("the query engine (Oxigraph) crashed on this query ({reason}); the store is unchanged. It is an "
+             "Oxigraph bug (docs/oxigraph-panic.md); an ORDER BY on fewer variables may avoid it")
 
     # KG4xx: spaCy pipelines (ModelError)
     KG401 = ("spaCy pipeline {model!r} is not installed; install it with 'pip install {model}' "
@@ -141,6 +153,9 @@ class Errors(metaclass=_Catalogue):
     KG608 = "cannot reach {url}: {reason} (after {tries} tries)"
     KG609 = "cannot reach the Dask scheduler at {scheduler}: {reason}"
     KG610 = "the oxigraph server is not installed; pip install oxigraph"
+    # KG630-KG639: kg serve (kg.store.front; issue 41)
+    KG630 = "cannot listen on {bind} port {port}: {reason}"
+    KG631 = "the SPARQL engine did not start: {reason}"
     KG650 = ("{url}: the endpoint redirects ({status}) to {location}; kg push does not follow redirects "
              "(the request body and credentials would not survive them): pass the final URL as --endpoint")
     KG651 = ("{endpoint}: credentials in the URL are refused (they show in ps, logs and messages): give --user "
@@ -150,6 +165,7 @@ class Errors(metaclass=_Catalogue):
     KG654 = "--netrc: no entry for {host} in {path}"
     KG655 = "--netrc: cannot read {path} ({reason})"
     KG656 = "--password is deprecated (other users see it in ps); set KG_PUSH_PASSWORD or use --netrc"
+    KG670 = "{url}: the endpoint's answer is over {limit}; kg reads at most that much of a graph store's answer"
 
     # KG690-KG699: named queries on a remote SPARQL endpoint (kg.query.remote)
     KG690 = "{endpoint}: credentials in the URL are refused (they show in ps, logs and messages)"
@@ -161,6 +177,7 @@ class Errors(metaclass=_Catalogue):
     KG696 = "{url}: only a SELECT query is run on a remote endpoint, not {form}"
     KG697 = ("{url}: the endpoint cut the answer at {rows} rows (Virtuoso: [SPARQL] ResultSetMaxRows in "
              "virtuoso.ini); raise that limit or narrow the query")
+    KG698 = "{url}: the answer is over {limit}; narrow the query or give it a LIMIT"
 
     # KG7xx: output files (OutputError).
     KG701 = "{path}: is a folder; -o takes a file name"

@@ -35,7 +35,7 @@ def _reference() -> dict[str, str]:
 
 def _help_options(cmd: click.Command) -> list[tuple[str, ...]]:
     """Each option --help lists, as its names (e.g. ('-o', '--output')); --help itself left out."""
-    ctx = click.Context(cmd, info_name=cmd.name)
+    ctx = click.Context(cmd, info_name=cmd.name, **cmd.context_settings)  # as kg makes it: -h and --help
     return [tuple(p.opts + p.secondary_opts) for p in cmd.get_params(ctx)
             if isinstance(p, click.Option) and not p.hidden and "--help" not in p.opts]
 

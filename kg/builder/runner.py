@@ -83,6 +83,8 @@ class Writer:
 
         if self.store is not None:
             self.store.record_locations({article_iri(s): self.located.get(s) for s in sources})
+            self.report.warnings.extend(self.store.side_warnings)
+            self.store.side_warnings.clear()
         for s in sources:
             self.located.pop(s, None)
             if s in self.replacing:

@@ -12,6 +12,8 @@ import click
 
 from kg.cli.options import KGGroup
 
+HELP_OPTIONS = ["-h", "--help"]
+
 # command name -> (module, attribute)
 COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("kg.cli.build", "build"), "remove": ("kg.cli.build", "remove"),
@@ -38,7 +40,11 @@ class _Commands(dict):
     def _load(self, name: str) -> None:
         if name in COMMANDS and not dict.__contains__(self, name):
             module, attribute = COMMANDS[name]
-            dict.__setitem__(self, name, getattr(importlib.import_module(module), attribute))
+            command = getattr(importlib.import_module(module), attribute)
+            # -h on the command itself too: click keeps the help option a command first made, so one
+            # run alone (as a test or a notebook does) must not leave it without -h
+            command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
+            dict.__setitem__(self, name, command)
 
     def _load_all(self) -> None:
         for name in COMMANDS:
@@ -76,7 +82,7 @@ class _Commands(dict):
         return dict.items(self)
 
 
-@click.group(cls=KGGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=KGGroup, context_settings={"help_option_names": HELP_OPTIONS})
 @click.version_option(package_name="kg")
 def main() -> None:
     """Build a knowledge graph from news articles, then query, render and export it."""

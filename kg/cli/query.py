@@ -82,9 +82,12 @@ def print_rows(variables: list[str], rows: list[list], fmt: str | None, *, heade
 @click.option("--update", is_flag=True, help="Allow a SPARQL update to change the store.")
 @click.option("--endpoint", default=None, metavar="URL",
               help="Run the SELECT on this SPARQL 1.1 endpoint instead of the store (table or csv: plain values).")
+@click.option("--allow-service", "services", multiple=True, metavar="URL",
+              help="Let the query call this endpoint with SERVICE (or LOAD it); none is called otherwise.")
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
 def query(query: str, store: str | None, fmt: str | None, headers: bool, params, limit: int | None,
-          offset: int | None, sort: bool, update: bool, endpoint: str | None, timeout: float) -> None:
+          offset: int | None, sort: bool, update: bool, endpoint: str | None, services: tuple[str, ...],
+          timeout: float) -> None:
     """Run QUERY: a named query (kg queries), a .rq file, inline SPARQL, or - to read
     the SPARQL from standard input.
 
@@ -110,11 +113,13 @@ def query(query: str, store: str | None, fmt: str | None, headers: bool, params,
     Example: kg query spokespeople --endpoint http://localhost:7878/query --format csv
     """
     from kg import query as q
+    from kg.query.guard import check_query
     from kg.store import Store
 
     if query == "-":  # the query's text from standard input (kg query - < my.rq)
         query = sys.stdin.read()
     text = q.resolve_query(query, standard=endpoint is not None, sort=sort)
+    check_query(text, allowed=None if endpoint else services)  # an --endpoint makes its own calls
     if endpoint:
         _remote(endpoint, text, dict(params), fmt, timeout, limit, offset, headers)
         return

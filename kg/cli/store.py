@@ -12,28 +12,39 @@ from kg.cli.options import format_option, quiet_option, store_option, store_path
 @click.option("--port", default=7878, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 @click.option("--bind", default="127.0.0.1", show_default=True,
               help="Address to listen on (loopback by default; 0.0.0.0 exposes it to the network).")
-@click.option("--writable", is_flag=True, help="Also accept SPARQL updates and Graph Store writes.")
+@click.option("--writable", is_flag=True,
+              help="Also accept SPARQL updates and Graph Store writes, each with the token printed at start "
+                   "(or $KG_SERVE_TOKEN) as 'Authorization: Bearer TOKEN'.")
+@click.option("--allow-service", "services", multiple=True, metavar="URL",
+              help="Let queries call this endpoint with SERVICE (or LOAD it); none is called otherwise.")
+@click.option("--allow-origin", "origins", multiple=True, metavar="ORIGIN",
+              help="Accept requests a web page at ORIGIN (e.g. http://localhost:8888) sends; only the "
+                   "server's own origin is accepted otherwise.")
+@click.option("--allow-host", "hosts", multiple=True, metavar="NAME",
+              help="Accept this name in the Host header (loopback names, the bound address and this "
+                   "machine's name are accepted).")
 @timeout_option(30.0, "Stop a SPARQL query after this many seconds (rounded up to whole seconds).",
                 minimum=1)
-def serve(store: str | None, port: int, bind: str, writable: bool, timeout: float) -> None:
-    """Serve the store as a SPARQL 1.1 endpoint (runs the Oxigraph server over it).
+def serve(store: str | None, port: int, bind: str, writable: bool, services: tuple[str, ...],
+          origins: tuple[str, ...], hosts: tuple[str, ...], timeout: float) -> None:
+    """Serve the store as a SPARQL 1.1 endpoint (the Oxigraph server, behind kg's checks).
 
     Queries: http://127.0.0.1:PORT/query ; the default graph is the union of the
-    article graphs. Read-only unless --writable. Stop with Ctrl-C.
+    article graphs. Read-only unless --writable. A query nested too deeply, one of
+    over 1 MB, or one calling another endpoint (SERVICE) is refused; a request
+    that crashes the engine costs that request and a restart, not the endpoint.
+    Stop with Ctrl-C.
 
     \b
     Example: kg serve --port 7878
+    Example: kg serve --writable --allow-origin http://localhost:8888
     """
     import math
-    import os
 
-    from kg.store.serve import command
+    from kg.store.serve import serve as run_server
 
-    path = store_path(store).resolve()
-    argv = command(path, port, bind, writable, math.ceil(timeout))  # a missing store fails here, before anything
-    click.echo(f"SPARQL endpoint: http://{bind}:{port}/query ({'read-write' if writable else 'read-only'}; "
-               f"store {path})", err=True)
-    os.execv(argv[0], argv)  # the Oxigraph server replaces this process (signals go straight to it)
+    run_server(store_path(store).resolve(), port, bind, writable, math.ceil(timeout),
+               services=services, origins=origins, hosts=hosts)
 
 
 @click.command()

@@ -23,7 +23,9 @@ Failures are ``kg.errors`` exceptions. A bad parameter name or IRI is a
 the first line of its explanation), no answer in time, no connection, another
 status, an answer that is not SPARQL JSON results, a redirect (not followed:
 urllib would turn the POST into a GET without the query), and an answer the
-endpoint cut short: Virtuoso drops the rows past its ``ResultSetMaxRows``
+endpoint cut short, and one too large or too slow (kg.rdf.bounded: at most
+``ANSWER_BYTES``, each 64 KB within the timeout, [KG698], [KG693]): Virtuoso
+drops the rows past its ``ResultSetMaxRows``
 (10,000 in Debian's virtuoso.ini) without an error and only says so in an
 ``X-SPARQL-MaxRows`` header, so that header is ``[KG697]`` (also when the
 result has exactly that many rows: it cannot be told from a cut one). Only a
@@ -37,16 +39,15 @@ from __future__ import annotations
 import http.client
 import json
 import re
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 
 from kg.errors import Errors, RemoteError
-from kg.rdf import iris
+from kg.rdf import bounded, iris
 from kg.rdf.push import check_endpoint, redact
 
 ACCEPT = "application/sparql-results+json"
+ANSWER_BYTES = 128 << 20  # read whole and parsed as JSON: past this, narrow the query
 
 __all__ = ["select_remote"]
 
@@ -64,9 +65,7 @@ def select_remote(endpoint: str, query_text: str, bindings: dict[str, str] | Non
         raise RemoteError(Errors.KG696.format(url=redact(url), form=form))
     text = declared(bind(query_text, bindings or {}))  # the prefixes kg declares for its own store too
     body = urllib.parse.urlencode({"query": text}).encode("utf-8")
-    req = urllib.request.Request(url, data=body, method="POST", headers={
-        "Accept": ACCEPT, "Content-Type": "application/x-www-form-urlencoded; charset=utf-8"})
-    data = _parse(url, _post(req, url, timeout))
+    data = _parse(url, _post(url, body, timeout))
     variables = data["head"]["vars"]
     return variables, _rows(url, variables, data["results"]["bindings"])
 
@@ -100,41 +99,33 @@ def query_form(query_text: str) -> str | None:
     return None if form in ("PREFIX", "BASE") else form  # a malformed prologue
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A 3xx reaches the caller as an HTTPError instead of being followed."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001, ANN201
-        return None
-
-
-_OPENER = urllib.request.build_opener(_NoRedirect)
-
-
-def _post(req: urllib.request.Request, url: str, timeout: float) -> bytes:
+def _post(url: str, body: bytes, timeout: float) -> bytes:
     shown = redact(url)
     try:
-        with _OPENER.open(req, timeout=timeout) as resp:
-            body = resp.read()
-            cut = resp.headers.get("X-SPARQL-MaxRows")  # Virtuoso: the answer reached ResultSetMaxRows
-    except urllib.error.HTTPError as exc:
-        if 300 <= exc.code < 400:
-            location = exc.headers.get("Location")
-            where = redact(urllib.parse.urljoin(url, location)) if location else "(no Location given)"
-            raise RemoteError(Errors.KG691.format(url=shown, status=exc.code, location=where)) from None
-        detail = _first_line(exc.read().decode("utf-8", "replace"))
-        if exc.code == 400:
-            raise RemoteError(Errors.KG692.format(url=shown, detail=detail or "no reason given")) from None
+        answer = bounded.request("POST", url, body=body, timeout=timeout, limit=ANSWER_BYTES, headers={
+            "Accept": ACCEPT, "Content-Type": "application/x-www-form-urlencoded; charset=utf-8"})
+    except bounded.TooLarge as exc:
+        raise RemoteError(Errors.KG698.format(url=shown, limit=f"{exc.limit >> 20} MB")) from None
+    except TimeoutError:
+        raise RemoteError(Errors.KG693.format(url=shown, seconds=timeout)) from None
+    except (OSError, http.client.HTTPException) as exc:  # refused, reset, a cut answer
+        raise RemoteError(Errors.KG694.format(url=shown, reason=getattr(exc, "strerror", None) or exc)) from None
+    status = answer.status
+    if 300 <= status < 400:
+        location = answer.headers.get("Location")
+        where = redact(urllib.parse.urljoin(url, location)) if location else "(no Location given)"
+        raise RemoteError(Errors.KG691.format(url=shown, status=status, location=where))
+    if status >= 400:
+        detail = _first_line(answer.body.decode("utf-8", "replace"))
+        if status == 400:
+            raise RemoteError(Errors.KG692.format(url=shown, detail=detail or "no reason given"))
         if detail:
-            raise RemoteError(Errors.KG606.format(status=exc.code, url=shown, detail=detail)) from None
-        raise RemoteError(Errors.KG605.format(status=exc.code, url=shown)) from None
-    except (OSError, http.client.HTTPException) as exc:  # URLError, a timeout, a reset, a cut answer
-        reason = getattr(exc, "reason", exc)
-        if isinstance(reason, TimeoutError) or "timed out" in str(reason):
-            raise RemoteError(Errors.KG693.format(url=shown, seconds=timeout)) from None
-        raise RemoteError(Errors.KG694.format(url=shown, reason=reason)) from None
+            raise RemoteError(Errors.KG606.format(status=status, url=shown, detail=detail))
+        raise RemoteError(Errors.KG605.format(status=status, url=shown))
+    cut = answer.headers.get("X-SPARQL-MaxRows")  # Virtuoso: the answer reached ResultSetMaxRows
     if cut is not None:  # the rows past the limit were dropped without an error: never a partial answer
         raise RemoteError(Errors.KG697.format(url=shown, rows=cut))
-    return body
+    return answer.body
 
 
 def _first_line(text: str) -> str:
@@ -153,6 +144,8 @@ def _parse(url: str, body: bytes) -> dict:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError) as exc:
         raise bad(f"not JSON: {exc}") from None
+    except RecursionError:  # an answer nested 100,000 deep
+        raise bad("nested too deeply") from None
     if not isinstance(data, dict):
         raise bad("not a JSON object")
     if "boolean" in data and "results" not in data:

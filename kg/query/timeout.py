@@ -87,11 +87,13 @@ def _in_child(store_path: Path, text: str, params: dict[str, str], fmt: str, out
 
     from kg.errors import KGError
 
-    with tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as said:
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:  # child
             os.close(read_end)
+            os.dup2(said.fileno(), 2)  # what the engine prints when it panics: read by the parent
+            os.environ["RUST_BACKTRACE"] = "0"
             code = 0
             try:
                 with os.fdopen(write_end, "wb", buffering=_CHUNK) as pipe, Store.open_read(store_path) as st:
@@ -135,7 +137,16 @@ def _in_child(store_path: Path, text: str, params: dict[str, str], fmt: str, out
         _, status = os.waitpid(pid, 0)
         err.seek(0)
         message = err.read()
+        said.seek(0)
+        stderr = said.read(1 << 16).decode("utf-8", "replace")
     code = os.waitstatus_to_exitcode(status)
+    panic = _panic(stderr) if code < 0 else None
+    if panic:
+        raise QueryError(Errors.KG342.format(reason=panic))
+    if stderr:
+        import sys
+
+        sys.stderr.write(stderr)
     if code == 100:
         kind, _code, message_text = message.decode("utf-8").split("\t", 2)
         from kg import errors
@@ -143,6 +154,17 @@ def _in_child(store_path: Path, text: str, params: dict[str, str], fmt: str, out
         raise getattr(errors, kind, QueryError)(message_text)
     if code != 0:
         raise QueryError(Errors.KG310.format(status=code))
+
+
+def _panic(stderr: str) -> str | None:
+    """The message of an Oxigraph panic or stack overflow in the child's standard error."""
+    lines = stderr.splitlines()
+    for i, line in enumerate(lines):
+        if "panicked at" in line and i + 1 < len(lines):
+            return lines[i + 1].strip()[:200]
+        if "overflowed its stack" in line:
+            return "stack overflow"
+    return None
 
 
 def run_with_timeout(store_path: Path, text: str, params: dict[str, str], fmt: str, timeout: float) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from kg.errors import Errors, InputError
+from kg.rdf.limits import MAX_TERM_BYTES, check_file
 from kg.store import Store
 
 if TYPE_CHECKING:
@@ -191,10 +192,15 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
     fmt = format_name(fmt) if fmt else guess_format(path)
     rdf_format = getattr(ox.RdfFormat, FORMATS[fmt])
     target = ox.NamedNode(graph or import_iri(path.name))
+    check_file(path, fmt)  # entity expansion, nesting and line length, before the parser sees them
     try:
         with path.open("rb") if source is None else contextlib.nullcontext(source) as raw:
             fh = _Counting(raw, progress) if progress else raw
             parsed = list(ox.parse(fh, format=rdf_format))
+    except MemoryError as exc:  # pyoxigraph: "Reached the buffer maximal size of 16777216" (one term)
+        reason = (f"a literal, IRI or line over {MAX_TERM_BYTES >> 20} MB (kg's limit for one term)"
+                  if "maximal size" in str(exc) else "out of memory while parsing it")
+        raise InputError(Errors.KG134.format(path=path, fmt=fmt, reason=reason)) from None
     except SyntaxError as exc:
         raise InputError(Errors.KG134.format(path=path, fmt=fmt, reason=str(exc).splitlines()[0])) from exc
     except (UnicodeDecodeError, ValueError) as exc:

@@ -13,8 +13,8 @@ a 2xx status, and, where the endpoint reports how many triples it read (Fuseki's
 JSON ``{"count": N, "tripleCount": N}``), only when that number is the number
 sent. Redirects are never followed: a redirected POST would become a GET without
 its body and carry the ``Authorization`` header to the new host, so a 3xx is an
-error naming the ``Location``. The HTTP side (a connection pool, retries with
-exponential back-off) is urllib3's. Credentials never appear in a
+error naming the ``Location``. Each request is bounded in time and memory
+(kg.rdf.bounded); a Retry-After never makes kg wait longer than ``--timeout``. Credentials never appear in a
 message: an endpoint with ``user:password@`` in it is refused (the password
 would be in ``ps`` and in shell history), and every URL shown has its user
 information replaced by ``***``. The password comes from ``KG_PUSH_PASSWORD``
@@ -24,21 +24,24 @@ or a netrc file (``--netrc``: ``$NETRC``, else ``~/.netrc``).
 from __future__ import annotations
 
 import base64
+import http.client
 import json
 import os
 import re
+import time
 import urllib.parse
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from kg.errors import Errors, RemoteError
+from kg.rdf import bounded
 from kg.store import Store
 
 TRANSIENT = {429, 502, 503, 504}
 CONTENT_TYPE = "application/n-triples"
 PASSWORD_ENV = "KG_PUSH_PASSWORD"
+ANSWER_BYTES = 1 << 20  # a graph store answers a batch with a status and a line or two
 
 
 @dataclass
@@ -173,14 +176,6 @@ def _explain(status: int, url: str, body: str) -> str:
     return Errors.KG605.format(status=status, url=url)
 
 
-@lru_cache(maxsize=1)
-def _pool():  # noqa: ANN202
-    """One connection pool per process (keep-alive across the batches of a push)."""
-    import urllib3
-
-    return urllib3.PoolManager()
-
-
 def _reported_count(content_type: str, body: bytes) -> int | None:
     """How many triples the endpoint says it read, where it says so (Fuseki's JSON)."""
     if "json" not in content_type.lower() or not body.strip():
@@ -201,58 +196,82 @@ def send(method: str, url: str, body: bytes, auth: Auth, *, timeout: float, retr
          backoff: float) -> int:
     """One GSP request with retries; returns the number of retries it took.
 
-    urllib3 does the retrying (``Retry``): connection errors, read timeouts and the
-    TRANSIENT statuses, up to ``retries`` times, waiting ``backoff`` x 2^n seconds
-    between tries (a server's Retry-After is respected). Redirects are not followed.
+    Connection errors, timeouts and the TRANSIENT statuses are retried up to
+    ``retries`` times, waiting ``backoff`` x 2^n seconds between tries, or what the
+    server's Retry-After asks, but never longer than ``timeout`` (a 503 asking for an
+    hour). Each request is bounded in time and memory (kg.rdf.bounded: a byte every
+    few seconds times out, an endless answer is cut). Redirects are not followed.
     Returns only when the endpoint confirmed the batch (2xx, and the triple count
     where it reports one); raises RemoteError otherwise."""
-    import urllib3
-    from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
-    from urllib3.exceptions import TimeoutError as PoolTimeout
-
     check_endpoint(url)
     headers = {"Content-Type": CONTENT_TYPE}
     if (h := auth.header()) is not None:
         headers["Authorization"] = h
     sent = body.count(b"\n")  # N-Triples: one triple per line
+    tried = 0
+    while True:
+        answer = _attempt(method, url, body, headers, timeout, tried, retries)
+        if answer is not None and answer.status == 401 and auth.digest and auth.user is not None:
+            reply = digest_authorization(method, url, answer.headers.get("WWW-Authenticate", ""), auth.user,
+                                         auth.password or "")
+            if reply is not None:  # answered once: a second 401 means wrong credentials (KG602)
+                headers["Authorization"] = reply
+                answer = _attempt(method, url, body, headers, timeout, tried, retries)
+        if tried < retries and (answer is None or answer.status in TRANSIENT):
+            tried += 1
+            time.sleep(_pause(answer, backoff, tried, timeout))
+            continue
+        break
+    assert answer is not None
+    return _confirmed(answer, url, sent, tried)
+
+
+def _attempt(method: str, url: str, body: bytes, headers: dict[str, str], timeout: float, tried: int,
+             retries: int) -> bounded.Answer | None:
+    """The endpoint's answer; None for a failure worth another try while tries are left."""
     shown = redact(url)
-    retry = urllib3.Retry(total=retries, connect=retries, read=retries, status=retries, other=0,
-                          redirect=False, status_forcelist=TRANSIENT, allowed_methods=None,
-                          backoff_factor=backoff, raise_on_status=False, raise_on_redirect=False)
+    try:
+        return bounded.request(method, url, body=body, headers=headers, timeout=timeout, limit=ANSWER_BYTES)
+    except bounded.TooLarge as exc:
+        raise RemoteError(Errors.KG670.format(url=shown, limit=f"{exc.limit >> 20} MB")) from None
+    except TimeoutError:
+        if tried < retries:
+            return None
+        raise RemoteError(Errors.KG607.format(url=shown, seconds=timeout, tries=tried + 1)) from None
+    except (OSError, http.client.HTTPException) as exc:
+        if tried < retries:
+            return None
+        raise RemoteError(Errors.KG608.format(url=shown, reason=_why(exc), tries=tried + 1)) from None
 
-    def timed_out(e: BaseException | None) -> bool:  # NewConnectionError is a TimeoutError to urllib3 (history)
-        return not isinstance(e, NewConnectionError) and (isinstance(e, PoolTimeout) or "timed out" in str(e))
 
-    def request() -> urllib3.BaseHTTPResponse:
+def _pause(answer: bounded.Answer | None, backoff: float, tried: int, timeout: float) -> float:
+    """Seconds to wait before try ``tried + 1``: Retry-After (seconds or a date) if given, else
+    exponential back-off; never over ``timeout``."""
+    wait = backoff * 2 ** (tried - 1)
+    after = answer.headers.get("Retry-After") if answer is not None else None
+    if after:
         try:
-            return _pool().request(method, url, body=body, headers=headers, retries=retry, redirect=False,
-                                   timeout=urllib3.Timeout(connect=timeout, read=timeout), preload_content=True)
-        except MaxRetryError as exc:
-            reason = exc.reason
-            if timed_out(reason):
-                raise RemoteError(Errors.KG607.format(url=shown, seconds=timeout, tries=retries + 1)) from None
-            raise RemoteError(Errors.KG608.format(url=shown, reason=_why(reason), tries=retries + 1)) from None
-        except (PoolTimeout, ProtocolError, OSError) as exc:
-            if timed_out(exc):
-                raise RemoteError(Errors.KG607.format(url=shown, seconds=timeout, tries=retries + 1)) from None
-            raise RemoteError(Errors.KG608.format(url=shown, reason=_why(exc), tries=retries + 1)) from None
+            wait = float(after)
+        except ValueError:
+            import email.utils
 
-    resp = request()
-    if resp.status == 401 and auth.digest and auth.user is not None:
-        reply = digest_authorization(method, url, resp.headers.get("WWW-Authenticate", ""), auth.user,
-                                     auth.password or "")
-        if reply is not None:  # answered once: a second 401 means wrong credentials (KG602)
-            headers["Authorization"] = reply
-            resp = request()
-    tried = len(resp.retries.history) if resp.retries is not None else 0
-    status, answer = resp.status, resp.data
+            try:
+                wait = email.utils.parsedate_to_datetime(after).timestamp() - time.time()
+            except (TypeError, ValueError, OverflowError):
+                pass
+    return max(0.0, min(wait, timeout, 120.0))
+
+
+def _confirmed(answer: bounded.Answer, url: str, sent: int, tried: int) -> int:
+    shown = redact(url)
+    status = answer.status
     if 300 <= status < 400:
-        location = resp.headers.get("Location")
+        location = answer.headers.get("Location")
         where = redact(urllib.parse.urljoin(url, location)) if location else "(no Location given)"
         raise RemoteError(Errors.KG650.format(url=shown, status=status, location=where))
     if not 200 <= status < 300:
-        raise RemoteError(_explain(status, url, answer.decode("utf-8", "replace")))
-    reported = _reported_count(resp.headers.get("Content-Type", ""), answer)
+        raise RemoteError(_explain(status, url, answer.body.decode("utf-8", "replace")))
+    reported = _reported_count(answer.headers.get("Content-Type", ""), answer.body)
     if reported is not None and reported != sent:
         raise RemoteError(Errors.KG652.format(url=shown, reported=reported, sent=sent))
     return tried

@@ -73,8 +73,14 @@ class Store:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(Errors.KG205.format(path=self.path, reason=exc.strerror or exc)) from exc
-        if not fresh and not (self.path / _MARKER).exists() and not (self.path / "CURRENT").exists():
-            raise StoreError(Errors.KG203.format(path=self.path))
+        if not fresh and not (self.path / "CURRENT").exists():
+            manifests = sorted(p.name for p in self.path.glob("MANIFEST-*"))
+            if not (self.path / _MARKER).exists() and not manifests:
+                raise StoreError(Errors.KG203.format(path=self.path))
+            # RocksDB would start a new, empty database beside the old files: refused, nothing touched
+            hint = (f"if only that file was lost, printf '{manifests[-1]}\\n' > {self.path / 'CURRENT'} puts it "
+                    "back; otherwise " if manifests else "")
+            raise StoreError(Errors.KG207.format(path=self.path, hint=hint))
         deadline = time.monotonic() + wait
         while True:
             try:
@@ -99,10 +105,13 @@ class Store:
                     continue
                 raise StoreError(Errors.KG205.format(path=self.path, reason=exc)) from exc
         self.read_only = read_only
+        self.side_warnings: list[str] = []  # side files (locations.sqlite) not updated after a write
         if not read_only:
             from kg.store.compact import clear_leftovers
 
             clear_leftovers(self.path)
+            if (self.path / _LOCATIONS).exists():
+                self._locations()  # a damaged file is refused now, before any write (KG208)
 
     @classmethod
     def open_read(cls, path: Path) -> Store:
@@ -235,13 +244,17 @@ class Store:
 
         if getattr(self, "_locations_db", None) is None:
             path = self.path / _LOCATIONS
-            if self.read_only:
-                if not path.exists():
-                    return None
-                db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
-            else:
-                db = sqlite3.connect(path)
-                db.execute("CREATE TABLE IF NOT EXISTS location (graph TEXT PRIMARY KEY, path TEXT NOT NULL)")
+            if self.read_only and not path.exists():
+                return None
+            try:
+                if self.read_only:
+                    db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+                else:
+                    db = sqlite3.connect(path)
+                    db.execute("CREATE TABLE IF NOT EXISTS location (graph TEXT PRIMARY KEY, path TEXT NOT NULL)")
+                db.execute("SELECT count(*) FROM location WHERE 0").fetchone()
+            except sqlite3.Error as exc:  # garbage, a folder, unreadable: named, before anything is written
+                raise StoreError(Errors.KG208.format(file=path, reason=exc)) from exc
             self._locations_db = db
         return self._locations_db
 
@@ -254,15 +267,18 @@ class Store:
         return row[0] if row else None
 
     def record_locations(self, paths: dict[str, str | None]) -> None:
-        """Remember (or, for None, forget) where article graphs were read from."""
+        """Remember (or, for None, forget) where article graphs were read from. Called after
+        the articles were written: a failure here is a warning (``side_warnings``), never an
+        error that would report a write as failed after it happened."""
         import sqlite3
 
         try:
             with self._locations() as db:
                 db.executemany("DELETE FROM location WHERE graph = ?", [(g,) for g, p in paths.items() if not p])
                 db.executemany("INSERT OR REPLACE INTO location VALUES (?, ?)", [(g, p) for g, p in paths.items() if p])
-        except sqlite3.Error as exc:
-            raise StoreError(Errors.KG206.format(path=self.path, reason=exc)) from exc
+        except (sqlite3.Error, StoreError) as exc:
+            reason = exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ else exc
+            self.side_warnings.append(Errors.KG209.format(file=self.path / _LOCATIONS, n=len(paths), reason=reason))
 
     def graphs(self) -> Iterator[str]:
         for g in self._store.named_graphs():
