@@ -176,7 +176,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         verb = doc.char_span(vs, ve, alignment_mode="expand")
         verb_tok = verb[0] if verb is not None and len(verb) else None
         # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
-        object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None and _object_use(verb_tok)
+        # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
+        object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None \
+            and token_mention is not None and _object_use(verb_tok)
         if vm.group(0).lower() in according_to:
             after = [m for m in speakers if 0 <= m.start - ve < 60]
             # "according to the Velm grain board, VGB,": the body the description names
@@ -301,7 +303,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             hearer = next((m for m in ms if 0 <= m.start - ve < 6 and entities[m.entity].type in {PER, ORG}), None)
             heard = text[ve : hearer.end].strip() if hearer is not None else ""
             objects = [c for c in verb_tok.children if c.dep_ in {"dobj", "obj", "iobj", "dative"}] \
-                if verb_tok is not None else []
+                if verb_tok is not None and token_mention is not None else []
             if not heard and objects:
                 # "told supporters she was glad", "told local radio in Velm the road was shut" (a parser may
                 # hang the clause on the hearer: not the hearer's words)
