@@ -126,6 +126,7 @@ def build(
     stdin: bytes | None = None,
     stdin_format: str | None = None,
     progress: Callable[[str], None] | None = None,
+    article_timeout: float | None = None,
 ) -> BuildReport:
     """Read articles under ``paths``, extract, and write one named graph per article.
 
@@ -138,6 +139,10 @@ def build(
     batches per worker in flight, and come back as N-Quads that are written
     ``WRITE_BATCH`` articles at a time. What is in flight is bounded however
     many files there are, and an interrupted build leaves whole articles only.
+
+    An article that kills its worker process or takes longer than ``article_timeout`` seconds
+    (default: kg.builder.isolation.time_limit) is found by running the batches in flight one
+    article at a time; it goes to ``report.failed`` and the others are written.
     """
     from kg.builder.workers import Workers, chunked
     from kg.builder.years import with_years
@@ -146,7 +151,7 @@ def build(
 
     check_model(ner)  # a missing model is a user error before any work is done
     extractor = extractor_id(ner)
-    with Workers(jobs, ner) as workers, Store(store_path) as store:
+    with Workers(jobs, ner, article_timeout) as workers, Store(store_path) as store:
         writer = Writer(store, BuildReport(), progress=progress, background=True)
         buffer: list = []
 
