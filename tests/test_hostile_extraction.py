@@ -93,6 +93,14 @@ class Poison:
             os.kill(os.getpid(), signal.SIGKILL)
         if "ENDLESS" in doc.text:
             time.sleep(3600)
+        if "MEMHOG" in doc.text:  # over a memory cap
+            import resource
+            old = resource.getrlimit(resource.RLIMIT_AS)
+            resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, old[1]))
+            try:
+                bytearray(3 * 1024**3)
+            finally:
+                resource.setrlimit(resource.RLIMIT_AS, old)
         return doc
 
 @Language.factory("test_poison")
@@ -136,21 +144,22 @@ def test_an_article_that_kills_its_worker_is_reported_and_its_neighbours_written
     build stopped, the rest of the batch unwritten): each article at fault is now found alone,
     named with what happened, and skipped; the others are written; exit status 3."""
     script, model = poison
-    folder = _poisoned_folder(tmp_path / "in", 20, {3: "SEGFAULT", 17: "OOMKILL"})
+    folder = _poisoned_folder(tmp_path / "in", 20, {3: "SEGFAULT", 9: "MEMHOG", 17: "OOMKILL"})
     r = subprocess.run([sys.executable, script, "build", folder, "--store", tmp_path / "s", "--ner", model,
                         "--jobs", jobs], capture_output=True, text=True, timeout=600)
     assert r.returncode == 3, (r.returncode, r.stderr[-3000:])
     assert "Traceback" not in r.stderr
     errors = [ln for ln in r.stderr.splitlines() if ln.startswith("error: ")]
-    assert len(errors) == 2, r.stderr
+    assert len(errors) == 3, r.stderr
     assert "a03.txt: extraction failed (crash: the extraction process killed by signal SIGSEGV; skipped)" \
         in errors[0]
+    assert "a09.txt: extraction failed (MemoryError" in errors[1]
     assert "a17.txt: extraction failed (crash: the extraction process killed by signal SIGKILL; skipped)" \
-        in errors[1]
-    assert "18 added, 0 replaced, 0 unchanged, 2 failed" in r.stdout
+        in errors[2]
+    assert "17 added, 0 replaced, 0 unchanged, 3 failed" in r.stdout
     listed = subprocess.run([sys.executable, "-m", "kg", "articles", "--store", tmp_path / "s"],
                             capture_output=True, text=True, timeout=120)
-    assert listed.stdout.count(".txt") == 18 and "a03.txt" not in listed.stdout
+    assert listed.stdout.count(".txt") == 17 and "a03.txt" not in listed.stdout
 
 
 def test_an_article_that_hangs_extraction_is_given_up_after_its_time(poison, tmp_path):

@@ -54,7 +54,7 @@ READY_SECONDS = 600.0  # building the pipeline in the isolated process (not coun
 def _serve(conn: Any, ner: str) -> None:
     """The isolated worker: builds the pipeline, says so, then batches in, results out, until the
     parent closes the pipe."""
-    from kg.builder.workers import _exit_with_parent, init_worker, run_batch
+    from kg.builder.workers import _exit_with_parent, init_worker, run_alone
 
     _exit_with_parent()
     init_worker(ner)
@@ -64,7 +64,7 @@ def _serve(conn: Any, ner: str) -> None:
             articles = conn.recv()
         except EOFError:
             return
-        conn.send(run_batch(articles, ner))
+        conn.send([d for a in articles for d in run_alone(a, ner)])
 
 
 class Solo:
@@ -99,6 +99,9 @@ class Solo:
             what = death(self._proc.exitcode)
             self.close(kill=True)
             return [failed(article, "crash", f"the extraction process {what}")]
+        except Exception as exc:  # noqa: BLE001 - a result that cannot be read back, ...: this article only
+            self.close(kill=True)
+            return [failed(article, type(exc).__name__, str(exc)[:200])]
         self.close(kill=True)
         return [failed(article, "timeout", f"no result after {limit:g} s")]
 

@@ -87,14 +87,16 @@ def run_batch(articles: list[Article], ner: str = "shipped") -> list[Done]:
     except Exception:  # noqa: BLE001 - isolate the article at fault below
         if len(articles) == 1:
             raise
-    out = []
-    for a in articles:
-        try:
-            out.extend(run_batch([a], ner))
-        except Exception as exc:  # noqa: BLE001 - one bad article must not stop a build
-            out.append(Done(a.source, error=Errors.KG002.format(path=a.path or a.source, kind=type(exc).__name__,
-                                                                 detail=str(exc)[:200])))
-    return out
+    return [d for a in articles for d in run_alone(a, ner)]
+
+
+def run_alone(article: Article, ner: str = "shipped") -> list[Done]:
+    """``run_batch([article])``; an article that makes the pipeline fail is reported (KG002)."""
+    try:
+        return run_batch([article], ner)
+    except Exception as exc:  # noqa: BLE001 - one bad article must not stop a build
+        return [Done(article.source, error=Errors.KG002.format(path=article.path or article.source,
+                                                               kind=type(exc).__name__, detail=str(exc)[:200]))]
 
 
 def _ready() -> bool:
@@ -209,6 +211,10 @@ class Workers:
             for (b, f), ok in zip(flight, finished, strict=True):
                 yield f.result() if ok else [d for a in b for d in self._solo.run(a)]
             self._start()
+            return
+        except Exception:  # noqa: BLE001 - the batch's own failure (a result that cannot travel back ...)
+            pending.popleft()
+            yield [d for a in batch for d in self._solo.run(a)]  # alone; the pool goes on
             return
         pending.popleft()
         yield done
