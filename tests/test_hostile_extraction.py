@@ -170,3 +170,35 @@ def test_an_article_that_hangs_extraction_is_given_up_after_its_time(poison, tmp
     assert r.returncode == 3, (r.returncode, r.stderr[-3000:])
     assert "a01.txt: extraction failed (timeout: no result after 5 s; skipped)" in r.stderr
     assert "3 added, 0 replaced, 0 unchanged, 1 failed" in r.stdout
+
+
+# ------------------------------------------------------------------ D1: punctuation runs
+RUNS = ["*", "!", "(", "\"", "=", "#", "_", "$", "\u20ac", "\u201c", "!?", ":)"]
+
+
+@pytest.mark.parametrize("run", RUNS)
+def test_a_punctuation_run_is_cut_before_the_tokenizer_and_offsets_kept(run):
+    from kg.nlp.extract import RUN_KEPT, linear_text
+
+    text = "Police said. " + run * 30 + " Ten people died in Homs. " + run * 3 + " ok"
+    cut = linear_text(text)
+    assert len(cut) == len(text) and cut.index("Homs") == text.index("Homs")
+    assert cut.split()[2] == (run * 30)[:RUN_KEPT] and run * 3 in cut  # a short run is left as it is
+
+
+def test_long_punctuation_runs_build_in_linear_time(tmp_path):
+    """Row D1: spaCy's tokenizer is quadratic on a run of punctuation (50,000 asterisks: 225 s);
+    runs of every kind, 50,000 characters each, in a .txt and a .md, now build at once."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    body = "".join(f"{run * (50_000 // len(run))}\nThe army said {i + 2} people died in Aleppo.\n"
+                   for i, run in enumerate(RUNS))
+    (folder / "runs.txt").write_text("Before the storm.\n" + body, encoding="utf-8")
+    (folder / "runs.md").write_text("# Storm\n\n" + body.replace("Aleppo", "Homs"), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "kg", "build", folder, "--store", tmp_path / "s", "--ner", "none",
+                        "--jobs", "1"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "2 added" in r.stdout, r.stderr[-2000:]
+    code = ("import sys, kg; text = open(sys.argv[1], encoding='utf-8').read(); ex = kg.extract(text, ner='none');"
+            "print(sorted({text[m.start:m.end] for m in ex.mentions}), len(ex.counts))")
+    r = subprocess.run([sys.executable, "-c", code, folder / "runs.txt"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.split() == ["['Aleppo']", str(len(RUNS))], r.stderr[-2000:]
