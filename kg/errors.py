@@ -266,7 +266,11 @@ class KGError(Exception):
         return _CODE.sub("", str(self.args[0]) if self.args else "")
 
     def __str__(self) -> str:
-        return f"[{self.code}] {self.message}"
+        """The code and the message, one line, safe on a terminal (kg.terminal.printable: a file
+        name or a server's answer quoted in it cannot send control sequences)."""
+        from kg.terminal import printable
+
+        return f"[{self.code}] {printable(self.message)}"
 
 
 class InputError(KGError):

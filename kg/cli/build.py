@@ -104,12 +104,14 @@ def build(paths: tuple[str, ...], store: str | None, ner: str | None, model: str
                                jobs=jobs or default_jobs(), max_chars=max_chars,
                                options=ReadOptions.with_fields(pairs), stdin_format=stdin_format,
                                progress=lambda _source: b.update(), article_timeout=article_timeout)
+    from kg.terminal import printable
+
     for w in report.warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(f"warning: {printable(w)}", err=True)
     if not push_to:
         warn_older_layout(store_path(store))
     for f in report.failed:
-        click.echo(f"error: {f}", err=True)
+        click.echo(f"error: {printable(f)}", err=True)
     click.echo(summary(report, push_to or store_path(store)))
     if report.failed and not (report.added or report.replaced or report.skipped):
         sys.exit(1)

@@ -23,6 +23,19 @@ def not_regular(mode: int) -> str | None:
     return next((kind for test, kind in _KINDS if test(mode)), "not a plain file")
 
 
+NOT_UTF8 = "its name is not valid UTF-8; rename it"
+
+
+def _utf8(path: str | os.PathLike[str]) -> bool:
+    """Whether a path's name is text: bytes that are not UTF-8 come as lone surrogates, which no
+    article name, IRI or message can hold."""
+    try:
+        os.fspath(path).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _suffixes() -> str:
     from kg.ingest.readers import READERS
 
@@ -35,7 +48,9 @@ def discover(paths: list[Path]) -> Iterator[Path | InputError]:
     from kg.ingest.readers import READERS
 
     for p in paths:
-        if not p.exists():
+        if not _utf8(p):
+            yield InputError(Errors.KG108.format(path=p, reason=NOT_UTF8))
+        elif not p.exists():
             broken = p.is_symlink()
             yield InputError(Errors.KG102.format(path=p) if broken else Errors.KG101.format(path=p))
         elif p.is_dir():
@@ -64,6 +79,10 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
     for dirpath, dirnames, filenames in os.walk(root, followlinks=True, onerror=onerror):
         yield from errors
         errors.clear()
+        if not _utf8(dirpath):
+            dirnames.clear()
+            yield InputError(Errors.KG105.format(path=dirpath, reason=NOT_UTF8))
+            continue
         st = os.stat(dirpath)
         if (st.st_dev, st.st_ino) in seen:
             dirnames.clear()
@@ -75,7 +94,9 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
             f = Path(dirpath) / name
             if name == METADATA_FILE:
                 continue
-            if not f.exists():
+            if not _utf8(name):
+                yield InputError(Errors.KG108.format(path=f, reason=NOT_UTF8))
+            elif not f.exists():
                 yield InputError(Errors.KG107.format(path=f))
             else:  # a FIFO or a device too: kg.ingest.articles.read_file names and skips it, unopened
                 yield f

@@ -1,10 +1,11 @@
-"""Issue 41, extraction: no article crashes, hangs or blocks a build. Pipelines that
+"""Issue 41, kg build: no article crashes, hangs or blocks a build. Pipelines that
 lack a parser or an NER run every kg component; each case runs in a subprocess, so a
 segmentation fault fails the test instead of ending the test session."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -202,3 +203,26 @@ def test_long_punctuation_runs_build_in_linear_time(tmp_path):
             "print(sorted({text[m.start:m.end] for m in ex.mentions}), len(ex.counts))")
     r = subprocess.run([sys.executable, "-c", code, folder / "runs.txt"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.split() == ["['Aleppo']", str(len(RUNS))], r.stderr[-2000:]
+
+
+# ------------------------------------------------------------------ B4: names that are not UTF-8
+def test_a_file_name_that_is_not_utf8_is_one_error_line_and_the_others_are_written(tmp_path):
+    """Row B4: `bad\\xff.txt` among 70 files gave a UnicodeEncodeError traceback after 64 were
+    written, on every rerun; a folder with such a name likewise."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for i in range(70):
+        (folder / f"f{i:02d}.txt").write_text(f"Rescuers pulled {i + 2} people from the rubble in Hatay.\n")
+    (folder / os.fsdecode(b"bad\xff.txt")).write_bytes(b"Nine people were hurt in Accra.\n")
+    (folder / os.fsdecode(b"sub\xfe")).mkdir()
+    (folder / os.fsdecode(b"sub\xfe") / "x.txt").write_bytes(b"Five people were hurt in Lagos.\n")
+    args = [sys.executable, "-m", "kg", "build", folder, "--store", tmp_path / "s", "--ner", "none", "--jobs", "1"]
+    for _ in range(2):  # a rerun: the same lines, nothing else
+        r = subprocess.run(args, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 3 and "Traceback" not in r.stderr, r.stderr[-2000:]
+        errors = [ln for ln in r.stderr.splitlines() if ln.startswith("error: ")]
+        assert errors == [f"error: [KG108] {folder}/bad\\xff.txt: cannot read (its name is not valid UTF-8; "
+                          "rename it)",
+                          f"error: [KG105] {folder}/sub\\xfe: cannot read folder (its name is not valid UTF-8; "
+                          "rename it)"], r.stderr
+    assert "0 added, 0 replaced, 70 unchanged, 2 failed" in r.stdout
