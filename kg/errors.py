@@ -150,6 +150,8 @@ class Errors(metaclass=_Catalogue):
     KG654 = "--netrc: no entry for {host} in {path}"
     KG655 = "--netrc: cannot read {path} ({reason})"
     KG656 = "--password is deprecated (other users see it in ps); set KG_PUSH_PASSWORD or use --netrc"
+    KG657 = ("the bearer token in ${var} holds a space, a control character or a character outside ASCII, "
+             "which no HTTP header can carry; check the variable (its value is not shown)")
 
     # KG690-KG699: named queries on a remote SPARQL endpoint (kg.query.remote)
     KG690 = "{endpoint}: credentials in the URL are refused (they show in ps, logs and messages)"

@@ -179,7 +179,7 @@ def push(store: str | None, endpoint: str, graph: str | None, replace: bool, use
     if password is not None:
         click.echo(f"kg: warning: {Errors.KG656}", err=True)
     auth = resolve_auth(endpoint, user=user, password=password, token=os.environ.get(token_env) or None,
-                        use_netrc=use_netrc, digest=digest)
+                        use_netrc=use_netrc, digest=digest, token_var=token_env)
     from kg.progress import bar
 
     st = Store.open_read(store_path(store))
@@ -204,8 +204,10 @@ def validate(store: str | None) -> None:
     from kg.store import Store
 
     ok, lines = do_validate(Store.open_read(store_path(store)))
+    from kg.terminal import printable
+
     for line in lines:
-        click.echo(line)
+        click.echo(printable(line, keep="\n"))
     if not ok:
         sys.exit(1)
     click.echo("conforms")

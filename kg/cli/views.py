@@ -7,6 +7,7 @@ import click
 from kg.cli.options import store_option, store_path
 from kg.errors import Errors, OutputError
 from kg.outputs import output_path
+from kg.terminal import printable
 
 TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no networkx until a command runs)
 
@@ -47,7 +48,7 @@ def render(store: str | None, output: str, focus: str | None, depth: int, types,
         raise OutputError(Errors.KG750)
     n, e = do_render(Store.open_read(store_path(store)), output, focus=focus, depth=depth,
                      types=set(types) or None, source=source, since=since, until=until, colour_by=colour_by,
-                     top=top, everything=everything, notify=lambda note: click.echo(f"kg: {note}", err=True))
+                     top=top, everything=everything, notify=lambda note: click.echo(f"kg: {printable(note)}", err=True))
     click.echo(f"{n} nodes, {e} edges -> {output}")
 
 

@@ -80,6 +80,18 @@ def redact(url: str) -> str:
     return urllib.parse.urlunsplit(parts._replace(netloc="***@" + parts.netloc.rsplit("@", 1)[1]))
 
 
+_AUTH_ECHO = re.compile(r"(?i)\b(authorization|bearer|basic|digest|password|token)(\s*[:=]?\s*)([^\s,;\"']+)")
+
+
+def hide_secrets(text: str, auth: Auth) -> str:
+    """``text`` (an endpoint's answer, shown in a message) without the credentials of ``auth`` or
+    anything after an ``Authorization:``, ``Bearer`` or ``password=`` (a server may echo them)."""
+    for secret in (auth.token, auth.password, auth.header()):
+        if secret:
+            text = text.replace(secret, "***")
+    return _AUTH_ECHO.sub(lambda m: m.group(1) + m.group(2) + "***", text)
+
+
 def _credentials_in_url(shown: str) -> str:
     return Errors.KG651.format(endpoint=shown)
 
@@ -121,12 +133,20 @@ def netrc_auth(endpoint: str, path: str | os.PathLike[str] | None = None) -> Aut
     return Auth(user=login or None, password=password)
 
 
+_TOKEN = re.compile(r"[\x21-\x7e]+")  # printable ASCII: what an Authorization header can carry
+
+
 def resolve_auth(endpoint: str, *, user: str | None = None, password: str | None = None,
                  token: str | None = None, use_netrc: bool = False,
-                 netrc_file: str | os.PathLike[str] | None = None, digest: bool = False) -> Auth:
-    """The credentials for a push: a bearer ``token`` if given; else ``user`` with
-    ``password`` (or ``$KG_PUSH_PASSWORD``), the netrc entry filling what is missing."""
+                 netrc_file: str | os.PathLike[str] | None = None, digest: bool = False,
+                 token_var: str = "KG_PUSH_TOKEN") -> Auth:
+    """The credentials for a push: a bearer ``token`` if given (read from ``$token_var``; the
+    white space around it, such as the newline of a file it was read from, left out); else
+    ``user`` with ``password`` (or ``$KG_PUSH_PASSWORD``), the netrc entry filling what is missing."""
+    token = token.strip() if token else None
     if token:
+        if not _TOKEN.fullmatch(token):
+            raise RemoteError(Errors.KG657.format(var=token_var))
         return Auth(token=token)
     password = password or os.environ.get(PASSWORD_ENV) or None
     if use_netrc or netrc_file:
@@ -233,6 +253,9 @@ def send(method: str, url: str, body: bytes, auth: Auth, *, timeout: float, retr
             if timed_out(exc):
                 raise RemoteError(Errors.KG607.format(url=shown, seconds=timeout, tries=retries + 1)) from None
             raise RemoteError(Errors.KG608.format(url=shown, reason=_why(exc), tries=retries + 1)) from None
+        except (ValueError, UnicodeError):  # a header http.client refuses: its text may be a credential
+            raise RemoteError(Errors.KG608.format(url=shown, reason="a request header is not valid HTTP",
+                                                  tries=1)) from None
 
     resp = request()
     if resp.status == 401 and auth.digest and auth.user is not None:
@@ -248,7 +271,7 @@ def send(method: str, url: str, body: bytes, auth: Auth, *, timeout: float, retr
         where = redact(urllib.parse.urljoin(url, location)) if location else "(no Location given)"
         raise RemoteError(Errors.KG650.format(url=shown, status=status, location=where))
     if not 200 <= status < 300:
-        raise RemoteError(_explain(status, url, answer.decode("utf-8", "replace")))
+        raise RemoteError(_explain(status, url, hide_secrets(answer.decode("utf-8", "replace"), auth)))
     reported = _reported_count(resp.headers.get("Content-Type", ""), answer)
     if reported is not None and reported != sent:
         raise RemoteError(Errors.KG652.format(url=shown, reported=reported, sent=sent))

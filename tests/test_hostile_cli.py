@@ -1,0 +1,124 @@
+"""Issue 41, the kg command's output: secrets never printed, terminal control characters
+escaped, and every bad argument or input a one-line error (rows E1, E2, F and G). Each case
+runs the kg command in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+
+import pytest
+
+KG = [sys.executable, "-m", "kg"]
+RAW = ("\x1b", "\x07", "\u202e", "\x9b")  # ESC, BEL, RLO, CSI: never written raw to a terminal
+
+
+def kg(*args: object, env: dict | None = None, timeout: float = 180, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([*KG, *map(str, args)], capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})}, **kw)
+
+
+def one_line_error(r: subprocess.CompletedProcess, code: str | None = None) -> str:
+    """The run failed with one stderr line, no traceback, nothing raw for the terminal."""
+    assert r.returncode != 0 and "Traceback" not in r.stderr, (r.returncode, r.stderr[-3000:])
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert not any(c in r.stderr for c in RAW), r.stderr
+    if code:
+        assert f"[{code}]" in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def small_store(tmp_path_factory) -> Path:
+    """Two articles whose titles hold ESC, BEL, RLO and a C1 control (a JSON Lines feed)."""
+    folder = tmp_path_factory.mktemp("hostile_cli")
+    feed = folder / "feed.jsonl"
+    feed.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"id": "a", "title": "\x1b]0;pwned\x07Red \x1b[31malert\u202etxt.exe\x9b",
+         "text": "Rescuers pulled 12 people from the rubble in Hatay on Sunday."},
+        {"id": "b", "title": "Plain title", "text": "The UN said 500 families fled Goma on Friday."},
+    ]), encoding="utf-8")
+    r = kg("build", feed, "--store", folder / "store", "--ner", "none", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    return folder / "store"
+
+
+# ------------------------------------------------------------------ E2: tables
+@pytest.mark.parametrize("command", [["articles", "--format", "table"], ["query", "titles.rq", "--format", "table"]])
+def test_titles_with_terminal_controls_are_escaped_in_tables(small_store, tmp_path, command):
+    (tmp_path / "titles.rq").write_text('SELECT ?o WHERE { GRAPH ?g { ?s ?p ?o } FILTER(CONTAINS(STR(?o), "pwned")) }')
+    r = kg(*command, "--store", small_store, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert not any(c in r.stdout for c in RAW), r.stdout
+    assert "\\x1b]0;pwned\\x07Red \\x1b[31malert\\u202etxt.exe\\x9b" in r.stdout
+
+
+# ------------------------------------------------------------------ E1, E2: kg push
+class _Hostile(BaseHTTPRequestHandler):
+    """A graph store that answers every request with ``answer`` (status, headers, body) and keeps the
+    Authorization headers it was sent."""
+
+    answer: tuple[int, dict, bytes] = (204, {}, b"")
+    seen: list = []
+
+    def _reply(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        type(self).seen.append(self.headers.get("Authorization"))
+        status, headers, body = type(self).answer
+        self.send_response(status)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_PUT = do_POST = _reply
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def hostile():
+    server = HTTPServer(("127.0.0.1", 0), _Hostile)
+    _Hostile.answer, _Hostile.seen = (204, {}, b""), []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/store"
+    server.shutdown()
+
+
+def test_a_token_read_with_its_newline_is_sent_without_it(small_store, hostile):
+    """Row E1: MYTOKEN=$'Secret-T0ken\\n' gave a traceback that printed the token."""
+    r = kg("push", "--store", small_store, "--endpoint", hostile, "--token-env", "MYTOKEN", "-q",
+           env={"MYTOKEN": "Secret-T0ken\n"})
+    assert r.returncode == 0 and "Secret" not in r.stderr + r.stdout, r.stderr
+    assert set(_Hostile.seen) == {"Bearer Secret-T0ken"}
+
+
+@pytest.mark.parametrize("token", ["Secret\nT0ken", "Secret T0ken", "Secret\x1bT0ken", "Secr\u0113tT0ken"])
+def test_a_token_no_header_can_carry_is_one_line_that_does_not_show_it(small_store, hostile, token):
+    r = kg("push", "--store", small_store, "--endpoint", hostile, "--token-env", "MYTOKEN", "-q",
+           env={"MYTOKEN": token})
+    line = one_line_error(r, "KG657")
+    assert "$MYTOKEN" in line and "Secr" not in r.stderr + r.stdout and _Hostile.seen == []
+
+
+@pytest.mark.parametrize("answer", [
+    (500, {}, b"bad request; you sent Authorization: Bearer Secret-T0ken \x1b]0;pwned\x07"),
+    (400, {"Content-Type": "text/plain"}, b"Secret-T0ken rejected \x1b[2J" + "\u202e".encode()),
+    (302, {"Location": "http://127.0.0.1:9/\x1b]0;pwned\x07"}, b""),
+])
+def test_an_answer_echoing_the_token_or_controls_is_shown_without_them(small_store, hostile, answer):
+    """Row E2: an error body echoing Authorization, a Location with ESC]0;...: printed raw."""
+    _Hostile.answer = answer
+    r = kg("push", "--store", small_store, "--endpoint", hostile, "--token-env", "MYTOKEN", "-q",
+           "--retries", "0", env={"MYTOKEN": "Secret-T0ken"})
+    line = one_line_error(r)
+    assert r.returncode == 4 and "Secret-T0ken" not in r.stderr, line
+    assert "\\x1b" in line
