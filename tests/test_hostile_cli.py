@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -122,3 +123,84 @@ def test_an_answer_echoing_the_token_or_controls_is_shown_without_them(small_sto
     line = one_line_error(r)
     assert r.returncode == 4 and "Secret-T0ken" not in r.stderr, line
     assert "\\x1b" in line
+
+
+# ------------------------------------------------------------------ F: tracebacks that become one line
+def usage_error(r: subprocess.CompletedProcess, option: str) -> None:
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-3000:]
+    assert f"Error: Invalid value for '{option}'" in r.stderr, r.stderr
+
+
+def test_a_query_file_that_is_not_utf8_is_one_line(small_store, tmp_path):
+    (tmp_path / "bad.rq").write_bytes(b'SELECT * WHERE { ?s ?p "\xff\xfe" }')
+    line = one_line_error(kg("query", tmp_path / "bad.rq", "--store", small_store), "KG108")
+    assert "bad.rq: cannot read (not UTF-8 text: byte 0xff at position 24)" in line
+
+
+@pytest.mark.parametrize("command, option", [
+    (["top", "--offset", "99999999999999999999"], "--offset"),
+    (["top", "--limit", str(2**64)], "--limit"),
+    (["articles", "--limit", str(2**64)], "--limit"),
+    (["query", "entities", "--offset", str(2**63)], "--offset"),
+])
+def test_a_count_past_what_the_engine_takes_is_a_usage_error(small_store, command, option):
+    usage_error(kg(*command, "--store", small_store), option)
+
+
+@pytest.mark.parametrize("command", [["top"], ["articles"], ["query", "entities"]])
+def test_the_largest_count_is_taken(small_store, command):
+    big = str(2**63 - 1)
+    r = kg(*command, "--limit", big, "--offset", big, "--format", "csv", "--store", small_store)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+
+
+def test_gold_json_nested_100000_deep_is_one_line(small_store, tmp_path):
+    (tmp_path / "gold").mkdir()
+    (tmp_path / "gold" / "a.json").write_text("[" * 100_000 + "]" * 100_000)
+    line = one_line_error(kg("eval", tmp_path / "gold", "--store", small_store), "KG139")
+    assert "JSON nested too deeply" in line
+
+
+def _remove_nested(top: Path) -> None:
+    """Remove top/d/d/.../d one level at a time: shutil.rmtree (and pytest's clean-up of old
+    temporary folders) recurse, and 1,500 levels are a RecursionError to them."""
+    while (top / "d").is_dir():
+        if (top / "d" / "d").is_dir():
+            os.rename(top / "d" / "d", top / "x")
+            for name in os.listdir(top / "d"):
+                os.unlink(top / "d" / name)
+            os.rmdir(top / "d")
+            os.rename(top / "x", top / "d")
+        else:
+            shutil.rmtree(top / "d")
+
+
+def test_folders_nested_1500_deep_are_walked(tmp_path):
+    deep = tmp_path / "in"
+    deep.mkdir()
+    fd = os.open(deep, os.O_RDONLY)
+    try:
+        try:  # (paths relative to an open folder: the whole path is over PATH_MAX for some calls)
+            for _ in range(1500):
+                os.mkdir("d", dir_fd=fd)
+                fd, old = os.open("d", os.O_RDONLY, dir_fd=fd), fd
+                os.close(old)
+            with open(os.open("a.txt", os.O_WRONLY | os.O_CREAT, dir_fd=fd), "w") as f:
+                f.write("Nine people were hurt in Accra on Monday.\n")
+        finally:
+            os.close(fd)
+        r = kg("build", deep, "--store", tmp_path / "s", "--ner", "none", "--jobs", "1")
+        assert r.returncode == 0 and "1 added" in r.stdout and "Traceback" not in r.stderr, r.stderr[-3000:]
+    finally:
+        _remove_nested(deep)
+
+
+@pytest.mark.parametrize("command, closed, code", [
+    (["export"], 1, "KG705"), (["top"], 1, "KG705"), (["articles"], 1, "KG705"),
+    (["query", "entities"], 1, "KG705"), (["build", "-", "--ner", "none"], 0, "KG108"),
+])
+def test_a_closed_standard_stream_is_one_line(small_store, tmp_path, command, closed, code):
+    """`kg export >&-`, `kg top >&-`, `kg build - <&-`: AttributeError tracebacks."""
+    store = small_store if command[0] != "build" else tmp_path / "s"
+    r = kg(*command, "--store", store, preexec_fn=lambda: os.close(closed))
+    one_line_error(r, code)

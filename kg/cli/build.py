@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import quiet_option, store_option, store_path, warn_older_layout
+from kg.cli.options import count, quiet_option, store_option, store_path, warn_older_layout
 from kg.errors import Errors, InputError
 
 
@@ -25,7 +25,7 @@ from kg.errors import Errors, InputError
               help="Format of standard input (PATH '-'); default: sniffed from the first bytes.")
 @click.option("--max-chars", default=5_000_000, show_default=True, type=click.IntRange(1, 1_000_000_000),
               help="Refuse (one error line; the others go on) an article with more characters of text than this.")
-@click.option("-j", "--jobs", type=click.IntRange(1), default=None,
+@click.option("-j", "--jobs", type=count(1), default=None,
               help="Extraction worker processes (default: one per CPU core).")
 @click.option("--article-timeout", type=click.FloatRange(0, min_open=True), default=None, metavar="SECONDS",
               help="Give up on an article whose extraction takes longer (it is reported and skipped, the "

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from kg.cli.options import format_option, store_option, store_path
+from kg.cli.options import count, format_option, store_option, store_path
 from kg.terminal import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -164,7 +164,7 @@ COLUMNS = ["n", "when", "who", "action", "target", "detail", "note", "status"]
 @click.group(invoke_without_command=True)
 @store_option
 @format_option("table", "csv", "json", default=None, help="Output format (default: table on a terminal, else csv).")
-@click.option("--undo", "undo_n", type=click.IntRange(1), default=None, metavar="N",
+@click.option("--undo", "undo_n", type=count(1), default=None, metavar="N",
               help="Remove correction N and build the articles it changed again from their stored text.")
 @click.option("--apply", "apply_all", is_flag=True, help="Apply every correction again (as 'kg curation apply').")
 @click.pass_context

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import RdfFormat, quiet_option, store_option, store_path, timeout_option, warn_older_layout
+from kg.cli.options import RdfFormat, count, quiet_option, store_option, store_path, timeout_option, warn_older_layout
 from kg.errors import Errors, OutputError
 
 
@@ -148,10 +148,10 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
               help="Deprecated (other users see it in ps): set KG_PUSH_PASSWORD or use --netrc.")
 @click.option("--token-env", default="KG_PUSH_TOKEN", show_default=True, metavar="VAR",
               help="Environment variable holding a bearer token (used when set).")
-@click.option("--batch-size", default=10_000, show_default=True, type=click.IntRange(1),
+@click.option("--batch-size", default=10_000, show_default=True, type=count(1),
               help="Triples per request.")
 @timeout_option(60.0, "Seconds to wait for each request.", minimum=0.1)
-@click.option("--retries", default=4, show_default=True, type=click.IntRange(0),
+@click.option("--retries", default=4, show_default=True, type=count(0),
               help="Retries (with exponential back-off) for transient failures.")
 @quiet_option
 def push(store: str | None, endpoint: str, graph: str | None, replace: bool, user: str | None,

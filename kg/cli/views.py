@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import store_option, store_path
+from kg.cli.options import count, store_option, store_path
 from kg.errors import Errors, OutputError
 from kg.outputs import output_path
 from kg.terminal import printable
@@ -16,7 +16,7 @@ TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no netwo
 @store_option
 @click.option("-o", "--output", default="graph.html", type=click.Path(), show_default=True, help="HTML file to write.")
 @click.option("--focus", default=None, help="Show only ENTITY (label or alias) and its neighbours.")
-@click.option("--depth", default=1, type=click.IntRange(0), show_default=True, help="Neighbourhood depth with --focus.")
+@click.option("--depth", default=1, type=count(0), show_default=True, help="Neighbourhood depth with --focus.")
 @click.option("--type", "types", multiple=True, type=click.Choice(["Organisation", "Person", "Place"]),
               help="Keep only entities of this type (repeatable).")
 @click.option("--source", default=None, metavar="SOURCE", help="Keep only entities named in this article.")
@@ -24,7 +24,7 @@ TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no netwo
 @click.option("--until", default=None, metavar="YYYY-MM-DD", help="Keep entities from articles published on or before.")
 @click.option("--colour", "colour_by", type=click.Choice(["type", "community"]), default="type", show_default=True,
               help="Initial colouring (the page can switch).")
-@click.option("--top", type=click.IntRange(1), default=None, metavar="N",
+@click.option("--top", type=count(1), default=None, metavar="N",
               help=f"On a store of more than N entities draw the N mentioned in most articles [default: {TOP}].")
 @click.option("--all", "everything", is_flag=True, help="Draw every entity, however many (slow on a big store).")
 def render(store: str | None, output: str, focus: str | None, depth: int, types, source: str | None,
