@@ -204,3 +204,32 @@ def test_a_closed_standard_stream_is_one_line(small_store, tmp_path, command, cl
     store = small_store if command[0] != "build" else tmp_path / "s"
     r = kg(*command, "--store", store, preexec_fn=lambda: os.close(closed))
     one_line_error(r, code)
+
+
+# ------------------------------------------------------------------ G: arguments that were accepted
+@pytest.mark.parametrize("command, code, phrase", [
+    (["render", "--since", "2019-02-30"], "KG131", "--since '2019-02-30'"),
+    (["render", "--until", "2019-13"], "KG131", "--until '2019-13'"),
+    (["render", "--source", "nonexistent.txt"], "KG129", "no article 'nonexistent.txt'"),
+    (["render", "--source", "feed.jsonl#x"], "KG167", "did you mean 'feed.jsonl#"),
+    (["export", "--graph", ""], "KG129", "no article ''"),
+])
+def test_arguments_that_drew_or_exported_everything_are_errors(small_store, tmp_path, command, code, phrase):
+    """render drew 28 nodes for 2019-02-30 and an empty page for an unknown article, rc 0;
+    export --graph '' exported everything."""
+    r = kg(*command, "--store", small_store, cwd=tmp_path)
+    assert phrase in one_line_error(r, code)
+    assert not (tmp_path / "graph.html").exists() and r.stdout == ""
+
+
+@pytest.mark.parametrize("command, option", [
+    (["claims", "--tolerance", "nan"], "--tolerance"),
+    (["build", "x.txt", "--article-timeout", "nan"], "--article-timeout"),
+    (["serve", "--bind", "999.1.1.1"], "--bind"),
+    (["serve", "--bind", ""], "--bind"),
+])
+def test_values_that_were_accepted_are_usage_errors(small_store, command, option):
+    """claims took nan; serve announced an endpoint on 999.1.1.1, then died with a Rust backtrace."""
+    r = kg(*command, "--store", small_store, timeout=60)
+    usage_error(r, option)
+    assert "SPARQL endpoint" not in r.stderr

@@ -18,6 +18,7 @@ from kg.errors import Errors
 from kg.types import Article
 
 BASE_SECONDS = 120.0  # per article: loading the pipeline and a short text, with a wide margin
+MAX_SECONDS = 7 * 86400.0  # (a wait longer than this overflows select() and threading's timeouts)
 CHARS_PER_SECOND = 1000.0  # ... plus one second per 1,000 characters (spaCy reads 20 to 100 times faster)
 
 
@@ -25,8 +26,8 @@ def time_limit(articles: list[Article], per_article: float | None = None) -> flo
     """Seconds a batch may take: ``per_article`` each when given, else BASE_SECONDS plus a second per
     CHARS_PER_SECOND characters for each article."""
     if per_article is not None:
-        return per_article * max(1, len(articles))
-    return sum(BASE_SECONDS + len(a.text) / CHARS_PER_SECOND for a in articles)
+        return min(per_article * max(1, len(articles)), MAX_SECONDS)
+    return min(sum(BASE_SECONDS + len(a.text) / CHARS_PER_SECOND for a in articles), MAX_SECONDS)
 
 
 def death(exitcode: int | None) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import count, quiet_option, store_option, store_path, warn_older_layout
+from kg.cli.options import Finite, count, quiet_option, store_option, store_path, warn_older_layout
 from kg.errors import Errors, InputError
 
 
@@ -27,7 +27,7 @@ from kg.errors import Errors, InputError
               help="Refuse (one error line; the others go on) an article with more characters of text than this.")
 @click.option("-j", "--jobs", type=count(1), default=None,
               help="Extraction worker processes (default: one per CPU core).")
-@click.option("--article-timeout", type=click.FloatRange(0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--article-timeout", type=Finite(0, min_open=True), default=None, metavar="SECONDS",
               help="Give up on an article whose extraction takes longer (it is reported and skipped, the "
                    "others written); default: 120 s plus 1 s per 1,000 characters.")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,

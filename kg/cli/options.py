@@ -18,6 +18,36 @@ STORE_HELP = "Store folder (default: $KG_STORE or ./.kg)."
 MAX_COUNT = 2**63 - 1  # the largest count, limit or offset Python's islice and the SPARQL engine take
 
 
+class Finite(click.FloatRange):
+    """A FloatRange of finite numbers: NaN passes FloatRange's comparisons (every one is False)
+    and would then mean nothing, or never end a wait."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        import math
+
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+def bind_address(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """--bind: an address this host can listen on, checked before the server starts (999.1.1.1 was
+    announced as an endpoint, then the server died with a Rust backtrace)."""
+    import socket
+
+    try:  # (port 0: the address alone; --port may not be read yet)
+        infos = socket.getaddrinfo(value, 0, type=socket.SOCK_STREAM)
+        family, _, _, _, address = infos[0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except (OSError, UnicodeError, IndexError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise click.BadParameter(f"cannot listen on {value!r}: {reason}") from None
+    return value
+
+
 def count(minimum: int = 0) -> click.IntRange:
     """A count option's type (--limit, --offset, --jobs, ...): ``minimum`` up to MAX_COUNT, so a number
     past what the engine takes is a usage error naming the option, not a traceback or "malformed SPARQL"."""

@@ -48,7 +48,7 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
     if curation:
         _export_curation(st, fmt, output, source, with_ontology)
         return
-    graph = graph_for_source(st, source) if source else None
+    graph = graph_for_source(st, source) if source is not None else None  # ('': no such article, not all)
     if fmt == "rdfxml" and not graph:
         click.echo(f"kg: warning: {Errors.KG162}", err=True)
     total = 1 if graph else sum(1 for _ in st.graphs())
@@ -76,7 +76,7 @@ def _export_curation(st, fmt: str, output: str | None, source: str | None, with_
     from kg.errors import CurationError
     from kg.rdf.export import export_curation
 
-    if fmt != "turtle" or source or with_ontology:
+    if fmt != "turtle" or source is not None or with_ontology:
         raise CurationError(Errors.KG816)
     if output:
         from kg.outputs import open_output
