@@ -199,6 +199,9 @@ class Errors(metaclass=_Catalogue):
     KG168 = "--parser-from and --parser-steps go with --corpora (the whole pipeline), not with --corpus"
     KG169 = ("{store}: holds facts written by an older kg (an older RDF layout): the named queries skip them; "
              "run 'kg build' on their articles again to rewrite them")
+    KG170 = "{where}: field {field!r} holds {kind}, not text; skipped"
+    KG171 = ("{path}: a link to {target}, outside the folder {root}; not followed (give the target itself "
+             "to read it)")
 
     # KG780-KG789: kg claims (OutputError)
     KG780 = "the named query {name!r} gives no {missing} column; kg claims reads {needed}"

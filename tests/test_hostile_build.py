@@ -226,3 +226,98 @@ def test_a_file_name_that_is_not_utf8_is_one_error_line_and_the_others_are_writt
                           f"error: [KG105] {folder}/sub\\xfe: cannot read folder (its name is not valid UTF-8; "
                           "rename it)"], r.stderr
     assert "0 added, 0 replaced, 70 unchanged, 2 failed" in r.stdout
+
+
+# ------------------------------------------------------------------ G: input that was refused or lost
+def _read(*paths: Path) -> tuple[dict, list[str], list[str]]:
+    from kg.errors import InputError
+    from kg.ingest import iter_articles
+
+    arts, errors = {}, []
+    for it in iter_articles(list(paths)):
+        if isinstance(it, InputError):
+            errors.append(str(it))
+        else:
+            arts[it.source] = it
+    return arts, errors, [w for a in arts.values() for w in a.warnings]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_byte_order_mark_is_read(tmp_path, encoding):
+    """It was refused as a binary file."""
+    text = "Nine people were hurt in Accra on Monday, police said. Caf\u00e9 owners left."
+    (tmp_path / "a.txt").write_bytes(text.encode(encoding))
+    arts, errors, warnings = _read(tmp_path / "a.txt")
+    assert errors == [] and arts["a.txt"].text == text
+    assert warnings == [f"a.txt: UTF-16 without a byte order mark; decoded as {encoding} (detected)"]
+
+
+def test_binary_with_zero_bytes_is_still_refused(tmp_path):
+    (tmp_path / "a.txt").write_bytes(b"\x7fELF\x02\x01\x01\x00" * 64)
+    arts, errors, _ = _read(tmp_path / "a.txt")
+    assert arts == {} and "looks like a binary file" in errors[0]
+
+
+ROW = "a.txt,2024-05-06,Le Monde,Caf\u00e9 cr\u00e8me \u00e0 Z\u00fcrich"
+
+
+@pytest.mark.parametrize("csv_bytes", [
+    f"file,published,outlet,title\n{ROW}\n".encode("latin-1"),
+    f"FILE,Published,OUTLET,Title\n{ROW}\n".encode(),
+    f"\ufeffFile,Published,Outlet,Title\r\n{ROW}\r\n".encode(),
+])
+def test_metadata_csv_in_latin1_or_with_a_capitalised_header_is_read(tmp_path, csv_bytes):
+    """A Latin-1 metadata.csv was refused whole; a header FILE was 'needs a file column'."""
+    (tmp_path / "a.txt").write_text("Nine people were hurt in Accra.\n", encoding="utf-8")
+    (tmp_path / "metadata.csv").write_bytes(csv_bytes)
+    arts, errors, _ = _read(tmp_path)
+    assert errors == []
+    a = arts["a.txt"]
+    assert (a.published, a.outlet, a.title) == ("2024-05-06", "Le Monde", "Caf\u00e9 cr\u00e8me \u00e0 Z\u00fcrich")
+
+
+def test_jsonl_text_that_is_not_a_string_is_an_error_per_line(tmp_path):
+    """A list, an object or a number as text was stored as its JSON; an id-less line and an
+    explicit "line-2" are never merged (the second is named and skipped)."""
+    (tmp_path / "feed.jsonl").write_text("".join(json.dumps(r) + "\n" for r in [
+        {"text": ["Nine", "people"]}, {"text": {"body": "x"}}, {"text": 42}, {"text": True},
+        {"text": "A good story about Accra, where nine were hurt."}, {"id": "line-5", "text": "Another story."},
+    ]), encoding="utf-8")
+    arts, errors, _ = _read(tmp_path / "feed.jsonl")
+    assert list(arts) == ["feed.jsonl#line-5"] and arts["feed.jsonl#line-5"].text.startswith("A good story")
+    assert errors[:4] == [f"[KG170] feed.jsonl:{n}: field 'text' holds {kind}, not text; skipped" for n, kind in
+                          [(1, "a list"), (2, "an object"), (3, "a number"), (4, "true or false")]]
+    assert "[KG150] feed.jsonl:6: id 'line-5' is already used on line 5" in errors[4]
+
+
+def test_links_out_of_the_folder_are_not_followed(tmp_path):
+    """A folder holding links to /etc and /etc/hostname ingested them."""
+    outside = tmp_path / "outside"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "secret.txt").write_text("The password is hunter2, said Ada Corwen.\n")
+    (outside / "deep" / "more.txt").write_text("Nine people were hurt in Accra.\n")
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "ok.txt").write_text("Nine people were hurt in Accra.\n")
+    (folder / "sub" / "same.txt").symlink_to(folder / "ok.txt")  # inside: followed
+    (folder / "secret.txt").symlink_to(outside / "secret.txt")
+    (folder / "elsewhere").symlink_to(outside)
+    arts, errors, _ = _read(folder)
+    assert sorted(arts) == ["ok.txt", "same.txt"]
+    assert errors == [f"[KG171] {folder}/elsewhere: a link to {outside}, outside the folder {folder}; not followed "
+                      "(give the target itself to read it)",
+                      f"[KG171] {folder}/secret.txt: a link to {outside}/secret.txt, outside the folder {folder}; "
+                      "not followed (give the target itself to read it)"]
+    arts, errors, _ = _read(folder / "secret.txt")  # given by name: read
+    assert list(arts) == ["secret.txt"] and errors == []
+
+
+@pytest.mark.parametrize("articles, jobs, workers", [(5, 32, 1), (40, 32, 3), (40, 2, 2), (5000, 4, 4), (0, 8, 1)])
+def test_no_more_workers_than_batches_of_articles(articles, jobs, workers):
+    """-j 32 for 5 files started 32 worker processes."""
+    from kg.builder.runner import _fit_jobs
+    from kg.types import Article
+
+    items = (Article(f"a{i}.txt", "Text.", "h") for i in range(articles))
+    rest, got = _fit_jobs(items, jobs)
+    assert got == workers and sum(1 for _ in rest) == articles

@@ -151,6 +151,9 @@ def build(
 
     check_model(ner)  # a missing model is a user error before any work is done
     extractor = extractor_id(ner)
+    items = with_years(iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
+                                     stdin=stdin, stdin_format=stdin_format))
+    items, jobs = _fit_jobs(items, jobs)
     with Workers(jobs, ner, article_timeout) as workers, Store(store_path) as store:
         writer = Writer(store, BuildReport(), progress=progress, background=True)
         buffer: list = []
@@ -163,8 +166,6 @@ def build(
             writer.write([d.source for d in buffer], b"".join(d.nquads for d in buffer), tallies)
             buffer.clear()
 
-        items = with_years(iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
-                                         stdin=stdin, stdin_format=stdin_format))
         try:
             for results in workers.map(chunked(writer.pending(items, extractor), EXTRACT_BATCH)):
                 for d in results:
@@ -182,6 +183,25 @@ def build(
         if report.added or report.replaced:
             report.warnings.extend(_corrections_gone(store))
         return report
+
+
+PEEK_JOBS = 64  # workers whose first batches are read ahead to size the pool (so 1,024 articles at most)
+
+
+def _fit_jobs(items: Iterator, jobs: int) -> tuple[Iterator, int]:
+    """``items`` (unchanged) and the workers for them: a build of few articles (all read within
+    the first batches of min(jobs, PEEK_JOBS) workers, before any worker starts) gets no more
+    workers than it has batches of EXTRACT_BATCH articles (-j 32 for 5 files started 32 workers,
+    and each worker loads a pipeline before it does anything)."""
+    import itertools
+    import math
+
+    ahead = list(itertools.islice(items, min(jobs, PEEK_JOBS) * EXTRACT_BATCH))
+    rest = itertools.chain(ahead, items)
+    if len(ahead) == min(jobs, PEEK_JOBS) * EXTRACT_BATCH:
+        return rest, jobs
+    n = sum(1 for a in ahead if isinstance(a, Article))
+    return rest, max(1, min(jobs, math.ceil(n / EXTRACT_BATCH)))
 
 
 def _corrections_gone(store: Store) -> list[str]:

@@ -69,11 +69,12 @@ def discover(paths: list[Path]) -> Iterator[Path | InputError]:
 
 
 def _walk(root: Path) -> Iterator[Path | InputError]:
-    """The files below ``root``, following links, in sorted order (a folder's files, then its
+    """The files below ``root``, following links within it, in sorted order (a folder's files, then its
     folders one by one), with unreadable folders and symlink loops reported and skipped. A stack,
     not recursion (os.walk of Python 3.11 recursed: folders nested 1,500 deep were a RecursionError)."""
     seen: set[tuple[int, int]] = set()
     stack = [os.fspath(root)]
+    inside = os.path.join(os.path.realpath(root), "")  # (a link out of it is not followed)
     while stack:
         dirpath = stack.pop()
         if not _utf8(dirpath):
@@ -92,7 +93,10 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
         seen.add((st.st_dev, st.st_ino))
         folders = []
         for entry in sorted(entries, key=lambda e: e.name):
-            if _is_dir(entry):
+            out = _link_out(entry, inside)
+            if out is not None:
+                yield InputError(Errors.KG171.format(path=entry.path, target=out, root=root))
+            elif _is_dir(entry):
                 folders.append(entry.path)
             elif entry.name == METADATA_FILE:
                 continue
@@ -103,6 +107,18 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
             else:  # a FIFO or a device too: kg.ingest.articles.read_file names and skips it, unopened
                 yield Path(entry.path)
         stack.extend(reversed(folders))
+
+
+def _link_out(entry: os.DirEntry, inside: str) -> str | None:
+    """Where ``entry`` leads when it is a link to a file or folder outside the folder walked
+    (``inside``, a real path ending with "/"): a link to /etc in a folder of articles read /etc.
+    A link to a device or a FIFO is left to read_file, which refuses it unopened."""
+    if not entry.is_symlink():
+        return None
+    target = os.path.realpath(entry.path)
+    if os.path.join(target, "").startswith(inside) or not (os.path.isdir(target) or os.path.isfile(target)):
+        return None
+    return target
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
