@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from spacy.language import Language
 
 # invented texts: quotations, counts with abbreviated units ("1.3m.", which spaCy's tokenizer
 # re-splits with a special case), dates, attributions of every shape the statements read
@@ -321,3 +322,42 @@ def test_no_more_workers_than_batches_of_articles(articles, jobs, workers):
     items = (Article(f"a{i}.txt", "Text.", "h") for i in range(articles))
     rest, got = _fit_jobs(items, jobs)
     assert got == workers and sum(1 for _ in rest) == articles
+
+
+class _Segfault:
+    def __call__(self, doc):
+        if "SEGFAULT" in doc.text:
+            import ctypes
+
+            ctypes.string_at(0)
+        return doc
+
+
+@Language.factory("test_hostile_segfault")
+def _make_segfault(nlp, name):
+    return _Segfault()
+
+
+def test_a_worker_that_dies_while_the_next_batch_is_being_read_is_recovered(tmp_path):
+    """The pool a worker's death broke refuses the next batch at once (BrokenProcessPool from
+    submit, before any result is awaited): that batch too is run again, article by article."""
+    import time
+
+    import spacy
+
+    from kg.builder.workers import Workers
+    from kg.types import Article
+
+    model = spacy.blank("en")
+    model.add_pipe("test_hostile_segfault")
+    model.to_disk(tmp_path / "model")
+    texts = ["Nine people were hurt in Accra.", "SEGFAULT here.", "Five people were hurt in Lagos.",
+             "Two people were hurt in Kano."]
+    batches = [[Article(f"a{i}.txt", t, str(i))] for i, t in enumerate(texts)]
+    got = []
+    with Workers(1, str(tmp_path / "model")) as w:
+        for out in w.map(iter(batches)):
+            got += [(d.source, d.error is None) for d in out]
+            if len(got) == 1:
+                time.sleep(5)  # the second batch kills the worker meanwhile
+    assert got == [("a0.txt", True), ("a1.txt", False), ("a2.txt", True), ("a3.txt", True)]

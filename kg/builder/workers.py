@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,7 +184,7 @@ class Workers:
         pending: deque = deque()  # (batch, future)
         try:
             for batch in batches:
-                pending.append((batch, self._pool.submit(run_batch, batch, self.ner)))
+                pending.append((batch, self._submit(batch)))
                 if len(pending) >= 2 * self.jobs:
                     yield from self._next(pending)
             while pending:
@@ -191,6 +192,18 @@ class Workers:
         finally:
             for _, f in pending:
                 f.cancel()
+
+    def _submit(self, batch: list[Article]) -> Future:
+        """The batch's future; a pool a worker's death broke since the last result refuses new work,
+        and then the future holds that error, for ``_next`` to deal with in turn."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return self._pool.submit(run_batch, batch, self.ner)
+        except BrokenProcessPool as exc:
+            broken: Future = Future()
+            broken.set_exception(exc)
+            return broken
 
     def _next(self, pending: deque) -> Iterator[list[Done]]:
         """The results of the oldest batch in flight; after a worker's death or a batch over its
