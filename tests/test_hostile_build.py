@@ -162,6 +162,15 @@ def test_an_article_that_kills_its_worker_is_reported_and_its_neighbours_written
     listed = subprocess.run([sys.executable, "-m", "kg", "articles", "--store", tmp_path / "s"],
                             capture_output=True, text=True, timeout=120)
     assert listed.stdout.count(".txt") == 17 and "a03.txt" not in listed.stdout
+    # the next build does not try them again while they are unchanged; a changed one is tried
+    again = subprocess.run(r.args, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 3 and "0 added, 0 replaced, 17 unchanged, 3 failed" in again.stdout, again.stderr
+    assert [ln for ln in again.stderr.splitlines() if ln.startswith("error: ")] == [
+        e + " (as in an earlier build: the text and the pipeline are unchanged, so it was not tried again)"
+        for e in errors]
+    (folder / "a03.txt").write_text("Rescuers pulled 5 people from the rubble in Hatay on Sunday.\n")
+    fixed = subprocess.run(r.args, capture_output=True, text=True, timeout=600)
+    assert fixed.returncode == 3 and "1 added, 0 replaced, 17 unchanged, 2 failed" in fixed.stdout, fixed.stderr
 
 
 def test_an_article_that_hangs_extraction_is_given_up_after_its_time(poison, tmp_path):

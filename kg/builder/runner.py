@@ -7,6 +7,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.builder.known_bad import KnownBad
 from kg.builder.workers import TALLIES
 from kg.errors import Errors, InputError
 from kg.ingest import iter_articles
@@ -142,7 +143,9 @@ def build(
 
     An article that kills its worker process or takes longer than ``article_timeout`` seconds
     (default: kg.builder.isolation.time_limit) is found by running the batches in flight one
-    article at a time; it goes to ``report.failed`` and the others are written.
+    article at a time; it goes to ``report.failed`` and the others are written. One that failed
+    (not for its time) is not tried again while its text and the pipeline stay the same
+    (kg.builder.known_bad).
     """
     from kg.builder.workers import Workers, chunked
     from kg.builder.years import with_years
@@ -154,6 +157,7 @@ def build(
     items = with_years(iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
                                      stdin=stdin, stdin_format=stdin_format))
     items, jobs = _fit_jobs(items, jobs)
+    bad = KnownBad(store_path, extractor)
     with Workers(jobs, ner, article_timeout) as workers, Store(store_path) as store:
         writer = Writer(store, BuildReport(), progress=progress, background=True)
         buffer: list = []
@@ -167,22 +171,38 @@ def build(
             buffer.clear()
 
         try:
-            for results in workers.map(chunked(writer.pending(items, extractor), EXTRACT_BATCH)):
+            todo = _not_known_bad(writer.pending(items, extractor), bad, writer)
+            for results in workers.map(chunked(todo, EXTRACT_BATCH)):
                 for d in results:
                     if d.error:
                         writer.located.pop(d.source, None)
                         writer.report.failed.append(d.error)
+                        bad.failed(d.source, d.error)
                     else:
                         buffer.append(d)
+                        bad.written(d.source)
                 if len(buffer) >= WRITE_BATCH:
                     flush()
             if buffer:
                 flush()
         finally:
             report = writer.close()  # the batch in flight is whole in the store before it closes
+            bad.save()
         if report.added or report.replaced:
             report.warnings.extend(_corrections_gone(store))
         return report
+
+
+def _not_known_bad(articles: Iterable[Article], bad: KnownBad, writer: Writer) -> Iterator[Article]:
+    """The articles to extract, without those whose extraction failed before as they are now
+    (kg.builder.known_bad): they are reported as failed again, with the first message."""
+    for a in articles:
+        message = bad.skip(a)
+        if message is None:
+            yield a
+        else:
+            writer.located.pop(a.source, None)
+            writer.report.failed.append(message)
 
 
 PEEK_JOBS = 64  # workers whose first batches are read ahead to size the pool (so 1,024 articles at most)
