@@ -312,6 +312,7 @@ def test_links_out_of_the_folder_are_not_followed(tmp_path):
     (folder / "sub" / "same.txt").symlink_to(folder / "ok.txt")  # inside: followed
     (folder / "secret.txt").symlink_to(outside / "secret.txt")
     (folder / "elsewhere").symlink_to(outside)
+    (folder / "passwd.bin").symlink_to(outside / "secret.txt")  # no article suffix: skipped as ever
     arts, errors, _ = _read(folder)
     assert sorted(arts) == ["ok.txt", "same.txt"]
     assert errors == [f"[KG171] {folder}/elsewhere: a link to {outside}, outside the folder {folder}; not followed "

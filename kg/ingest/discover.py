@@ -72,6 +72,8 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
     """The files below ``root``, following links within it, in sorted order (a folder's files, then its
     folders one by one), with unreadable folders and symlink loops reported and skipped. A stack,
     not recursion (os.walk of Python 3.11 recursed: folders nested 1,500 deep were a RecursionError)."""
+    from kg.ingest.readers import READERS
+
     seen: set[tuple[int, int]] = set()
     stack = [os.fspath(root)]
     inside = os.path.join(os.path.realpath(root), "")  # (a link out of it is not followed)
@@ -95,7 +97,8 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
         for entry in sorted(entries, key=lambda e: e.name):
             out = _link_out(entry, inside)
             if out is not None:
-                yield InputError(Errors.KG171.format(path=entry.path, target=out, root=root))
+                if os.path.isdir(out) or Path(entry.name).suffix.lower() in READERS:  # (not a file kg skips)
+                    yield InputError(Errors.KG171.format(path=entry.path, target=out, root=root))
             elif _is_dir(entry):
                 folders.append(entry.path)
             elif entry.name == METADATA_FILE:
