@@ -60,7 +60,9 @@ def stats(store: str | None, fmt: str) -> None:
 
     path = store_path(store)
     s = do_stats(Store.open_read(path))
-    click.echo(json.dumps(s, indent=1) if fmt == "json" else format_stats(s))
+    from kg.terminal import printable
+
+    click.echo(json.dumps(s, indent=1) if fmt == "json" else printable(format_stats(s), keep="\n"))
     warn_older_layout(path)
 
 
