@@ -233,3 +233,12 @@ def test_values_that_were_accepted_are_usage_errors(small_store, command, option
     r = kg(*command, "--store", small_store, timeout=60)
     usage_error(r, option)
     assert "SPARQL endpoint" not in r.stderr
+
+
+def test_stats_shows_a_store_path_with_controls_escaped(small_store, tmp_path):
+    odd = tmp_path / "s\x1b]0;pwned\x07"
+    shutil.copytree(small_store, odd)
+    (odd / "LOCK").unlink(missing_ok=True)
+    r = kg("stats", "--store", odd)
+    assert r.returncode == 0 and not any(c in r.stdout for c in RAW), r.stdout
+    assert "s\\x1b]0;pwned\\x07" in r.stdout
