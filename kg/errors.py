@@ -166,6 +166,8 @@ class Errors(metaclass=_Catalogue):
     KG655 = "--netrc: cannot read {path} ({reason})"
     KG656 = "--password is deprecated (other users see it in ps); set KG_PUSH_PASSWORD or use --netrc"
     KG670 = "{url}: the endpoint's answer is over {limit}; kg reads at most that much of a graph store's answer"
+    KG657 = ("the bearer token in ${var} holds a space, a control character or a character outside ASCII, "
+             "which no HTTP header can carry; check the variable (its value is not shown)")
 
     # KG690-KG699: named queries on a remote SPARQL endpoint (kg.query.remote)
     KG690 = "{endpoint}: credentials in the URL are refused (they show in ps, logs and messages)"
@@ -217,6 +219,9 @@ class Errors(metaclass=_Catalogue):
     KG175 = "{path}: no such recipe file (--entity-decider names a JSON list of gold sets, e.g. " \
             "kg/training/decider_data.json)"
     KG176 = "kg train --entity-decider needs scikit-learn: pip install 'kg[train]'"
+    KG170 = "{where}: field {field!r} holds {kind}, not text; skipped"
+    KG171 = ("{path}: a link to {target}, outside the folder {root}; not followed (give the target itself "
+             "to read it)")
 
     # KG780-KG789: kg claims (OutputError)
     KG780 = "the named query {name!r} gives no {missing} column; kg claims reads {needed}"
@@ -286,7 +291,11 @@ class KGError(Exception):
         return _CODE.sub("", str(self.args[0]) if self.args else "")
 
     def __str__(self) -> str:
-        return f"[{self.code}] {self.message}"
+        """The code and the message, one line, safe on a terminal (kg.terminal.printable: a file
+        name or a server's answer quoted in it cannot send control sequences)."""
+        from kg.terminal import printable
+
+        return f"[{self.code}] {printable(self.message)}"
 
 
 class InputError(KGError):

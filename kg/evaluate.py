@@ -117,6 +117,8 @@ def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noq
             src = gold["article"]
         except (OSError, ValueError, KeyError) as exc:
             raise InputError(Errors.KG139.format(path=gf, reason=exc)) from exc
+        except RecursionError:  # (json's decoder recurses: [[[[... 100,000 deep)
+            raise InputError(Errors.KG139.format(path=gf, reason="JSON nested too deeply")) from None
         d = details.setdefault(src, {"missed": [], "spurious": []})
         gents = gold.get("entities", [])
         gforms = [({norm(e["name"])} | {norm(a) for a in e.get("aliases", [])}) for e in gents]
@@ -276,7 +278,7 @@ def _gold_articles(gold_dir: Path) -> list[str]:
     for gf in sorted(Path(gold_dir).glob("*.json")):
         try:
             gold = json.loads(gf.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             continue
         if isinstance(gold, dict) and isinstance(gold.get("article"), str):
             names.append(gold["article"])

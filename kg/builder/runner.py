@@ -7,6 +7,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.builder.known_bad import KnownBad
 from kg.builder.workers import TALLIES
 from kg.errors import Errors, InputError
 from kg.ingest import iter_articles
@@ -136,6 +137,7 @@ def build(
     stdin: bytes | None = None,
     stdin_format: str | None = None,
     progress: Callable[[str], None] | None = None,
+    article_timeout: float | None = None,
 ) -> BuildReport:
     """Read articles under ``paths``, extract, and write one named graph per article.
 
@@ -148,6 +150,12 @@ def build(
     batches per worker in flight, and come back as N-Quads that are written
     ``WRITE_BATCH`` articles at a time. What is in flight is bounded however
     many files there are, and an interrupted build leaves whole articles only.
+
+    An article that kills its worker process or takes longer than ``article_timeout`` seconds
+    (default: kg.builder.isolation.time_limit) is found by running the batches in flight one
+    article at a time; it goes to ``report.failed`` and the others are written. One that failed
+    (not for its time) is not tried again while its text and the pipeline stay the same
+    (kg.builder.known_bad).
     """
     from kg.nlp.assemble import check_model, extractor_id
 
@@ -156,7 +164,8 @@ def build(
     made = _new_folders(Path(store_path))
     try:
         report = _build(paths, store_path, ner=ner, jobs=jobs, max_chars=max_chars, options=options, stdin=stdin,
-                        stdin_format=stdin_format, progress=progress, extractor=extractor)
+                        stdin_format=stdin_format, progress=progress, extractor=extractor,
+                        article_timeout=article_timeout)
     except BaseException:
         _remove_if_unused(made)
         raise
@@ -196,13 +205,18 @@ def _remove_if_unused(made: list[Path]) -> None:
 
 def _build(paths: list[Path], store_path: Path, *, ner: str, jobs: int, max_chars: int | None,
            options: object | None, stdin: bytes | None, stdin_format: str | None,
-           progress: Callable[[str], None] | None, extractor: str) -> BuildReport:
+           progress: Callable[[str], None] | None, extractor: str,
+           article_timeout: float | None) -> BuildReport:
     """The build itself (see ``build``)."""
     from kg.builder.workers import Workers, chunked
     from kg.builder.years import with_years
     from kg.ingest import DEFAULT_MAX_CHARS
 
-    with Workers(jobs, ner) as workers, Store(store_path) as store:
+    items = with_years(iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
+                                     stdin=stdin, stdin_format=stdin_format))
+    items, jobs = _fit_jobs(items, jobs)
+    bad = KnownBad(store_path, extractor)
+    with Workers(jobs, ner, article_timeout) as workers, Store(store_path) as store:
         writer = Writer(store, BuildReport(), progress=progress, background=True)
         buffer: list = []
 
@@ -214,24 +228,56 @@ def _build(paths: list[Path], store_path: Path, *, ner: str, jobs: int, max_char
             writer.write([d.source for d in buffer], b"".join(d.nquads for d in buffer), tallies)
             buffer.clear()
 
-        items = with_years(iter_articles(paths, max_chars=max_chars or DEFAULT_MAX_CHARS, options=options,
-                                         stdin=stdin, stdin_format=stdin_format))
         try:
-            for results in workers.map(chunked(writer.pending(items, extractor), EXTRACT_BATCH)):
+            todo = _not_known_bad(writer.pending(items, extractor), bad, writer)
+            for results in workers.map(chunked(todo, EXTRACT_BATCH)):
                 for d in results:
                     if d.error:
                         writer.failed(d.source, d.error)
+                        bad.failed(d.source, d.error)
                     else:
                         buffer.append(d)
+                        bad.written(d.source)
                 if len(buffer) >= WRITE_BATCH:
                     flush()
             if buffer:
                 flush()
         finally:
             report = writer.close()  # the batch in flight is whole in the store before it closes
+            bad.save()
         if report.added or report.replaced:
             report.warnings.extend(_corrections_gone(store))
         return report
+
+
+def _not_known_bad(articles: Iterable[Article], bad: KnownBad, writer: Writer) -> Iterator[Article]:
+    """The articles to extract, without those whose extraction failed before as they are now
+    (kg.builder.known_bad): they are reported as failed again, with the first message."""
+    for a in articles:
+        message = bad.skip(a)
+        if message is None:
+            yield a
+        else:
+            writer.failed(a.source, message)
+
+
+PEEK_JOBS = 64  # workers whose first batches are read ahead to size the pool (so 1,024 articles at most)
+
+
+def _fit_jobs(items: Iterator, jobs: int) -> tuple[Iterator, int]:
+    """``items`` (unchanged) and the workers for them: a build of few articles (all read within
+    the first batches of min(jobs, PEEK_JOBS) workers, before any worker starts) gets no more
+    workers than it has batches of EXTRACT_BATCH articles (-j 32 for 5 files started 32 workers,
+    and each worker loads a pipeline before it does anything)."""
+    import itertools
+    import math
+
+    ahead = list(itertools.islice(items, min(jobs, PEEK_JOBS) * EXTRACT_BATCH))
+    rest = itertools.chain(ahead, items)
+    if len(ahead) == min(jobs, PEEK_JOBS) * EXTRACT_BATCH:
+        return rest, jobs
+    n = sum(1 for a in ahead if isinstance(a, Article))
+    return rest, max(1, min(jobs, math.ceil(n / EXTRACT_BATCH)))
 
 
 def _corrections_gone(store: Store) -> list[str]:

@@ -4,13 +4,15 @@ A worker holds one spaCy pipeline and turns a batch of articles into one
 N-Quads blob per article (extraction and RDF mapping both happen here, so they
 run on every core). What travels back is small and plain; the main process
 only reads files, checks hashes and writes to the store. The same ``run_batch``
-serves ``--jobs 1`` (in the main process) and the Dask executor (kg.builder.cluster).
+serves the local workers (``--jobs 1`` too: one worker process) and the Dask executor
+(kg.builder.cluster); kg.builder.isolation finds and skips an article that kills a worker.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,14 +88,16 @@ def run_batch(articles: list[Article], ner: str = "shipped") -> list[Done]:
     except Exception:  # noqa: BLE001 - isolate the article at fault below
         if len(articles) == 1:
             raise
-    out = []
-    for a in articles:
-        try:
-            out.extend(run_batch([a], ner))
-        except Exception as exc:  # noqa: BLE001 - one bad article must not stop a build
-            out.append(Done(a.source, error=Errors.KG002.format(path=a.path or a.source, kind=type(exc).__name__,
-                                                                 detail=str(exc)[:200])))
-    return out
+    return [d for a in articles for d in run_alone(a, ner)]
+
+
+def run_alone(article: Article, ner: str = "shipped") -> list[Done]:
+    """``run_batch([article])``; an article that makes the pipeline fail is reported (KG002)."""
+    try:
+        return run_batch([article], ner)
+    except Exception as exc:  # noqa: BLE001 - one bad article must not stop a build
+        return [Done(article.source, error=Errors.KG002.format(path=article.path or article.source,
+                                                               kind=type(exc).__name__, detail=str(exc)[:200]))]
 
 
 def _ready() -> bool:
@@ -119,55 +123,114 @@ def _exit_with_parent() -> None:
 
 
 class Workers:
-    """``run_batch`` over batches of articles, results in input order.
+    """``run_batch`` over batches of articles in ``jobs`` worker processes, results in input order.
 
-    With ``jobs`` > 1 the batches go to that many worker processes, at most two
-    batches per worker in flight, so memory stays flat however long the input
-    is. Enter this before opening the store: the workers are forked at once,
-    while the parent holds no RocksDB handle and no threads (fork, not spawn, so
-    that ``build()`` also works from a notebook or a script without a main
-    guard). Each worker builds its spaCy pipeline on its first batch, so an
-    unchanged rebuild loads no spaCy at all.
+    At most two batches per worker are in flight, so memory stays flat however long the input
+    is. Enter this before opening the store: the workers are forked at once, while the parent
+    holds no RocksDB handle and no threads (fork, not spawn, so that ``build()`` also works from
+    a notebook or a script without a main guard). Each worker builds its spaCy pipeline on its
+    first batch, so an unchanged rebuild loads no spaCy at all.
+
+    Extraction never runs in the calling process, ``jobs=1`` included: when a worker dies (a
+    crash in native code, the kernel's out-of-memory kill) or a batch overruns its time
+    (kg.builder.isolation.time_limit, ``per_article`` seconds each when given), the batches in
+    flight are run again one article at a time in a process of their own
+    (kg.builder.isolation.Solo); the article at fault is reported and skipped, its neighbours
+    are written, and a new pool goes on with the rest. (Those processes are forked while the
+    store is open; they never touch it, and a forked process ends with ``os._exit``, so no
+    RocksDB handle of the parent is closed or flushed by them.)
     """
 
-    def __init__(self, jobs: int, ner: str = "shipped") -> None:
-        self.jobs, self.ner = jobs, ner
-        self._pool = None
+    def __init__(self, jobs: int, ner: str = "shipped", per_article: float | None = None) -> None:
+        from kg.builder.isolation import Solo
+
+        self.jobs, self.ner, self.per_article = max(1, jobs), ner, per_article
+        self._pool: Any = None
+        self._procs: list[Any] = []
+        self._solo = Solo(ner, per_article)
 
     def __enter__(self) -> Workers:
-        if self.jobs > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"),
-                                             initializer=_exit_with_parent)
-            self._pool.submit(_ready).result()  # a fork pool starts all its workers on the first task
+        self._start()
         return self
 
+    def _start(self) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        before = set(multiprocessing.active_children())
+        self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"),
+                                         initializer=_exit_with_parent)
+        try:
+            self._pool.submit(_ready).result()  # a fork pool starts all its workers on the first task
+        except BrokenProcessPool as exc:
+            raise KGError(Errors.KG001) from exc
+        self._procs = [p for p in multiprocessing.active_children() if p not in before]
+
+    def _stop(self) -> None:
+        """End the pool at once, its workers killed (one may hang, the pool may be broken)."""
+        for p in self._procs:
+            if p.is_alive():
+                p.kill()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._pool, self._procs = None, []
+
     def __exit__(self, *exc: object) -> None:
+        self._solo.close()
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
     def map(self, batches: Iterable[list[Article]]) -> Iterator[list[Done]]:
-        if self._pool is None:
-            for batch in batches:
-                yield run_batch(batch, self.ner)
-            return
-        from concurrent.futures.process import BrokenProcessPool
-
-        pending: deque = deque()
+        pending: deque = deque()  # (batch, future)
         try:
             for batch in batches:
-                pending.append(self._pool.submit(run_batch, batch, self.ner))
+                pending.append((batch, self._submit(batch)))
                 if len(pending) >= 2 * self.jobs:
-                    yield pending.popleft().result()
+                    yield from self._next(pending)
             while pending:
-                yield pending.popleft().result()
-        except BrokenProcessPool as exc:
-            raise KGError(Errors.KG001) from exc
+                yield from self._next(pending)
         finally:
-            for f in pending:
+            for _, f in pending:
                 f.cancel()
+
+    def _submit(self, batch: list[Article]) -> Future:
+        """The batch's future; a pool a worker's death broke since the last result refuses new work,
+        and then the future holds that error, for ``_next`` to deal with in turn."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return self._pool.submit(run_batch, batch, self.ner)
+        except BrokenProcessPool as exc:
+            broken: Future = Future()
+            broken.set_exception(exc)
+            return broken
+
+    def _next(self, pending: deque) -> Iterator[list[Done]]:
+        """The results of the oldest batch in flight; after a worker's death or a batch over its
+        time, those of every batch in flight, found again one article at a time."""
+        from concurrent.futures import TimeoutError as Timeout
+        from concurrent.futures.process import BrokenProcessPool
+
+        from kg.builder.isolation import time_limit
+
+        batch, future = pending[0]
+        try:
+            done = future.result(timeout=time_limit(batch, self.per_article))
+        except (BrokenProcessPool, Timeout):
+            flight = list(pending)
+            pending.clear()
+            finished = [f.done() and not f.cancelled() and f.exception() is None for _, f in flight]
+            self._stop()
+            for (b, f), ok in zip(flight, finished, strict=True):
+                yield f.result() if ok else [d for a in b for d in self._solo.run(a)]
+            self._start()
+            return
+        except Exception:  # noqa: BLE001 - the batch's own failure (a result that cannot travel back ...)
+            pending.popleft()
+            yield [d for a in batch for d in self._solo.run(a)]  # alone; the pool goes on
+            return
+        pending.popleft()
+        yield done
 
 
 def chunked(items: Iterable[Article], size: int) -> Iterator[list[Article]]:

@@ -9,6 +9,7 @@ import json
 
 from kg.claims.group import Claim, Figure, Said, StatementGroup
 from kg.claims.store import Comparison
+from kg.terminal import printable
 
 __all__ = ["CSV_COLUMNS", "FORMATS", "render"]
 
@@ -65,6 +66,7 @@ def _article(source: str, outlet: str) -> str:
 
 
 def _aligned(rows: list[list[str]]) -> list[str]:
+    rows = [[printable(c) for c in r] for r in rows]  # (kg.terminal: no control sequence reaches the terminal)
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
 
@@ -75,14 +77,14 @@ def _table(comparison: Comparison) -> str:
         when = c.first if c.first == c.last else f"{c.first} to {c.last}"
         title = " · ".join(x for x in (c.event or "no event", c.what, c.place, when) if x)
         flag = "DISPUTED: the figures do not agree" if c.disputed else "the figures agree"
-        lines.append(f"{c.id}  {title}  ({len(c.sources)} articles; {flag})")
+        lines.append(f"{c.id}  {printable(title)}  ({len(c.sources)} articles; {flag})")
         rows = [["", "how many", "what", "date", "article", "speaker", "sentence"]]
         rows += [["!" if f.disputed else "", f.amount, f.what, f.date, _article(f.source, f.outlet),
                   f.speaker, _cut(f.sentence, SENTENCE)] for f in c.figures]
         lines += ["    " + line for line in _aligned(rows)] + [""]
     for g in comparison.statements:
         about = f"about the counts of {g.claim}" if g.claim else "quotes sharing words"
-        lines.append(f"{g.id}  {g.speaker_label} in {len(g.sources)} articles ({about})")
+        lines.append(f"{g.id}  {printable(g.speaker_label)} in {len(g.sources)} articles ({printable(about)})")
         rows = [["article", "quote"]] + [[_article(s.source, s.outlet), _cut(s.quote, SENTENCE)]
                                           for s in g.statements]
         lines += ["    " + line for line in _aligned(rows)] + [""]

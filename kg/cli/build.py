@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import quiet_option, store_option, store_path, warn_older_layout
+from kg.cli.options import Finite, count, quiet_option, store_option, store_path, warn_older_layout
 from kg.errors import Errors, InputError
 
 
@@ -25,8 +25,11 @@ from kg.errors import Errors, InputError
               help="Format of standard input (PATH '-'); default: sniffed from the first bytes.")
 @click.option("--max-chars", default=5_000_000, show_default=True, type=click.IntRange(1, 1_000_000_000),
               help="Refuse (one error line; the others go on) an article with more characters of text than this.")
-@click.option("-j", "--jobs", type=click.IntRange(1), default=None,
-              help="Extraction worker processes (default: one per CPU core; 1 = in this process).")
+@click.option("-j", "--jobs", type=count(1), default=None,
+              help="Extraction worker processes (default: one per CPU core).")
+@click.option("--article-timeout", type=Finite(0, min_open=True), default=None, metavar="SECONDS",
+              help="Give up on an article whose extraction takes longer (it is reported and skipped, the "
+                   "others written); default: 120 s plus 1 s per 1,000 characters.")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="Where extraction runs: local worker processes, or a Dask distributed cluster.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -42,7 +45,8 @@ from kg.errors import Errors, InputError
 def build(paths: tuple[str, ...], store: str | None, ner: str | None, model: str | None, no_model: bool,
           fields: tuple[str, ...],
           stdin_format: str | None, max_chars: int, jobs: int | None, executor: str, scheduler: str | None,
-          parts: str | None, keep_parts: bool, push_to: str | None, quiet: bool) -> None:
+          parts: str | None, keep_parts: bool, push_to: str | None, quiet: bool,
+          article_timeout: float | None) -> None:
     """Read articles (files, folders recursively, or - for standard input) into the store.
 
     Formats by suffix: .txt, .md (YAML front matter), .html (trafilatura),
@@ -56,7 +60,9 @@ def build(paths: tuple[str, ...], store: str | None, ner: str | None, model: str
 
     Extraction runs in --jobs worker processes; with --executor dask it runs
     on a Dask cluster, whose tasks write N-Quads parts that are loaded into
-    the store (or pushed to a Graph Store endpoint with --push).
+    the store (or pushed to a Graph Store endpoint with --push). An article
+    that crashes or hangs its worker is reported and skipped, the others
+    written (exit status 3, as for any file that cannot be read).
 
     \b
     Example: kg build seeds/
@@ -103,13 +109,15 @@ def build(paths: tuple[str, ...], store: str | None, ner: str | None, model: str
             report = run_build([Path(p) for p in paths], store_path(store), ner=choice,
                                jobs=jobs or default_jobs(), max_chars=max_chars,
                                options=ReadOptions.with_fields(pairs), stdin_format=stdin_format,
-                               progress=lambda _source: b.update())
+                               progress=lambda _source: b.update(), article_timeout=article_timeout)
+    from kg.terminal import printable
+
     for w in report.warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(f"warning: {printable(w)}", err=True)
     if not push_to:
         warn_older_layout(store_path(store))
     for f in report.failed:
-        click.echo(f"error: {f}", err=True)
+        click.echo(f"error: {printable(f)}", err=True)
     click.echo(summary(report, push_to or store_path(store)))
     if report.failed and not (report.added or report.replaced or report.skipped):
         sys.exit(1)

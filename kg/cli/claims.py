@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from kg.cli.options import format_option, store_option, store_path
+from kg.cli.options import Finite, count, format_option, store_option, store_path
 from kg.errors import Errors, KGError, OutputError
 
 
@@ -15,9 +15,9 @@ from kg.errors import Errors, KGError, OutputError
 @format_option("table", "csv", "json", default=None,
                help="Output format (default: table on a terminal, else csv).")
 @click.option("--disputed", "disputed_only", is_flag=True, help="Only the disputed claims (and statements on them).")
-@click.option("--window", "window_days", type=click.IntRange(0), default=7, show_default=True, metavar="DAYS",
+@click.option("--window", "window_days", type=count(0), default=7, show_default=True, metavar="DAYS",
               help="Counts dated more than DAYS apart are not the same happening.")
-@click.option("--tolerance", type=click.FloatRange(0, 1, max_open=True), default=0.1, show_default=True,
+@click.option("--tolerance", type=Finite(0, 1, max_open=True), default=0.1, show_default=True,
               metavar="FRACTION",
               help='How far "about x" may be from x (0.1: within 10%).')
 @click.option("--html", "html", type=click.Path(), default=None, metavar="FILE",

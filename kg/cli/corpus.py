@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import EntityType, format_option, store_option, store_path, timeout_option
+from kg.cli.options import EntityType, count, format_option, store_option, store_path, timeout_option
 from kg.cli.query import QUERY_TIMEOUT_HELP, limit_options, print_query, print_rows
 
 
@@ -39,9 +39,9 @@ def articles(store: str | None, fmt: str | None, headers: bool, limit: int | Non
 @store_option
 @click.option("--type", "type_", type=EntityType(), default=None, help="Only entities of this type (any letter case).")
 @_output_format
-@click.option("--limit", type=click.IntRange(0), default=20, show_default=True, metavar="N",
+@click.option("--limit", type=count(0), default=20, show_default=True, metavar="N",
               help="Print at most N entities.")
-@click.option("--offset", type=click.IntRange(0), default=None, metavar="N", help="Skip the first N entities.")
+@click.option("--offset", type=count(0), default=None, metavar="N", help="Skip the first N entities.")
 @timeout_option(30.0, QUERY_TIMEOUT_HELP)
 def top(store: str | None, type_: str | None, fmt: str | None, headers: bool, limit: int, offset: int | None,
         timeout: float) -> None:

@@ -12,7 +12,8 @@ from typing import Any, TypeVar
 
 import click
 
-from kg.cli.options import format_option, store_option, store_path
+from kg.cli.options import count, format_option, store_option, store_path
+from kg.terminal import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,7 +34,7 @@ def _run(store: str | None, do: Callable[..., Any], *args: Any, **kwargs: Any) -
 
     with Store(store_path(store), create=False) as st:
         outcome = do(st, *args, **kwargs)
-    click.echo(outcome.line())
+    click.echo(printable(outcome.line()))
 
 
 @click.command()
@@ -164,7 +165,7 @@ COLUMNS = ["n", "when", "who", "action", "target", "detail", "note", "status"]
 @store_option
 @format_option("table", "csv", "tsv", "json", "nl", default=None, headers=True,
                help="Output format (default: table on a terminal, else csv).")
-@click.option("--undo", "undo_n", type=click.IntRange(1), default=None, metavar="N",
+@click.option("--undo", "undo_n", type=count(1), default=None, metavar="N",
               help="Remove correction N and build the articles it changed again from their stored text.")
 @click.option("--apply", "apply_all", is_flag=True, help="Apply every correction again (as 'kg curation apply').")
 @click.pass_context
@@ -193,7 +194,7 @@ def curation(ctx: click.Context, store: str | None, fmt: str | None, headers: bo
         with Store(store_path(store), create=False) as st:
             outcome = undo(st, undo_n)
         n = len(outcome.articles)
-        click.echo(f"correction {undo_n} undone: {outcome.correction.describe()} "
+        click.echo(f"correction {undo_n} undone: {printable(outcome.correction.describe())} "
                    f"({n} article{'s' * (n != 1)} extracted again)")
         return
     if apply_all:
@@ -223,7 +224,7 @@ def _apply(store: str | None) -> None:
         n, rewritten = apply_all(st)
         warnings = gone(st)
     for w in warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(f"warning: {printable(w)}", err=True)
     click.echo(f"{n} correction{'s' * (n != 1)} applied ({rewritten} article{'s' * (rewritten != 1)} rewritten)")
 
 

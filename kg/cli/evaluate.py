@@ -38,4 +38,8 @@ def eval_(gold_dir: str, store: str | None, fmt: str) -> None:
         shown = ", ".join(result["missing"][:5]) + (", ..." if n > 5 else "")
         click.echo(f"kg: warning: {Errors.KG165.format(n=n, total=total, articles=shown)}", err=True)
     as_json = fmt == "json"
-    click.echo(json.dumps(result, indent=1, ensure_ascii=False) if as_json else format_report(result), nl=not as_json)
+    from kg.terminal import printable
+
+    # (the report names gold items: a control character in a gold file is shown escaped)
+    text = json.dumps(result, indent=1, ensure_ascii=False) if as_json else printable(format_report(result), keep="\n")
+    click.echo(text, nl=not as_json)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import io
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -14,6 +15,43 @@ from kg.errors import KGError, did_you_mean
 F = TypeVar("F", bound=Callable[..., Any])
 
 STORE_HELP = "Store folder (default: $KG_STORE or ./.kg)."
+MAX_COUNT = 2**63 - 1  # the largest count, limit or offset Python's islice and the SPARQL engine take
+
+
+class Finite(click.FloatRange):
+    """A FloatRange of finite numbers: NaN passes FloatRange's comparisons (every one is False)
+    and would then mean nothing, or never end a wait."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        import math
+
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+def bind_address(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """--bind: an address this host can listen on, checked before the server starts (999.1.1.1 was
+    announced as an endpoint, then the server died with a Rust backtrace)."""
+    import socket
+
+    try:  # (port 0: the address alone; --port may not be read yet)
+        infos = socket.getaddrinfo(value, 0, type=socket.SOCK_STREAM)
+        family, _, _, _, address = infos[0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except (OSError, UnicodeError, IndexError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise click.BadParameter(f"cannot listen on {value!r}: {reason}") from None
+    return value
+
+
+def count(minimum: int = 0) -> click.IntRange:
+    """A count option's type (--limit, --offset, --jobs, ...): ``minimum`` up to MAX_COUNT, so a number
+    past what the engine takes is a usage error naming the option, not a traceback or "malformed SPARQL"."""
+    return click.IntRange(minimum, MAX_COUNT)
 
 
 def store_path(store: str | None) -> Path:
@@ -174,6 +212,47 @@ class _Seconds(click.FloatRange):
         return seconds
 
 
+class _Closed(io.TextIOBase):
+    """A standard stream the shell closed (``kg export >&-``, ``kg build - <&-``): Python makes it
+    None, and the first use was an AttributeError traceback. This stand-in raises ``error``, a
+    one-line KGError, when the command reads or writes it (a command that does not is unaffected)."""
+
+    encoding, errors = "utf-8", "strict"
+
+    def __init__(self, error: KGError) -> None:
+        super().__init__()
+        self._error = error
+
+    def _refuse(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise self._error
+
+    write = read = readline = readinto = writelines = _refuse
+
+    def fileno(self) -> int:
+        raise self._error
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def buffer(self) -> _Closed:
+        return self
+
+
+def _stand_in_for_closed_streams() -> None:
+    import sys
+
+    from kg.errors import Errors, InputError, OutputError
+
+    if sys.stdout is None:
+        sys.stdout = _Closed(OutputError(Errors.KG705.format(reason="it is closed")))
+    if sys.stdin is None:
+        sys.stdin = _Closed(InputError(Errors.KG108.format(path="standard input", reason="it is closed")))
+
+
 class KGGroup(click.Group):
     """Library errors become one-line user errors here, and only here; a misspelt
     command gets a "did you mean"."""
@@ -186,6 +265,7 @@ class KGGroup(click.Group):
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
+        _stand_in_for_closed_streams()
         try:
             return super().invoke(ctx)
         except KGError as exc:

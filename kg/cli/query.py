@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli.options import format_option, silence_stdout, store_option, store_path, timeout_option
+from kg.cli.options import count, format_option, silence_stdout, store_option, store_path, timeout_option
 from kg.errors import Errors, OutputError
 
 QUERY_TIMEOUT_HELP = "Stop a read query when no row has come for this many seconds (0: no limit)."
@@ -15,9 +15,9 @@ QUERY_TIMEOUT_HELP = "Stop a read query when no row has come for this many secon
 
 def limit_options(f):  # noqa: ANN001, ANN201
     """--limit N and --offset N, applied by the engine (the query's LIMIT/OFFSET)."""
-    f = click.option("--offset", type=click.IntRange(0), default=None, metavar="N",
+    f = click.option("--offset", type=count(0), default=None, metavar="N",
                      help="Skip the first N rows.")(f)
-    return click.option("--limit", type=click.IntRange(0), default=None, metavar="N",
+    return click.option("--limit", type=count(0), default=None, metavar="N",
                         help="Print at most N rows.")(f)
 
 
@@ -151,7 +151,7 @@ def _remote(endpoint: str, text: str, params: dict[str, str], fmt: str | None, t
         raise QueryError(Errors.KG315.format(fmt=fmt))
     variables, rows = select_remote(endpoint, text, params, timeout or 3600.0)
     start = offset or 0
-    window = islice(rows, start, None if limit is None else start + limit)
+    window = islice(rows, start, None if limit is None else min(start + limit, sys.maxsize))
     terms = [[ox.Literal(r[v]) if r.get(v) else None for v in variables] for r in window]
     out = _stdout(fmt, headers)
     try:

@@ -10,6 +10,7 @@ import click
 from kg.cli.options import (
     RdfFormat,
     closed_pipe,
+    count,
     quiet_option,
     silence_stdout,
     store_option,
@@ -59,7 +60,7 @@ def export(store: str | None, fmt: str, output: str | None, source: str | None, 
     if curation:
         _export_curation(st, fmt, output, source, with_ontology)
         return
-    graph = graph_for_source(st, source) if source else None
+    graph = graph_for_source(st, source) if source is not None else None  # ('': no such article, not all)
     if fmt == "rdfxml" and not graph:
         click.echo(f"kg: warning: {Errors.KG162}", err=True)
     total = 1 if graph else sum(1 for _ in st.graphs())
@@ -87,7 +88,7 @@ def _export_curation(st, fmt: str, output: str | None, source: str | None, with_
     from kg.errors import CurationError
     from kg.rdf.export import export_curation
 
-    if fmt != "turtle" or source or with_ontology:
+    if fmt != "turtle" or source is not None or with_ontology:
         raise CurationError(Errors.KG816)
     if output:
         from kg.outputs import open_output
@@ -164,10 +165,10 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
               help="Deprecated (other users see it in ps): set KG_PUSH_PASSWORD or use --netrc.")
 @click.option("--token-env", default="KG_PUSH_TOKEN", show_default=True, metavar="VAR",
               help="Environment variable holding a bearer token (used when set).")
-@click.option("--batch-size", default=10_000, show_default=True, type=click.IntRange(1),
+@click.option("--batch-size", default=10_000, show_default=True, type=count(1),
               help="Triples per request.")
 @timeout_option(60.0, "Seconds to wait for each request.", minimum=0.1)
-@click.option("--retries", default=4, show_default=True, type=click.IntRange(0),
+@click.option("--retries", default=4, show_default=True, type=count(0),
               help="Retries (with exponential back-off) for transient failures.")
 @quiet_option
 def push(store: str | None, endpoint: str, graph: str | None, replace: bool, user: str | None,
@@ -195,7 +196,7 @@ def push(store: str | None, endpoint: str, graph: str | None, replace: bool, use
     if password is not None:
         click.echo(f"kg: warning: {Errors.KG656}", err=True)
     auth = resolve_auth(endpoint, user=user, password=password, token=os.environ.get(token_env) or None,
-                        use_netrc=use_netrc, digest=digest)
+                        use_netrc=use_netrc, digest=digest, token_var=token_env)
     from kg.progress import bar
 
     st = Store.open_read(store_path(store))
@@ -220,8 +221,10 @@ def validate(store: str | None) -> None:
     from kg.store import Store
 
     ok, lines = do_validate(Store.open_read(store_path(store)))
+    from kg.terminal import printable
+
     for line in lines:
-        click.echo(line)
+        click.echo(printable(line, keep="\n"))
     if not ok:
         sys.exit(1)
     click.echo("conforms")

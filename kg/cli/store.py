@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import format_option, quiet_option, store_option, store_path, timeout_option, warn_older_layout
+from kg.cli.options import (
+    bind_address,
+    format_option,
+    quiet_option,
+    store_option,
+    store_path,
+    timeout_option,
+    warn_older_layout,
+)
 
 
 @click.command()
 @store_option
 @click.option("--port", default=7878, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
-@click.option("--bind", default="127.0.0.1", show_default=True,
+@click.option("--bind", default="127.0.0.1", show_default=True, callback=bind_address,
               help="Address to listen on (loopback by default; 0.0.0.0 exposes it to the network).")
 @click.option("--writable", is_flag=True,
               help="Also accept SPARQL updates and Graph Store writes, each with the token printed at start "
@@ -63,7 +71,9 @@ def stats(store: str | None, fmt: str) -> None:
 
     path = store_path(store)
     s = do_stats(Store.open_read(path))
-    click.echo(json.dumps(s, indent=1) if fmt == "json" else format_stats(s))
+    from kg.terminal import printable
+
+    click.echo(json.dumps(s, indent=1) if fmt == "json" else printable(format_stats(s), keep="\n"))
     warn_older_layout(path)
 
 

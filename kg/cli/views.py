@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from kg.cli.options import EntityType, IsoDate, store_option, store_path
+from kg.cli.options import EntityType, IsoDate, count, store_option, store_path
 from kg.errors import Errors, OutputError
 from kg.outputs import output_path
+from kg.terminal import printable
 
 TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no networkx until a command runs)
 
@@ -15,7 +16,7 @@ TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no netwo
 @store_option
 @click.option("-o", "--output", default="graph.html", type=click.Path(), show_default=True, help="HTML file to write.")
 @click.option("--focus", default=None, help="Show only ENTITY (label or alias) and its neighbours.")
-@click.option("--depth", default=1, type=click.IntRange(0), show_default=True, help="Neighbourhood depth with --focus.")
+@click.option("--depth", default=1, type=count(0), show_default=True, help="Neighbourhood depth with --focus.")
 @click.option("--type", "types", multiple=True, type=EntityType(),
               help="Keep only entities of this type, in any letter case (repeatable).")
 @click.option("--source", default=None, metavar="SOURCE", help="Keep only entities named in this article.")
@@ -25,7 +26,7 @@ TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no netwo
               help="Keep entities from articles published on or before (a day, YYYY-MM or YYYY).")
 @click.option("--colour", "colour_by", type=click.Choice(["type", "community"]), default="type", show_default=True,
               help="Initial colouring (the page can switch).")
-@click.option("--top", type=click.IntRange(1), default=None, metavar="N",
+@click.option("--top", type=count(1), default=None, metavar="N",
               help=f"On a store of more than N entities draw the N mentioned in most articles [default: {TOP}].")
 @click.option("--all", "everything", is_flag=True, help="Draw every entity, however many (slow on a big store).")
 def render(store: str | None, output: str, focus: str | None, depth: int, types, source: str | None,
@@ -49,7 +50,7 @@ def render(store: str | None, output: str, focus: str | None, depth: int, types,
         raise OutputError(Errors.KG750)
     n, e = do_render(Store.open_read(store_path(store)), output, focus=focus, depth=depth,
                      types=set(types) or None, source=source, since=since, until=until, colour_by=colour_by,
-                     top=top, everything=everything, notify=lambda note: click.echo(f"kg: {note}", err=True))
+                     top=top, everything=everything, notify=lambda note: click.echo(f"kg: {printable(note)}", err=True))
     click.echo(f"{n} nodes, {e} edges -> {output}")
 
 

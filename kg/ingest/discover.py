@@ -23,6 +23,19 @@ def not_regular(mode: int) -> str | None:
     return next((kind for test, kind in _KINDS if test(mode)), "not a plain file")
 
 
+NOT_UTF8 = "its name is not valid UTF-8; rename it"
+
+
+def _utf8(path: str | os.PathLike[str]) -> bool:
+    """Whether a path's name is text: bytes that are not UTF-8 come as lone surrogates, which no
+    article name, IRI or message can hold."""
+    try:
+        os.fspath(path).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _suffixes() -> str:
     from kg.ingest.readers import READERS
 
@@ -35,7 +48,9 @@ def discover(paths: list[Path]) -> Iterator[Path | InputError]:
     from kg.ingest.readers import READERS
 
     for p in paths:
-        if not p.exists():
+        if not _utf8(p):
+            yield InputError(Errors.KG108.format(path=p, reason=NOT_UTF8))
+        elif not p.exists():
             broken = p.is_symlink()
             yield InputError(Errors.KG102.format(path=p) if broken else Errors.KG101.format(path=p))
         elif p.is_dir():
@@ -54,29 +69,63 @@ def discover(paths: list[Path]) -> Iterator[Path | InputError]:
 
 
 def _walk(root: Path) -> Iterator[Path | InputError]:
-    """os.walk following links, in sorted order, with loops reported and skipped."""
-    errors: list[InputError] = []
+    """The files below ``root``, following links within it, in sorted order (a folder's files, then its
+    folders one by one), with unreadable folders and symlink loops reported and skipped. A stack,
+    not recursion (os.walk of Python 3.11 recursed: folders nested 1,500 deep were a RecursionError)."""
+    from kg.ingest.readers import READERS
+
     seen: set[tuple[int, int]] = set()
-
-    def onerror(exc: OSError) -> None:
-        errors.append(InputError(Errors.KG105.format(path=exc.filename, reason=exc.strerror or exc)))
-
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=True, onerror=onerror):
-        yield from errors
-        errors.clear()
-        st = os.stat(dirpath)
+    stack = [os.fspath(root)]
+    inside = os.path.join(os.path.realpath(root), "")  # (a link out of it is not followed)
+    while stack:
+        dirpath = stack.pop()
+        if not _utf8(dirpath):
+            yield InputError(Errors.KG105.format(path=dirpath, reason=NOT_UTF8))
+            continue
+        try:
+            st = os.stat(dirpath)
+            with os.scandir(dirpath) as it:
+                entries = list(it)
+        except OSError as exc:
+            yield InputError(Errors.KG105.format(path=dirpath, reason=exc.strerror or exc))
+            continue
         if (st.st_dev, st.st_ino) in seen:
-            dirnames.clear()
             yield InputError(Errors.KG106.format(path=dirpath))
             continue
         seen.add((st.st_dev, st.st_ino))
-        dirnames.sort()
-        for name in sorted(filenames):
-            f = Path(dirpath) / name
-            if name == METADATA_FILE:
+        folders = []
+        for entry in sorted(entries, key=lambda e: e.name):
+            out = _link_out(entry, inside)
+            if out is not None:
+                if os.path.isdir(out) or Path(entry.name).suffix.lower() in READERS:  # (not a file kg skips)
+                    yield InputError(Errors.KG171.format(path=entry.path, target=out, root=root))
+            elif _is_dir(entry):
+                folders.append(entry.path)
+            elif entry.name == METADATA_FILE:
                 continue
-            if not f.exists():
-                yield InputError(Errors.KG107.format(path=f))
+            elif not _utf8(entry.name):
+                yield InputError(Errors.KG108.format(path=entry.path, reason=NOT_UTF8))
+            elif not os.path.exists(entry.path):
+                yield InputError(Errors.KG107.format(path=entry.path))
             else:  # a FIFO or a device too: kg.ingest.articles.read_file names and skips it, unopened
-                yield f
-    yield from errors
+                yield Path(entry.path)
+        stack.extend(reversed(folders))
+
+
+def _link_out(entry: os.DirEntry, inside: str) -> str | None:
+    """Where ``entry`` leads when it is a link to a file or folder outside the folder walked
+    (``inside``, a real path ending with "/"): a link to /etc in a folder of articles read /etc.
+    A link to a device or a FIFO is left to read_file, which refuses it unopened."""
+    if not entry.is_symlink():
+        return None
+    target = os.path.realpath(entry.path)
+    if os.path.join(target, "").startswith(inside) or not (os.path.isdir(target) or os.path.isfile(target)):
+        return None
+    return target
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()  # (a link to a folder too)
+    except OSError:
+        return False

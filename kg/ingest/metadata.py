@@ -119,14 +119,26 @@ def read_metadata(folder: Path) -> Mapping[str, dict[str, str]]:
     if not path.is_file():
         return {}
     try:
-        with path.open(newline="", encoding="utf-8-sig") as fh:
-            reader = csv.DictReader(fh)
-            if not reader.fieldnames or "file" not in reader.fieldnames:
-                raise InputError(Errors.KG119.format(path=path))
-            rows = ({k: (row.get(k) or "").strip() for k in METADATA_COLUMNS} for row in reader)
-            return Metadata(row for row in rows if row["file"])
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        try:
+            return _read_csv(path, "utf-8-sig")
+        except UnicodeDecodeError:  # a spreadsheet's export in the legacy encoding: Windows-1252, else Latin-1
+            try:
+                return _read_csv(path, "cp1252")
+            except UnicodeDecodeError:
+                return _read_csv(path, "latin-1")
+    except (OSError, csv.Error) as exc:
         raise InputError(Errors.KG120.format(path=path, reason=exc)) from exc
+
+
+def _read_csv(path: Path, encoding: str) -> Mapping[str, dict[str, str]]:
+    """The rows of metadata.csv read as ``encoding``; the header's names in any case ("FILE")."""
+    with path.open(newline="", encoding=encoding) as fh:
+        reader = csv.DictReader(fh)
+        if not reader.fieldnames or "file" not in {f.strip().lower() for f in reader.fieldnames}:
+            raise InputError(Errors.KG119.format(path=path))
+        reader.fieldnames = [f.strip().lower() for f in reader.fieldnames]
+        rows = ({k: (row.get(k) or "").strip() for k in METADATA_COLUMNS} for row in reader)
+        return Metadata(row for row in rows if row["file"])
 
 
 def parse_published(value: str, where: str, warnings: list[str]) -> str | None:

@@ -60,6 +60,19 @@ def decode(data: bytes, name: str) -> tuple[str, list[str]]:
     return text, warnings
 
 
+def _utf16_without_bom(data: bytes) -> str | None:
+    """"utf-16-le" or "utf-16-be" for text of mostly Latin letters written as UTF-16 without its byte
+    order mark (every other byte zero, the others not), else None (a binary file)."""
+    head = data[:4096]
+    if len(data) % 2 or len(head) < 8:
+        return None
+    even, odd = head[0::2], head[1::2]
+    for zeros, letters, encoding in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if zeros.count(0) >= 0.9 * len(zeros) and letters.count(0) == 0:
+            return encoding
+    return None
+
+
 def _decode(data: bytes, name: str, legacy: str | None = None) -> tuple[str, list[str], str | None]:
     """decode(), and the legacy encoding detected (None for UTF-8 and UTF-16). With
     ``legacy`` given (a JSON line after one in that encoding), no new detection."""
@@ -71,7 +84,14 @@ def _decode(data: bytes, name: str, legacy: str | None = None) -> tuple[str, lis
         except UnicodeDecodeError as exc:
             raise InputError(Errors.KG110.format(path=name, reason=exc.reason)) from exc
     if b"\x00" in data[:4096]:
-        raise InputError(Errors.KG111.format(path=name))
+        utf16 = _utf16_without_bom(data)
+        if utf16 is None:
+            raise InputError(Errors.KG111.format(path=name))
+        try:
+            text = data.decode(utf16)
+        except UnicodeDecodeError as exc:
+            raise InputError(Errors.KG110.format(path=name, reason=exc.reason)) from exc
+        return text, [f"{name}: UTF-16 without a byte order mark; decoded as {utf16} (detected)"], None
     try:
         return data.decode("utf-8"), [], None
     except UnicodeDecodeError:
@@ -239,6 +259,14 @@ def read_html(data: bytes, path: Path, opts: ReadOptions) -> Iterator[Raw]:
     yield Raw(path.name, body, {k: v for k, v in meta.items() if v}, warnings)
 
 
+def _not_text(obj: dict, names: tuple[str, ...]) -> str | None:
+    """What the first of the text fields ``names`` holds when that is not a string ("a list", ...)."""
+    v = next((obj[n] for n in names if n in obj), None)
+    if v is None or isinstance(v, str):
+        return None
+    return {dict: "an object", list: "a list", bool: "true or false"}.get(type(v), "a number")
+
+
 def _field(obj: dict, names: tuple[str, ...]) -> str:
     for n in names:
         v = obj.get(n)
@@ -328,6 +356,10 @@ def read_jsonl(data: bytes | BinaryIO, path: Path, opts: ReadOptions) -> Iterato
             no_field.append(lineno)
             for k, v in list(obj.items())[:50]:
                 seen[k] = max(seen.get(k, 0), len(v) if isinstance(v, str) else 0)
+            continue
+        kind = _not_text(obj, f["text"])
+        if kind:  # a list, an object or a number is not an article's text (it was stored as JSON)
+            yield InputError(Errors.KG170.format(where=where, field=next(n for n in f["text"] if n in obj), kind=kind))
             continue
         body = _field(obj, f["text"])
         if not body.strip():

@@ -3,17 +3,40 @@
 
 from __future__ import annotations
 
-from spacy.attrs import IS_SPACE, ORTH, SENT_START, SPACY
+from spacy.attrs import DEP, HEAD, IS_SPACE, ORTH, SENT_START, SPACY
 from spacy.tokens import Doc
 
 from kg.nlp.lexicon import Lexicon
 
 
-def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
-    """Mark sentence starts; worked out on plain lists and written in one call
-    (reading ``Token.is_sent_start`` checks the Doc's annotation every time)."""
+def repair_tree(doc: Doc) -> None:
+    """Give every token of an unparsed doc an empty subtree of its own.
+
+    spaCy's tokenizer (3.8), when a special case re-splits tokens ("1.3m." -> "1.3", "m."),
+    copies the cached tokens without setting their left and right edges, and shifts the tokens
+    after them without moving theirs: ``Token.children``, ``.lefts``, ``.subtree`` then walk
+    outside the doc and the process dies of a segmentation fault. A parser sets the edges
+    again; without one (``--ner none``, an NER-only pipeline) nothing would. Making every token
+    its own root once with a dependency label (spaCy then recomputes the edges) and clearing
+    the label again leaves the doc unparsed, with a tree that is safe to walk."""
     import numpy
 
+    n = len(doc)
+    if n == 0 or doc.has_annotation("DEP"):
+        return
+    rows = numpy.zeros((n, 2), dtype="uint64")
+    rows[:, 1] = doc.vocab.strings.add("dep")
+    doc.from_array([HEAD, DEP], rows)  # (this also makes every token a sentence start: set below)
+    doc.from_array([DEP], numpy.zeros((n, 1), dtype="uint64"))
+
+
+def set_sentence_starts(doc: Doc, lex: Lexicon) -> Doc:
+    """Mark sentence starts; worked out on plain lists and written in one call
+    (reading ``Token.is_sent_start`` checks the Doc's annotation every time).
+    An unparsed doc's tree is repaired first (:func:`repair_tree`)."""
+    import numpy
+
+    repair_tree(doc)
     punct = lex.sentences
     ends, closers, bullets = set(punct["end"]), set(punct["closers"]), set(punct["bullets"])
     clock = {w.lower() for w in punct["time_abbreviations"]}

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg.errors import Errors, QueryError, did_you_mean
+from kg.errors import Errors, InputError, QueryError, did_you_mean
 from kg.resources import queries_dir
 
 _UPDATE = re.compile(
@@ -63,7 +63,13 @@ def resolve_query(query: str, *, standard: bool = False, sort: bool = True) -> s
         p = Path(query)
         if not p.is_file():
             raise QueryError(Errors.KG301.format(path=query))
-        return p.read_text(encoding="utf-8")
+        try:
+            return p.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            why = f"not UTF-8 text: byte 0x{exc.object[exc.start]:02x} at position {exc.start}"
+            raise InputError(Errors.KG108.format(path=query, reason=why)) from None
+        except OSError as exc:
+            raise InputError(Errors.KG108.format(path=query, reason=exc.strerror or exc)) from None
     named = named_queries()
     if query in named:
         variant = queries_dir() / "oxigraph" / f"{query}.rq"

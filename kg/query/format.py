@@ -26,6 +26,7 @@ from typing import IO
 
 from kg.query.run import plain
 from kg.rdf import iris
+from kg.terminal import printable
 
 TABLE_SAMPLE = 200  # rows read before the table's column widths are fixed
 CELL = 60  # widest table cell
@@ -144,7 +145,9 @@ def write_table(variables: list[str], rows: Iterable[list], out: IO[bytes]) -> i
 
 
 def _short(v: str, n: int = CELL) -> str:
-    v = v.replace("\n", " ").replace("\r", " ").replace("\t", " ")
+    """A table cell: on one line, control characters escaped (kg.terminal.printable: an article
+    title cannot send escape sequences to the terminal), cut to ``n`` characters."""
+    v = printable(v.replace("\n", " ").replace("\r", " ").replace("\t", " "))
     if v.startswith(iris.ID):
         v = v[len(iris.ID):]
     return v if len(v) <= n else v[: n - 1] + "…"

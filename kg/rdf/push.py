@@ -83,6 +83,18 @@ def redact(url: str) -> str:
     return urllib.parse.urlunsplit(parts._replace(netloc="***@" + parts.netloc.rsplit("@", 1)[1]))
 
 
+_AUTH_ECHO = re.compile(r"(?i)\b(authorization|bearer|basic|digest|password|token)(\s*[:=]?\s*)([^\s,;\"']+)")
+
+
+def hide_secrets(text: str, auth: Auth) -> str:
+    """``text`` (an endpoint's answer, shown in a message) without the credentials of ``auth`` or
+    anything after an ``Authorization:``, ``Bearer`` or ``password=`` (a server may echo them)."""
+    for secret in (auth.token, auth.password, auth.header()):
+        if secret:
+            text = text.replace(secret, "***")
+    return _AUTH_ECHO.sub(lambda m: m.group(1) + m.group(2) + "***", text)
+
+
 def _credentials_in_url(shown: str) -> str:
     return Errors.KG651.format(endpoint=shown)
 
@@ -124,12 +136,20 @@ def netrc_auth(endpoint: str, path: str | os.PathLike[str] | None = None) -> Aut
     return Auth(user=login or None, password=password)
 
 
+_TOKEN = re.compile(r"[\x21-\x7e]+")  # printable ASCII: what an Authorization header can carry
+
+
 def resolve_auth(endpoint: str, *, user: str | None = None, password: str | None = None,
                  token: str | None = None, use_netrc: bool = False,
-                 netrc_file: str | os.PathLike[str] | None = None, digest: bool = False) -> Auth:
-    """The credentials for a push: a bearer ``token`` if given; else ``user`` with
-    ``password`` (or ``$KG_PUSH_PASSWORD``), the netrc entry filling what is missing."""
+                 netrc_file: str | os.PathLike[str] | None = None, digest: bool = False,
+                 token_var: str = "KG_PUSH_TOKEN") -> Auth:
+    """The credentials for a push: a bearer ``token`` if given (read from ``$token_var``; the
+    white space around it, such as the newline of a file it was read from, left out); else
+    ``user`` with ``password`` (or ``$KG_PUSH_PASSWORD``), the netrc entry filling what is missing."""
+    token = token.strip() if token else None
     if token:
+        if not _TOKEN.fullmatch(token):
+            raise RemoteError(Errors.KG657.format(var=token_var))
         return Auth(token=token)
     password = password or os.environ.get(PASSWORD_ENV) or None
     if use_netrc or netrc_file:
@@ -223,7 +243,7 @@ def send(method: str, url: str, body: bytes, auth: Auth, *, timeout: float, retr
             continue
         break
     assert answer is not None
-    return _confirmed(answer, url, sent, tried)
+    return _confirmed(answer, url, sent, tried, auth)
 
 
 def _attempt(method: str, url: str, body: bytes, headers: dict[str, str], timeout: float, tried: int,
@@ -242,6 +262,9 @@ def _attempt(method: str, url: str, body: bytes, headers: dict[str, str], timeou
         if tried < retries:
             return None
         raise RemoteError(Errors.KG608.format(url=shown, reason=_why(exc), tries=tried + 1)) from None
+    except (ValueError, UnicodeError):  # a header http.client refuses: its text may be a credential
+        raise RemoteError(Errors.KG608.format(url=shown, reason="a request header is not valid HTTP",
+                                              tries=1)) from None
 
 
 def _pause(answer: bounded.Answer | None, backoff: float, tried: int, timeout: float) -> float:
@@ -262,7 +285,7 @@ def _pause(answer: bounded.Answer | None, backoff: float, tried: int, timeout: f
     return max(0.0, min(wait, timeout, 120.0))
 
 
-def _confirmed(answer: bounded.Answer, url: str, sent: int, tried: int) -> int:
+def _confirmed(answer: bounded.Answer, url: str, sent: int, tried: int, auth: Auth) -> int:
     shown = redact(url)
     status = answer.status
     if 300 <= status < 400:
@@ -270,7 +293,7 @@ def _confirmed(answer: bounded.Answer, url: str, sent: int, tried: int) -> int:
         where = redact(urllib.parse.urljoin(url, location)) if location else "(no Location given)"
         raise RemoteError(Errors.KG650.format(url=shown, status=status, location=where))
     if not 200 <= status < 300:
-        raise RemoteError(_explain(status, url, answer.body.decode("utf-8", "replace")))
+        raise RemoteError(_explain(status, url, hide_secrets(answer.body.decode("utf-8", "replace"), auth)))
     reported = _reported_count(answer.headers.get("Content-Type", ""), answer.body)
     if reported is not None and reported != sent:
         raise RemoteError(Errors.KG652.format(url=shown, reported=reported, sent=sent))

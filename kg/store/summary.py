@@ -25,6 +25,7 @@ import itertools
 import os
 import re
 import sqlite3
+import sys
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -307,7 +308,8 @@ class Summary:
         if type_ and type_ not in _TYPE_CODES:
             return
         kinds = [_TYPE_CODES[type_]] if type_ else list(_TYPE_CODES.values())
-        last = None if limit is None or limit < 0 else (offset or 0) + limit  # SQL's LIMIT -1: no limit
+        # (SQL's LIMIT -1: no limit; past 2**63 - 1 neither SQLite nor islice counts)
+        last = None if limit is None or limit < 0 else min((offset or 0) + limit, sys.maxsize)
         db = self._conn()
 
         def ranked(kind: int) -> Iterator[tuple]:

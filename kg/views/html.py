@@ -112,6 +112,20 @@ class Page:
     edges: int
 
 
+def _calendar_date(value: str) -> bool:
+    """YYYY, YYYY-MM or YYYY-MM-DD naming a real year, month or day (not 2019-02-30, not 2019-13)."""
+    import datetime as dt
+
+    m = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value)
+    if m is None:
+        return False
+    try:
+        dt.date(int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1))
+    except ValueError:
+        return False
+    return True
+
+
 def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: set[str] | None = None,
             source: str | None = None, since: str | None = None, until: str | None = None,
             colour_by: str = "type", top: int | None = None, everything: bool = False,
@@ -121,6 +135,10 @@ def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: se
         if value and (problem := date_problem(value)):
             raise InputError(Errors.KG131.format(option=name, value=value, problem=problem))
     types = {entity_type(t) or t for t in types} if types else types  # any letter case
+    if source is not None:  # an article the store does not hold drew an empty page (with "did you mean")
+        from kg.rdf.export import graph_for_source
+
+        graph_for_source(store, source)
     meta: dict[str, dict[str, str]] = {} if focus else fetch.articles(store)  # --focus: read as it draws
     g, centre, note = choose(store, focus=focus, depth=depth, top=top, everything=everything, types=types,
                              source=source, since=since, until=until, notify=notify, meta=meta)

@@ -284,7 +284,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             continue  # "for alleged fraud", "the reported cases": a participle before a noun, no one speaking (not
             # "NAME told reporters" misread so)
         # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
-        object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None and _object_use(verb_tok)
+        # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
+        object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None \
+            and token_mention is not None and _object_use(verb_tok)
         if vm.group(0).lower() in according_to:
             got = _according_to(ctx, sent, speakers, vs, ve)
             if got is None:
@@ -393,7 +395,9 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
         if extra and len(_WORD.findall(extra)) >= 2:
             out.append(Statement(speaker, stext, extra, si, sent.start_char, sent.end_char, None))
         if vm.group(0) in told_verbs and not quoted:
-            content = _told_content(ctx, doc, sent, ms, verb_tok, content, ve, att_start, att_end)
+            # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
+            content = _told_content(ctx, doc, sent, ms, verb_tok if token_mention is not None else None, content, ve,
+                                    att_start, att_end)
         if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
             continue
         if vm.group(0).lower() in lex.relations["act_verbs"] and not from_quote \
