@@ -16,7 +16,6 @@ the temporary work folder.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import shutil
 import subprocess
@@ -39,19 +38,10 @@ def split(shared: Path) -> dict[str, list[str]]:
 
 
 def stage_articles(shared: Path, work: Path) -> Path:
-    """The article texts and a metadata.csv in a temporary folder."""
-    src = shared / "realnews" / "articles"
-    out = work / "articles"
-    out.mkdir(parents=True)
-    for p in src.glob("r*.txt"):
-        shutil.copy(p, out / p.name)
-    meta = json.loads((src / "meta.json").read_text())
-    with open(out / "metadata.csv", "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(["file", "published", "outlet", "url", "title"])
-        for name, m in sorted(meta.items()):
-            w.writerow([name, m.get("published") or "", m.get("outlet") or "", m.get("url") or "", ""])
-    return out
+    """The article texts and a metadata.csv made from meta.json, in a temporary folder."""
+    from kg.training.decider import stage
+
+    return stage(shared / "realnews" / "articles", set(), work)
 
 
 def build_and_dump(articles: Path, work: Path, ner: str) -> Path:
