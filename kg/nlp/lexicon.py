@@ -167,6 +167,7 @@ class Lexicon:
     org_type_nouns_after: set[str] = field(default_factory=set)
     corporate_suffixes: set[str] = field(default_factory=set)
     headlines: dict = field(default_factory=dict)  # what makes a line a title-case headline
+    decider_features: dict = field(default_factory=dict)  # decider_features.json: the entity decision's words
     demonyms: set[str] = field(default_factory=set)
     given_names: set[str] = field(default_factory=set)
     common_words: set[str] = field(default_factory=set)
@@ -415,6 +416,7 @@ FILES: dict[str, Callable[[Path], dict[str, Any]]] = {
     "dependency_patterns.json": lambda p: dict(dependency_patterns=_json(p)),
     "sentences.json": lambda p: dict(sentences=_json(p)),
     "entities.json": _entities,
+    "decider_features.json": lambda p: dict(decider_features=_json(p)),
     "demonyms.txt": lambda p: dict(demonyms=_words(p)),
     "given_names.txt": lambda p: dict(given_names=_words(p)),
     "common_words.txt": lambda p: dict(common_words=_words(p)),

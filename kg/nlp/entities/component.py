@@ -30,7 +30,8 @@ class EntityFinder(DataComponent):
     """Writes doc._.kg_entities, doc._.kg_mentions and doc.ents."""
 
     FILES = ("roles.json", "speech.json", "entities.json", "demonyms.txt", "given_names.txt", "common_words.txt",
-             "legal_forms.txt", "dates.json", "numbers.json", *GAZETTEER_FILES)  # (numbers.json: currencies)
+             "legal_forms.txt", "dates.json", "numbers.json",  # (numbers.json: currencies)
+             "decider_features.json", *GAZETTEER_FILES)
 
     def __init__(self, data_dir: str | None = None, *, decide: bool = True) -> None:
         super().__init__(data_dir)

@@ -5,10 +5,10 @@ lexicon's word classes of its name, the words around its mentions) and decides i
 it is no entity at all.
 
 The weights are data (``kg/nlp/data/entity_decider.json``, written by ``kg train
---entity-decider``): one weight per feature and class, readable with ``kg explain-weights``-style
-tooling or plain ``json``. A decision overrides the rules' type only when the model is sure
-(``thresholds`` in the same file), so the rules stay the default and the model corrects them
-where real text showed them wrong."""
+--entity-decider``): one line per feature, a weight per class; the words the features name are
+data too (``decider_features.json``), and ``kg why`` shows each mention's decision. A decision
+overrides the rules only when the model is sure (``thresholds`` in the weights file), so the
+rules stay the default and the model corrects them where real text showed them wrong."""
 
 from __future__ import annotations
 
@@ -28,9 +28,6 @@ CLASSES = (PER, ORG, LOC, NONE)
 DECIDER_FILE = "entity_decider.json"
 FEATURES_KEY = "kg_entity_features"  # doc.user_data: {entity key: features}, kept for training
 NER_LABELS = {"PERSON": PER, "PER": PER, "ORG": ORG, "GPE": LOC, "LOC": LOC, "FAC": LOC, "NORP": "NORP"}
-_CONTEXT_WORDS = frozenset({
-    "in", "at", "of", "from", "to", "by", "for", "with", "on", "near", "and", "the", "said", "says", "told",
-    "'s", "’s", ",", "(", ")", "-", "–", ":", "said.", "who", "which", "whose", "has", "have", "was", "is"})
 
 
 _ROMAN = re.compile(r"(?:I{1,3}|IV|VI{0,3}|IX|X{1,3})")
@@ -61,7 +58,7 @@ def _word_classes(word: str, lex: Lexicon) -> list[str]:
     return out
 
 
-def _shape(label: str) -> list[str]:
+def _shape(label: str, inner_words: list[str]) -> list[str]:
     words = label.split()
     out = [f"ntok={min(len(words), 5)}"]
     if label.isupper() and len(label) <= 8:
@@ -72,7 +69,7 @@ def _shape(label: str) -> list[str]:
         out.append("digit")
     if "-" in label:
         out.append("hyphen")
-    if any(w.lower() in {"of", "for", "and", "the", "de", "on"} for w in words[1:]):
+    if any(w.lower() in inner_words for w in words[1:]):
         out.append("inner_function_word")
     if words and len(words[-1]) <= 2 and words[-1].rstrip(".").isalpha():
         out.append("short_last")
@@ -91,7 +88,7 @@ def _context(doc: Doc, m: Mention, lex: Lexicon) -> list[str]:
         if tok is None:
             continue
         low = tok.lower_
-        if low in _CONTEXT_WORDS:
+        if low in lex.decider_features["context_words"]:
             out.append(f"{side}={low}")
         elif low in lex.speech_verbs:
             out.append(f"{side}=SPEECH")
@@ -128,7 +125,7 @@ def entity_features(doc: Doc, ent: Entity, mentions: list[Mention], lex: Lexicon
     for w in words[1:-1]:
         for c in _word_classes(w, lex):
             feats[f"inner:{c}"] = 1.0
-    for s in _shape(ent.label):
+    for s in _shape(ent.label, lex.decider_features["inner_function_words"]):
         feats[s] = 1.0
     n = max(len(mentions), 1)
     feats["mentions_log"] = min(math.log1p(len(mentions)) / 3, 1.0)
