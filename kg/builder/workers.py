@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from kg.errors import Errors, KGError
+from kg.errors import Errors, KGError, ModelError
 from kg.types import Article, Extraction
 
 TALLIES = ("entities", "affiliations", "counts", "dates", "statements")
@@ -225,6 +225,8 @@ class Workers:
                 yield f.result() if ok else [d for a in b for d in self._solo.run(a)]
             self._start()
             return
+        except ModelError:
+            raise  # the pipeline itself cannot be built (KG401 ...): the whole build's error, no article's
         except Exception:  # noqa: BLE001 - the batch's own failure (a result that cannot travel back ...)
             pending.popleft()
             yield [d for a in batch for d in self._solo.run(a)]  # alone; the pool goes on
