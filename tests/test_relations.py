@@ -1678,57 +1678,58 @@ def test_a_name_in_a_photo_credit_is_no_antecedent_of_he_said(nlp, lex):
 # Who speaks and where the claim starts (issue 40), invented sentences of real-news shapes.
 @pytest.mark.parametrize("text, present, absent", [
     # a time phrase right after the verb is when it was said; the claim follows it
-    ("The Velm Miners Union said on Monday more than 900 members will march against the closures.",
-     ("Velm Miners Union", "more than 900 members will march against the closures"), None),
-    ("The Tarsk Transit Authority said late on Friday, July 3, all trains would run again.",
-     ("Tarsk Transit Authority", "all trains would run again"), None),
+    ("The Orvik Dockers Guild said on Tuesday over 400 members would stop work at the port.",
+     ("Orvik Dockers Guild", "over 400 members would stop work at the port"), None),
+    ("The Tarsk Ferry Company said late on Sunday, June 8, every crossing would resume.",
+     ("Tarsk Ferry Company", "every crossing would resume"), None),
     # the outlet after "reported" is no claim
-    ("Councillor Ilka Varne also claimed that the tender was rigged, reported the Velm Courier.",
-     ("Ilka Varne", "the tender was rigged"), "Velm Courier"),
+    ("Councillor Osk Varne also claimed that the contract was inflated, reported the Tarsk Herald.",
+     ("Osk Varne", "the contract was inflated"), "Tarsk Herald"),
     # "the KIND NAME said": the name after the kind noun speaks, not a group named before
-    ("The Orsk Front claimed two attacks on ships.\n\nThe Danish shipping group Kalvo Lines stated that it "
-     "faces long delays in its voyages.", ("Kalvo Lines", "it faces long delays in its voyages"), None),
+    ("The Orsk Front claimed a raid on a tanker.\n\nThe Norwegian freight firm Halvo Cargo stated that it "
+     "expects weeks of late deliveries.", ("Halvo Cargo", "it expects weeks of late deliveries"), None),
     # "according to ORG's ROLE, NAME" and "according to ORG ROLE Dr NAME": the person speaks
-    ("According to the Velm Relief Office's Public Relations Officer, Maria Tembo, the survivors are "
-     "sheltered in 17 camps.", ("Maria Tembo", "the survivors are sheltered in 17 camps"), None),
-    ("According to Tarsk Medical College principal Dr Ivo Brantel, 193 people are being treated in hospital.",
-     ("Ivo Brantel", "193 people are being treated in hospital"), None),
+    ("According to the Tarsk Water Board's Public Relations Officer, Maria Okello, the pumps will be repaired "
+     "within a week.", ("Maria Okello", "the pumps will be repaired within a week"), None),
+    ("According to Orvik Nursing School principal Dr Lea Kallas, 40 students have fallen ill.",
+     ("Lea Kallas", "40 students have fallen ill"), None),
     # "called it X" / "calling it X" name a claim (the text after the verb); "called a strike" does not
-    ("Richard Corwen called it a nervous but wonderful night.",
-     ("Richard Corwen", "it a nervous but wonderful night"), None),
-    ("The Velm Monitor put the number higher, calling it one of the largest upheavals since the war began.",
-     ("Velm Monitor", "it one of the largest upheavals since the war began"), None),
-    ("The Velm Miners Union called a strike on Monday and called on members to stay home.", None, "strike"),
+    ("Ada Kessel called it a long and difficult season.",
+     ("Ada Kessel", "it a long and difficult season"), None),
+    ("The Tarsk Observer put the figure lower, calling it the smallest harvest in a decade.",
+     ("Tarsk Observer", "it the smallest harvest in a decade"), None),
+    ("The Orvik Teachers Union called a strike on Friday and called on parents to keep children home.", None,
+     "strike"),
     # "the former ROLE said" refers to whom a relative clause gave the role ("sacked as ROLE"), not to the
     # name the description stands right after
-    ("Premier Tomas Orr faced a revolt. Ada Vell, who was sacked as finance minister by Orr on Monday, had made "
-     "no secret of her plans.\n\nLast night in a letter attacking Orr, the former finance minister said she had "
-     "warned him about the deficit.", ("Ada Vell", "she had warned him about the deficit"), None),
+    ("Governor Lars Holm lost a vote. Ines Moll, who was dismissed as health commissioner by Holm in May, had "
+     "long criticised him.\n\nOn Sunday in an open letter to Holm, the former health commissioner said she had "
+     "told him about the shortages.", ("Ines Moll", "she had told him about the shortages"), None),
     # what a body announces is an act when it is its own act or a noun phrase with no finite verb
-    ("The Velm Competition Office announced its court action on Monday.", None, "its court action"),
-    ("The Orsk Front announced on Thursday the execution of two operations targeting ships in the port.",
-     None, "the execution of two operations"),
+    ("The Tarsk Trade Authority announced its appeal on Friday.", None, "its appeal"),
+    ("The Velm Brigade announced on Sunday the completion of three patrols along the border.",
+     None, "the completion of three patrols"),
     ("The Velm Rail Board announced that fares would rise in May.",
      ("Velm Rail Board", "fares would rise in May"), None),
     # a subject and speech verb ending the sentence right after a noun (no comma) is a relative clause
-    ("The second loan will support the coronavirus protection measures the Velm Council of Ministers recently "
-     "announced.", None, "The second loan"),
-    ("At least 26 people died in a fire near the station on Friday, Velm Fire Services chief Anil Rao said.",
-     ("Anil Rao", "At least 26 people died in a fire near the station on Friday"), None),
+    ("The new grant will fund the flood defence works the Tarsk Regional Council recently announced.", None,
+     "The new grant"),
+    ("At least 14 people were hurt when a bus overturned on Tuesday, Orvik Ambulance Service chief Mira Solberg "
+     "said.", ("Mira Solberg", "At least 14 people were hurt when a bus overturned on Tuesday"), None),
     # "said X and added Y" gives two statements of the same speaker, with or without "that"
-    ("Bank administrator Priya Raman said the cash machines were full and added all branches would open on "
-     "Wednesday.", ("Priya Raman", "all branches would open on Wednesday"), "and added"),
+    ("Port manager Ivo Lund said the cranes were repaired and added all berths would reopen on Thursday.",
+     ("Ivo Lund", "all berths would reopen on Thursday"), "and added"),
     # "pointing out", "noting", "stressing" start a statement of their own
-    ("Priya Raman said she was not worried about withdrawals, pointing out only a third of customers had "
-     "taken money out.", ("Priya Raman", "only a third of customers had taken money out"), None),
+    ("Ivo Lund said he did not expect delays, pointing out only two ships were waiting offshore.",
+     ("Ivo Lund", "only two ships were waiting offshore"), None),
     # "CLAIM, ROLE NAME told AFP by telephone.": the claim before, the name right before the verb speaks
-    ("Unknown men delivered the ten crewmen to the home of the governor on the island during a heavy downpour, "
-     "Orsk police chief Tomas Velde told AFP by telephone.",
-     ("Tomas Velde", "Unknown men delivered the ten crewmen to the home of the governor on the island during a "
-                     "heavy downpour"), None),
+    ("Fishermen found the missing divers near a reef on the eastern coast late in the afternoon, Velm coastguard "
+     "commander Ada Rusk told AFP by telephone.",
+     ("Ada Rusk", "Fishermen found the missing divers near a reef on the eastern coast late in the afternoon"),
+     None),
     # a body named in the phrase that opens the sentence is where, not who speaks ("workers" are unnamed)
-    ("At Velm Motors SA's Orsk plant in Port Velm, workers also accepted the offer, but said they would discuss "
-     "other demands on Monday.", None, "they would discuss other demands"),
+    ("At Tarsk Steel Ltd's Orvik mill in North Tarsk, workers also approved the deal, but said they would raise "
+     "pension issues next week.", None, "they would raise pension issues"),
 ])
 def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
     got = _said(run_doc(nlp, text))
@@ -1741,32 +1742,32 @@ def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
 # Affiliation shapes of real news (issue 40), invented names.
 @pytest.mark.parametrize("text, pair", [
     # a capitalised body word opening the role of an apposition
-    ("Two Velm Army soldiers died. Army Captain Jo-lyn Velasco, Army spokesman for the Northern Velm Command, "
-     "said the rebels fled.", ("Jo-lyn Velasco", "Northern Velm Command")),
+    ("Three Tarsk Navy sailors were hurt. Navy Lieutenant Ren Okafor, Navy spokesman for the Southern Tarsk "
+     "Naval Command, said the fire was out.", ("Ren Okafor", "Southern Tarsk Naval Command")),
     # "ORG ROLE and ROLE, professor NAME": a lower-case title after the comma is no part of the role
-    ("Velm health agency VHA spokesperson and line director, professor Tarik Osman, said cases rose.",
-     ("Tarik Osman", "VHA")),
+    ("Orvik water agency OWA spokesperson and chief engineer, professor Lene Dahl, said levels fell.",
+     ("Lene Dahl", "OWA")),
     # a title that names its body: the article's ministry of that field
-    ("Minister of Energy Ravi Perera said prices would rise. The Ministry of Energy said stocks were low.",
-     ("Ravi Perera", "Ministry of Energy")),
-    ("Minister of Planning and International Cooperation Omar Haddad signed the deal. The Planning Ministry "
-     "called it a good day.", ("Omar Haddad", "Planning Ministry")),
-    ("Ali Musa, the minister of aviation, said flights resumed. The Aviation Ministry said it regretted the "
-     "delays.", ("Ali Musa", "Aviation Ministry")),
+    ("Minister of Fisheries Ana Costa said quotas would fall. The Ministry of Fisheries said stocks were low.",
+     ("Ana Costa", "Ministry of Fisheries")),
+    ("Minister of Trade and Regional Integration Lina Sabo signed the pact. The Trade Ministry called it a fair "
+     "bargain.", ("Lina Sabo", "Trade Ministry")),
+    ("Tom Reyes, the minister of tourism, said hotels reopened. The Tourism Ministry said it welcomed the "
+     "visitors.", ("Tom Reyes", "Tourism Ministry")),
     # the role and the body before the name, with the body's acronym and more words between
-    ("The president of the Velm Electoral Service (Velserv) board of directors, Pablo Montero, said turnout "
-     "was high.", ("Pablo Montero", "Velm Electoral Service")),
+    ("The chairman of the Tarsk Housing Fund (Tarhouse) board of trustees, Nils Berg, said demand was strong.",
+     ("Nils Berg", "Tarsk Housing Fund")),
     # a bare spokesperson role speaks for the body that spoke in the sentence before
-    ("The Velm Youth League said there was chaos after police fired.\n\n\"There is chaos at the campus,\" "
-     "said spokesperson Castro Mbeki.", ("Castro Mbeki", "Velm Youth League")),
+    ("The Orvik Students Council said lectures were halted after a fire alarm.\n\n\"Nobody knows when classes "
+     "will resume,\" said spokesperson Dara Nkosi.", ("Dara Nkosi", "Orvik Students Council")),
     # "works as a ROLE with ORG", "who is also leader of ORG"
-    ("Lena Hart now works as a community organiser with the Velm Workers Centre in Orsk.",
-     ("Lena Hart", "Velm Workers Centre")),
-    ("Meanwhile, Vice President Saulos Banda who is also leader of the Velm Unity Party has congratulated her.",
-     ("Saulos Banda", "Velm Unity Party")),
+    ("Ivo Sandel now works as a legal adviser with the Tarsk Tenants Union in Velm.",
+     ("Ivo Sandel", "Tarsk Tenants Union")),
+    ("Meanwhile, Deputy Mayor Erik Sola who is also chairman of the Orvik Green Alliance has thanked the "
+     "volunteers.", ("Erik Sola", "Orvik Green Alliance")),
     # an office taken for a body ("Director of Public Affairs") is the office of the body in view
-    ("The Velm Anti-Graft Commission arrested five former governors. Director of Public Affairs, Mr. Ken Obi, "
-     "who gave the details, noted that the commission's record improved.", ("Ken Obi", "Velm Anti-Graft Commission")),
+    ("The Tarsk Customs Service seized four lorries. Director of Public Affairs, Mrs. Ada Ude, who briefed "
+     "reporters, noted that the service's seizures doubled.", ("Ada Ude", "Tarsk Customs Service")),
 ])
 def test_affiliations_of_real_news_shapes(nlp, text, pair):
     assert pair in {(p, o) for p, o, *_ in _affs(run_doc(nlp, text))}

@@ -3,7 +3,7 @@ out, tried for a person it linked to nothing:
 
 - "The president of the ORG (ACR) board of directors, NAME,": the role and the body before the name;
 - "NAME, who is also leader of the ORG" / "NAME who is the chair of ORG";
-- "NAME now works as a community organiser with the ORG";
+- "NAME now works as a legal adviser with the ORG";
 - '"...," said spokesperson NAME' after "ORG said ..." in the sentence before: a bare spokesperson
   role speaks for the body that spoke just before (no body named in its own sentence).
 """

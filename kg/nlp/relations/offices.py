@@ -9,7 +9,7 @@ import re
 from kg.nlp.lexicon import Lexicon
 from kg.types import ORG, Entity, Mention
 
-# "Minister of Planning and International Cooperation " right before a name, or ", the minister of
+# "Minister of Trade and Regional Integration " right before a name, or ", the minister of
 # aviation," right after it
 _FIELD = r"(?:of|for)\s+(?:the\s+)?([A-Za-z][\w\-]*)(?:\s+(?:and|&|of)?\s*[A-Z][\w\-]*)*"
 _TITLE_BEFORE = re.compile(rf"\b([A-Za-z]+)\s+{_FIELD}\s+$")

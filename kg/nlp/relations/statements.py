@@ -212,7 +212,7 @@ def _reduced_relative(text: str, sent: Span, att_start: int, vs: int, ve: int, l
 
 def _an_act(doc: Doc, content: str, sent: Span, lex: Lexicon) -> bool:
     """What a verb of announcing announces is an act, no claim: its own act ("its court action") or a
-    noun phrase with no finite verb ("the execution of two operations targeting ships")."""
+    noun phrase with no finite verb ("the completion of three patrols along the border")."""
     first = _WORD.match(content)
     if first is not None and first.group(0).lower() in lex.relations["own_act_determiners"]:
         return True
@@ -402,7 +402,7 @@ def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
             continue
         if vm.group(0).lower() in lex.relations["act_verbs"] and not from_quote \
                 and _an_act(doc, content, sent, lex):
-            continue  # "announced its court action", "announced the execution of two operations": an act
+            continue  # "announced its court action", "announced the completion of three patrols": an act
         told = None
         if vm.group(0) in told_verbs:
             o = next((m for m in ms if 0 <= m.start - ve < 3 and entities[m.entity].type == ORG), None)
@@ -912,7 +912,7 @@ def _role_referent(ctx: _Context, role: str, pos: int) -> str | None:
     Ada Corwen", "Mayor Ada Corwen") or in apposition after it ("Ada Corwen, the company's chief
     executive,"): whom "the judge", "the chief executive" refers back to."""
     title = re.compile(rf"\b{re.escape(role)}\s+$", re.I)
-    # (", who was sacked as home secretary": a relative clause may give the role too)
+    # (", who was dismissed as health commissioner": a relative clause may give the role too)
     apposition = re.compile(rf",\s+(?:(?:the|a|an|its|their|his|her)\s+)?(?:[\w'’\-]+\s+){{0,3}}{re.escape(role)}\b"
                             rf"|,\s+who\s+[^,.;\"“”]{{0,60}}?\bas\s+(?:(?:the|a|an)\s+)?(?:[\w'’\-]+\s+){{0,2}}"
                             rf"{re.escape(role)}\b", re.I)
@@ -1068,7 +1068,7 @@ def _and_said(lex: Lexicon) -> re.Pattern[str]:
     def build(lx: Lexicon) -> re.Pattern[str]:
         accuse = "|".join(rf"{re.escape(v)}\s+(?:[\w'’\-]+\s+){{1,4}}?{p}\b"
                           for v, p in lx.relations["accusation_verbs"].items())
-        # ("... and added all arrangements had been made": these start a new statement without "that" too)
+        # ("... and added all berths would reopen": these start a new statement without "that" too)
         return re.compile(rf",?\s+and\s+(?:(?:{_alt(lx.speech_verbs, longest_first=True)})\s+that\b|(?:{accuse})"
                           rf"|(?:{_alt(lx.relations['and_new_statement_verbs'])})\s+(?!to\b|by\b|in\b|on\b)\w)")
     return lex.pattern("statement_and_said", build)
