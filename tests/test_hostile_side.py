@@ -5,7 +5,9 @@ writer's leftovers. Through the installed ``kg``."""
 
 from __future__ import annotations
 
+import csv
 import fcntl
+import io
 from pathlib import Path
 
 from .conftest import SEEDS
@@ -31,7 +33,7 @@ def texts(store: Path, source: str = "story.txt") -> list[str]:
     r = kg("query", f"SELECT ?t WHERE {{ GRAPH <{KG}id/article/{source}> {{ ?a <{KG}ontology#text> ?t }} }}",
            "--store", store, "--format", "csv")
     assert r.returncode == 0, r.stderr
-    return sorted(r.stdout.splitlines()[1:])
+    return sorted(row[0].strip() for row in list(csv.reader(io.StringIO(r.stdout)))[1:])
 
 
 def export(store: Path) -> str:
