@@ -116,8 +116,8 @@ class Errors(metaclass=_Catalogue):
     KG210 = ("{path}: the store already has an article named {source!r} with another text, read from a file "
              "it no longer knows (its locations.sqlite was lost or cut short); nothing was replaced: rename "
              "this file, or run 'kg remove {source}' first if it is that article, changed")
-    KG211 = ("{path}: the store holds another version of the article {graph} (another text); nothing was "
-             "loaded: give --replace to put the file's version in its place, or 'kg remove' it first")
+    KG211 = ("{path}: the store holds another version of the article {source!r} (another text); nothing was "
+             "loaded: give --replace to put the file's version in its place, or run 'kg remove {source}' first")
     KG212 = ("--graph {graph}: kg's own graph ({what}), written only by kg's commands; nothing was loaded: "
              "{hint}")
 

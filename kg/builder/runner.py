@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kg.builder.known_bad import KnownBad
 from kg.builder.workers import TALLIES
-from kg.errors import Errors, InputError
+from kg.errors import Errors, InputError, StoreError
 from kg.ingest import iter_articles
 from kg.store import Store
 from kg.types import Article
@@ -351,7 +351,7 @@ def _refusal(item: Article, stored: str, other: str | None) -> str | None:
     if stored == item.content_hash or not item.path or other is None or other == item.path:
         return None
     if other == "":
-        return str(InputError(Errors.KG210.format(path=item.path, source=item.source)))
+        return str(StoreError(Errors.KG210.format(path=item.path, source=item.source)))
     return str(InputError(Errors.KG154.format(path=item.path, source=item.source, other=other)))
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from kg.errors import Errors, InputError
+from kg.errors import Errors, InputError, StoreError
 from kg.rdf.limits import MAX_TERM_BYTES, check_file
 from kg.store import Store
 
@@ -179,11 +179,11 @@ def check_target(graph: str) -> str:
 
     check_iri(graph, "--graph")
     if graph == curation_graph_iri():
-        raise InputError(Errors.KG212.format(graph=graph, what="the corrections", hint=(
+        raise StoreError(Errors.KG212.format(graph=graph, what="the corrections", hint=(
             "load a curation export without --graph (its corrections are checked, then applied), "
             "or make them with kg merge, relabel, retype, split, reject or affiliate")))
     if graph == gazetteer_graph_iri():
-        raise InputError(Errors.KG212.format(graph=graph, what="the gazetteer's links", hint=(
+        raise StoreError(Errors.KG212.format(graph=graph, what="the gazetteer's links", hint=(
             "kg build writes it; load a kg export without --graph to bring its gazetteer graph back")))
     return graph
 
@@ -257,7 +257,9 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
         quads = underived(quads)  # the types and labels an export adds for other stores
     replaced = other_versions(store, quads)
     if replaced and not replace:
-        raise InputError(Errors.KG211.format(path=path, graph=replaced[0]))
+        from urllib.parse import unquote
+
+        raise StoreError(Errors.KG211.format(path=path, source=unquote(replaced[0][len(article_iri("")):])))
     for g in replaced:  # the whole file was read and checked first: a bad file still changes nothing
         store.remove_graph(g)
     store.add_quads(quads)
