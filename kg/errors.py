@@ -113,6 +113,13 @@ class Errors(metaclass=_Catalogue):
              "move it away and run again (kg then cannot tell a same-named file from another folder)")
     KG209 = ("{file}: the {n} article(s) were written, but where they were read from was not recorded "
              "({reason})")
+    KG210 = ("{path}: the store already has an article named {source!r} with another text, read from a file "
+             "it no longer knows (its locations.sqlite was lost or cut short); nothing was replaced: rename "
+             "this file, or run 'kg remove {source}' first if it is that article, changed")
+    KG211 = ("{path}: the store holds another version of the article {source!r} (another text); nothing was "
+             "loaded: give --replace to put the file's version in its place, or run 'kg remove {source}' first")
+    KG212 = ("--graph {graph}: kg's own graph ({what}), written only by kg's commands; nothing was loaded: "
+             "{hint}")
 
     # KG3xx: queries (QueryError)
     KG301 = "query file {path} not found"

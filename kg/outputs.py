@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
+import glob
 import os
 import stat
 import tempfile
@@ -94,11 +96,13 @@ def output_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     refused permission) become an OutputError naming ``target``."""
     shown = os.fspath(target)
     path = check_target(target)
+    clear_stale(path)
     try:
         fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     except OSError as exc:
         raise OutputError(Errors.KG704.format(path=shown, reason=_reason(exc))) from exc
-    os.close(fd)
+    held = fd  # locked while the file is written: it is in use (clear_stale)
+    fcntl.flock(held, fcntl.LOCK_EX)
     tmp = Path(tmp_name)
     try:
         yield tmp
@@ -119,6 +123,27 @@ def output_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        os.close(held)
+
+
+def clear_stale(path: Path) -> None:
+    """Remove the temporary files a killed writer of ``path`` left beside it
+    (``.NAME.*.part``): each one nobody holds locked. A writer holds its own locked
+    (:func:`output_path`) until it is renamed or removed, so a live one is left alone."""
+    for part in path.parent.glob(f".{glob.escape(path.name)}.*.part"):
+        try:
+            fd = os.open(part, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                part.unlink()
+        except OSError:  # locked: another kg is writing it; or gone meanwhile
+            pass
+        finally:
+            os.close(fd)
 
 
 @contextlib.contextmanager

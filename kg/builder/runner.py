@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kg.builder.known_bad import KnownBad
 from kg.builder.workers import TALLIES
-from kg.errors import Errors, InputError
+from kg.errors import Errors, InputError, StoreError
 from kg.ingest import iter_articles
 from kg.store import Store
 from kg.types import Article
@@ -324,15 +324,17 @@ def pending(items: Iterable[Article | InputError], store: Store | None, extracto
         if store is not None:
             iri = article_iri(item.source)
             stored = store.article_hash(iri)
+            other = store.article_location(iri) if stored is not None else None
             if stored == item.content_hash and store.article_extractor(iri) == extractor:
+                if other == "" and item.path:  # the same text: where it was read from is known again
+                    store.record_locations({iri: item.path})
                 report.skipped.append(item.source)
                 done(item.source)
                 continue
             if stored is not None:
-                other = store.article_location(iri)
-                if stored != item.content_hash and other and item.path and other != item.path:
-                    report.failed.append(str(InputError(Errors.KG154.format(
-                        path=item.path, source=item.source, other=other))))
+                refusal = _refusal(item, stored, other)
+                if refusal:
+                    report.failed.append(refusal)
                     done(item.source)
                     continue
                 replacing.add(item.source)
@@ -340,6 +342,17 @@ def pending(items: Iterable[Article | InputError], store: Store | None, extracto
             located[item.source] = item.path
         yield item
 
+
+
+def _refusal(item: Article, stored: str, other: str | None) -> str | None:
+    """Why ``item`` may not replace the stored article of its name (hash ``stored``, read from
+    ``other``: "" when not known), or None: another text from another path (KG154), or from a
+    path the store no longer knows (KG210: it may be another file of that name)."""
+    if stored == item.content_hash or not item.path or other is None or other == item.path:
+        return None
+    if other == "":
+        return str(StoreError(Errors.KG210.format(path=item.path, source=item.source)))
+    return str(InputError(Errors.KG154.format(path=item.path, source=item.source, other=other)))
 
 
 def remove(store_path: Path, sources: list[str]) -> list[str]:

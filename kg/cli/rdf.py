@@ -110,14 +110,20 @@ def _export_curation(st, fmt: str, output: str | None, source: str | None, with_
               help="Put every triple into this named graph (default: N-Quads/TriG keep theirs; the triples "
                    "of a kg export go back into their article graphs, others into "
                    "<https://w3id.org/kg-news/id/import/FILE>).")
+@click.option("--replace", is_flag=True, help="An article the store holds with another text is replaced by the "
+              "file's version (default: refused, nothing loaded).")
 @quiet_option
-def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str | None, quiet: bool) -> None:
+def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str | None, replace: bool,
+         quiet: bool) -> None:
     """Load RDF files (any export format; - for standard input, with --format) into the
     store, merging with what is there.
 
     Each file is parsed whole before anything is written, then written in one
     transaction: a file with a syntax error changes nothing. A kg export comes
-    back article by article, whatever its format.
+    back article by article, whatever its format. An article the store already
+    holds with another text is refused unless --replace is given (two versions
+    are never merged into one article); kg's own graphs (the corrections, the
+    gazetteer) cannot be the --graph.
 
     \b
     Example: kg load graph.trig --store other.kg
@@ -136,7 +142,8 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
             p = Path("stdin" if stdin else f)  # (the name of the import graph of what no article owns)
             size = p.stat().st_size if not stdin and p.is_file() else None
             with bar(total=size, desc=p.name, unit="B", unit_scale=True, quiet=quiet) as b:
-                r = load_file(st, p, fmt, graph, progress=b.update, source=sys.stdin.buffer if stdin else None)
+                r = load_file(st, p, fmt, graph, progress=b.update, source=sys.stdin.buffer if stdin else None,
+                              replace=replace)
             if r.quads or not r.corrections:
                 click.echo(f"{r.quads} quads in {r.graphs} graphs ({r.articles} articles) <- {f}")
             if r.corrections:

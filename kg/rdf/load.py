@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from kg.errors import Errors, InputError
+from kg.errors import Errors, InputError, StoreError
 from kg.rdf.limits import MAX_TERM_BYTES, check_file
 from kg.store import Store
 
@@ -172,11 +172,48 @@ def load(store: Store, path: Path, fmt: str | None = None, graph: str | None = N
     return r.quads, r.graphs
 
 
+def check_target(graph: str) -> str:
+    """``graph`` (``--graph``) if it is an IRI that is not one of kg's own graphs: the
+    corrections and the gazetteer are written only by kg's commands, which check them."""
+    from kg.rdf.mapping import curation_graph_iri, gazetteer_graph_iri
+
+    check_iri(graph, "--graph")
+    if graph == curation_graph_iri():
+        raise StoreError(Errors.KG212.format(graph=graph, what="the corrections", hint=(
+            "load a curation export without --graph (its corrections are checked, then applied), "
+            "or make them with kg merge, relabel, retype, split, reject or affiliate")))
+    if graph == gazetteer_graph_iri():
+        raise StoreError(Errors.KG212.format(graph=graph, what="the gazetteer's links", hint=(
+            "kg build writes it; load a kg export without --graph to bring its gazetteer graph back")))
+    return graph
+
+
+def other_versions(store: Store, quads: list) -> list[str]:
+    """The article graphs of ``quads`` that the store holds with another text: another
+    ``kg:contentHash`` than the one ``quads`` give them (adding the quads would merge the two
+    versions into one graph)."""
+    import pyoxigraph as ox
+
+    from kg.rdf.iris import KG
+    from kg.rdf.mapping import article_iri
+
+    base, hashed = article_iri(""), ox.NamedNode(KG + "contentHash")
+    incoming: dict[str, set[str]] = {}
+    for q in quads:
+        if q.predicate == hashed and q.subject == q.graph_name and q.subject.value.startswith(base):
+            incoming.setdefault(q.subject.value, set()).add(q.object.value)
+    return sorted(g for g, hashes in incoming.items()
+                  if (stored := store.article_hash(g)) is not None and hashes != {stored})
+
+
 def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | None = None, *,
-              progress: Callable[[int], None] | None = None, source: IO[bytes] | None = None) -> LoadReport:
+              progress: Callable[[int], None] | None = None, source: IO[bytes] | None = None,
+              replace: bool = False) -> LoadReport:
     """Parse ``path`` and add it to ``store``. ``progress`` is called with the number of
     bytes read as the file is parsed. ``source``: read this instead (standard input, say;
-    ``fmt`` is then needed, and ``path`` only names it)."""
+    ``fmt`` is then needed, and ``path`` only names it). An article the store holds with
+    another text is refused (KG211), or with ``replace`` removed first: the file's version
+    takes its place, the two are never merged."""
     import pyoxigraph as ox
 
     from kg.rdf.described import underived
@@ -184,7 +221,7 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
     from kg.rdf.mapping import article_iri, import_iri
 
     if graph is not None:
-        check_iri(graph, "--graph")
+        check_target(graph)
     if source is None and not path.is_file():
         raise InputError(Errors.KG132.format(path=path))
     if source is not None and not fmt:
@@ -218,6 +255,13 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
         quads = [q for q in parsed if isinstance(q, ox.Quad) and not isinstance(q.graph_name, ox.DefaultGraph)]
         quads += regraph((ox.Triple(t.subject, t.predicate, t.object) for t in triples), target)
         quads = underived(quads)  # the types and labels an export adds for other stores
+    replaced = other_versions(store, quads)
+    if replaced and not replace:
+        from urllib.parse import unquote
+
+        raise StoreError(Errors.KG211.format(path=path, source=unquote(replaced[0][len(article_iri("")):])))
+    for g in replaced:  # the whole file was read and checked first: a bad file still changes nothing
+        store.remove_graph(g)
     store.add_quads(quads)
     made = []
     if curated:  # numbered after the store's own corrections, then applied to the articles now in the store

@@ -65,10 +65,17 @@ def put_back(path: Path) -> None:
 
 def clear_leftovers(path: Path) -> None:
     """Once a writer holds the store's lock: what a killed compaction left beside it (a
-    half-written copy; an old folder that was not yet deleted) is removed."""
+    half-written copy; an old folder that was not yet deleted) is removed, and so are the
+    table files a killed bulk load left inside it (``bulk-*.sst``: Oxigraph's bulk loader
+    writes them, then RocksDB takes them in by a link of its own name, so one still under
+    the bulk name is the loader's copy; only a writer makes them, and this one holds the
+    lock, so none is in use)."""
     for left in (_copy_path(path), _aside_path(path)):
         if left.is_dir():
             shutil.rmtree(left, ignore_errors=True)
+    for table in path.glob("bulk-*.sst"):
+        with contextlib.suppress(OSError):
+            table.unlink()
 
 
 def compact(path: Path, *, quiet: bool = True) -> Compacted:

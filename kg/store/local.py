@@ -112,6 +112,7 @@ class Store:
             clear_leftovers(self.path)
             if (self.path / _LOCATIONS).exists():
                 self._locations()  # a damaged file is refused now, before any write (KG208)
+            self._unknown_locations()
 
     @classmethod
     def open_read(cls, path: Path) -> Store:
@@ -258,8 +259,31 @@ class Store:
             self._locations_db = db
         return self._locations_db
 
+    def _unknown_locations(self) -> None:
+        """Give every article graph without a row (the file was lost, or a kill came between an
+        article's write and its row) the row "path unknown" (an empty path), so that a file of
+        the same name is not taken for that article (kg.builder.runner.pending): the rows are
+        rebuilt from the store's articles, never trusted to be complete. One look at the
+        graph names; a file that cannot take the rows is a warning (``side_warnings``)."""
+        import sqlite3
+
+        from kg.rdf.mapping import article_iri
+
+        base = article_iri("")
+        graphs = {g.value for g in self._store.named_graphs()
+                  if g.value.startswith(base) and "/" not in g.value[len(base):]}
+        if not graphs:
+            return
+        try:
+            with self._locations() as db:
+                known = {row[0] for row in db.execute("SELECT graph FROM location")}
+                db.executemany("INSERT INTO location VALUES (?, '')", [(g,) for g in sorted(graphs - known)])
+        except sqlite3.Error as exc:
+            self.side_warnings.append(Errors.KG209.format(file=self.path / _LOCATIONS, n=len(graphs), reason=exc))
+
     def article_location(self, graph: str) -> str | None:
-        """The path the article in ``graph`` was read from, or None (standard input, older stores)."""
+        """The path the article in ``graph`` was read from; None when the store has no row for
+        it (standard input); "" when where it came from is not known (``_unknown_locations``)."""
         db = self._locations()
         if db is None:
             return None
