@@ -386,3 +386,14 @@ def test_a_list_of_months_keeps_the_tense_of_its_first(nlp):
                                                            ("August", "2031-08")]
     doc = run_doc(nlp, "Arrivals were 5,300 in March, 6,100 in April.", "2031-05-20")
     assert [(d.text, d.value) for d in doc._.kg_dates] == [("March", "2031-03"), ("April", "2031-04")]
+
+
+@pytest.mark.parametrize("text, dates", [
+    # a clause between two months ends the list: the later one reads its own clause
+    ("Shipments are expected in July, after the plant reopened on June 2.", [("July", "2031-07"),
+                                                                             ("June 2", "2031-06-02")]),
+    ("Exports will rise in July, the ministry said, recalling the floods of March.", [("July", "2031-07"),
+                                                                                      ("March", "2031-03")]),
+])
+def test_a_month_outside_the_list_keeps_its_own_tense(nlp, text, dates):
+    assert [(d.text, d.value) for d in run_doc(nlp, text, "2031-06-15")._.kg_dates] == dates

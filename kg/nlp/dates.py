@@ -387,7 +387,7 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
     last_told: tuple[date, int] | None = None  # the last day written with its year, and its sentence
     weekdays = lex.dates["weekdays"]
     skip_until = 0
-    list_tense: tuple[int, str] | None = None  # the sentence and tense of the last month with a tense of its own
+    list_tense: tuple[int, str, int] | None = None  # sentence, tense and end of the last month with a tense
     for m in pat.find.finditer(text):
         s, e = m.start(), m.end()
         expr = m.group(0)
@@ -440,10 +440,11 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             if tense is None:
                 tense = clause_tense(before, after, lex)
         is_month = expr.split()[0].lower().rstrip(".,") in lex.dates["months"]
-        if is_month and tense is None and list_tense is not None and list_tense[0] == sent_of[span.start]:
+        if is_month and tense is None and not day_after_past_verb and list_tense is not None \
+                and list_tense[0] == sent_of[span.start] and _LIST_GAP.fullmatch(text[list_tense[2] : s]):
             tense = list_tense[1]  # "expected in May, 6,090 in June": a list of months keeps its first one's tense
         if is_month and tense in {"future", "past"}:
-            list_tense = (sent_of[span.start], tense)
+            list_tense = (sent_of[span.start], tense, e)
         if lex.pattern("scheduled_for", lambda lx: re.compile(
                 r"\b(?:" + "|".join(re.escape(w) for w in lx.dates["scheduled_for"]) + r")\s+for\s+$", re.I)
                        ).search(text, max(0, s - 30), s):
@@ -482,6 +483,11 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
     fields = field_line_spans(text, lex.dates["field_lines"])
     found = _with_date_line_days(doc, text, out, sent_of, published)
     return [d for d in found if not any(fs <= d.start and d.end <= fe for fs, fe in fields)] if fields else found
+
+
+# between two months of one list: a comma or "and", a figure, a word it counts, a preposition
+# ("in May, 6,090 in June", "in May and June"); a verb or a clause between them ends the list
+_LIST_GAP = re.compile(r"[\s,;]*(?:(?:and|or)\s+)?(?:\d[\d.,]*\s+(?:[a-z]+\s+)?)?(?:(?:in|on|by|during)\s+)?", re.I)
 
 
 def field_line_spans(text: str, fields: dict) -> list[tuple[int, int]]:
