@@ -17,6 +17,10 @@ from kg.query.why import FoundBy, parse_found_by
     ("gazetteer@0.93", FoundBy("gazetteer", None, 0.93)),
     ("name-shape>Person@0.71", FoundBy("name-shape", "Person", 0.71)),
     ("title", FoundBy("title", None, None)),  # built with decide=false, or by an older kg
+    # a rule's own name may hold "@" or ">": the decision is read from the right
+    ("org@v2@0.93", FoundBy("org@v2", None, 0.93)),
+    ("x>y@0.80", FoundBy("x>y", None, 0.8)),
+    ("x>y>Place@0.80", FoundBy("x>y", "Place", 0.8)),
 ])
 def test_found_by_words_read_back(word, expected):
     assert parse_found_by(word) == expected

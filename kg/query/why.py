@@ -11,7 +11,8 @@ from kg.resources import queries_dir
 from kg.store import Store
 
 VARIABLES = ["source", "text", "type", "found_by", "decision", "score"]
-_WORD = re.compile(r"^(?P<source>[^@>]+)(?:>(?P<retyped>\w+))?(?:@(?P<score>[01]\.\d+))?$")
+_SCORE = re.compile(r"[01]\.\d+")
+TYPES = ("Person", "Organisation", "Place")
 
 
 @dataclass(frozen=True)
@@ -28,12 +29,15 @@ class FoundBy:
 
 
 def parse_found_by(word: str) -> FoundBy:
-    """One word of kg:foundBy ("name-shape>Person@0.71") read back (kg.rdf.mapping.found_by)."""
-    m = _WORD.match(word)
-    if m is None:
-        return FoundBy(word, None, None)
-    score = m.group("score")
-    return FoundBy(m.group("source"), m.group("retyped"), float(score) if score else None)
+    """One word of kg:foundBy ("name-shape>Person@0.71") read back (kg.rdf.mapping.found_by), from
+    the right: a rule's own name may hold "@" or ">" too."""
+    head, at, score = word.rpartition("@")
+    if not (at and _SCORE.fullmatch(score)):
+        head, score = word, ""
+    source, gt, retyped = head.rpartition(">")
+    if not (gt and source and retyped in TYPES):
+        source, retyped = head, ""
+    return FoundBy(source, retyped or None, float(score) if score else None)
 
 
 def explain(store: Store, iri: str) -> list[list[str]]:
