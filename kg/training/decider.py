@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import random
 import shutil
 import tempfile
@@ -83,6 +84,7 @@ def examples(nlp, folder: Path, gold_dir: Path, weight: float, group: str,  # no
              real: bool = False) -> list[Example]:
     """One example per entity the pipeline finds in the folder's articles."""
     from kg.ingest.articles import iter_articles
+    from kg.nlp.extract import linear_text
     from kg.types import Article
 
     out = []
@@ -92,7 +94,7 @@ def examples(nlp, folder: Path, gold_dir: Path, weight: float, group: str,  # no
         if not gold_file.is_file():
             continue
         gold = json.loads(gold_file.read_text(encoding="utf-8"))["entities"]
-        doc = nlp.make_doc(art.text)
+        doc = nlp.make_doc(linear_text(art.text))  # the text extraction reads (kg.nlp.extract)
         doc._.kg_published = art.published
         for _, proc in nlp.pipeline:
             doc = proc(doc)
@@ -216,7 +218,9 @@ def train_decider(recipe: Path, root: Path, out: Path, ner: str = "shipped") -> 
         "sets": sets, "cv_gain_over_rules": round(gain / CV_REPEATS, 1),  # weighted entities
         "licences": "realnews gold: internal evaluation only (weights only, no text); tests/ sets: the project's own",
     }
-    out.write_text(dump(meta, retype, drop, weights), encoding="utf-8")
+    part = out.with_name(out.name + ".part")  # whole or not at all: every pipeline load reads it
+    part.write_text(dump(meta, retype, drop, weights), encoding="utf-8")
+    os.replace(part, out)
     return meta
 
 

@@ -181,7 +181,8 @@ class Decider:
         cls = self.classes[best]
         if cls == NONE and p[best] >= self.drop_at:
             return Decision(NONE, p[best], True)
-        if cls not in (NONE, ent.type) and p[best] >= self.retype_at:
+        if cls not in (NONE, ent.type) and p[best] >= self.retype_at and not ent.ref_id:
+            # (a gazetteer entry keeps its type: its IRI and owl:sameAs are shared by every article)
             return Decision(cls, p[best], True)
         return Decision(ent.type, p[self.classes.index(ent.type)], False)
 
