@@ -104,6 +104,7 @@ def check_endpoint(endpoint: str, credentials: Callable[[str], str] = _credentia
     (``credentials`` gives the message for a user or password in the URL, shown redacted)."""
     try:
         parts = urllib.parse.urlsplit(endpoint)
+        parts.port  # noqa: B018 - a port that is no number, or past 65535, raises ValueError here
     except ValueError as exc:
         raise RemoteError(Errors.KG601.format(endpoint=redact(endpoint))) from exc
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:

@@ -112,27 +112,13 @@ class Page:
     edges: int
 
 
-def _calendar_date(value: str) -> bool:
-    """YYYY, YYYY-MM or YYYY-MM-DD naming a real year, month or day (not 2019-02-30, not 2019-13)."""
-    import datetime as dt
-
-    m = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value)
-    if m is None:
-        return False
-    try:
-        dt.date(int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1))
-    except ValueError:
-        return False
-    return True
-
-
 def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: set[str] | None = None,
             source: str | None = None, since: str | None = None, until: str | None = None,
             colour_by: str = "type", top: int | None = None, everything: bool = False,
             notify: Callable[[str], None] | None = None) -> Page:
     """The HTML page of the view (as ``render`` writes it)."""
     for name, value in (("--since", since), ("--until", until)):
-        if value and (problem := date_problem(value)):
+        if value is not None and (problem := date_problem(value)):  # ("" too: no date is no filter)
             raise InputError(Errors.KG131.format(option=name, value=value, problem=problem))
     types = {entity_type(t) or t for t in types} if types else types  # any letter case
     if source is not None:  # an article the store does not hold drew an empty page (with "did you mean")
