@@ -21,7 +21,7 @@ def invoke(*args, **kw):
     return CliRunner().invoke(main, [str(a) for a in args], **kw)
 
 
-@pytest.mark.parametrize("value", ["2019-13-01", "2019-03-40", "2019-02-29", "2019-00-10", "yesterday", "2019-3-1"])
+@pytest.mark.parametrize("value", ["2019-13-01", "2019-03-40", "2019-02-29", "2019-00-10", "yesterday", "2019-3-1", ""])
 @pytest.mark.parametrize("option", ["--since", "--until"])
 def test_a_date_that_does_not_exist_is_an_error(seeds_store, tmp_path, option, value):
     r = invoke("render", "--store", seeds_store, option, value, "-o", tmp_path / "g.html")
@@ -120,3 +120,9 @@ def test_the_build_bar_on_a_terminal_shows_its_total_and_time_left(tmp_path):
                        text=True, timeout=300)
     assert r.returncode == 0, r.stdout
     assert re.search(r"\b[1-5]/5 \[\d\d:\d\d<\d\d:\d\d", r.stdout), r.stdout[-500:]
+
+
+@pytest.mark.parametrize("endpoint", ["http://localhost:99999/q", "http://localhost:abc/q"])
+def test_an_endpoint_with_a_bad_port_is_one_line(endpoint):
+    r = subprocess.run([*KG, "query", "entities", "--endpoint", endpoint], capture_output=True, text=True)
+    assert r.returncode != 0 and "[KG601]" in r.stderr and "Traceback" not in r.stderr
