@@ -71,12 +71,17 @@ def _fingerprint(folder: Path) -> str:
     """The names, sizes and modification times of the store's RocksDB files. A write changes
     them (RocksDB appends to its write-ahead log and manifest, and writes table files anew,
     never in place); a read does not. Its info log and lock file, which opening touches, and
-    kg's SQLite files beside it are left out."""
+    kg's SQLite files beside it are left out. A table file that RocksDB's background compaction
+    deletes between the listing and its stat is left out too: the fingerprint then differs from
+    the last one, so the next check reads the hashes again, which is the safe side."""
     parts = []
     for entry in sorted(os.scandir(folder), key=lambda e: e.name):
         if entry.name.startswith(("LOG", "LOCK")) or ".sqlite" in entry.name or not entry.is_file():
             continue
-        st = entry.stat()
+        try:
+            st = entry.stat()
+        except FileNotFoundError:
+            continue
         parts.append(f"{entry.name} {st.st_size} {st.st_mtime_ns}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
