@@ -405,8 +405,15 @@ def _argv() -> list[str]:
 
 
 def folder_bytes(path: Path) -> int:
-    """Bytes of every file in a store folder."""
-    return sum(f.stat().st_size for f in Path(path).rglob("*") if f.is_file())
+    """Bytes of every file in a store folder; a file RocksDB's compaction deletes while they
+    are counted counts nothing."""
+    total = 0
+    for f in Path(path).rglob("*"):
+        try:
+            total += f.stat().st_size if f.is_file() else 0
+        except FileNotFoundError:
+            continue
+    return total
 
 
 def destroy(path: Path) -> None:
