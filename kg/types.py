@@ -72,6 +72,7 @@ class Entity:
     gazetteer_names: frozenset[str] = frozenset()  # the gazetteer's other names for it (not its label)
     score: float | None = None  # the entity decision's probability of its type (kg.nlp.entities.decide)
     retyped: bool = False  # the decision changed the type the rules gave it
+    typed_by: str = "rule"  # "model": only the statistical NER's reading typed it (no rule, list or context)
 
 
 @dataclass(frozen=True)

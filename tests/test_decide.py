@@ -22,7 +22,7 @@ SHIPPED = nlp_data_dir() / DECIDER_FILE
 # word learned from one article, which the weights file must not hold
 FAMILIES = re.compile(
     r"^(bias|gazetteer|outlet|acronym|allcaps|digit|hyphen|inner_function_word|short_last|mentions_log"
-    r"|first_sentence_only|starts_lower|starts_roman|one_common_word"
+    r"|first_sentence_only|starts_lower|starts_roman|one_common_word|typed_by_model"
     r"|rule_type=\w+|gazetteer_type=\w+|kind=[\w ]+|ntok=\d"
     r"|(first|last|inner):(given|orghead|firm|legal|demonym|title|placehead|role|common|team|event|service"
     r"|gaz(Person|Organisation|Place)(:(country|state|city))?)"
@@ -168,3 +168,28 @@ def test_the_shipped_pipeline_runs_the_decision(nlp, rules_nlp):
     text = "Ada Corwen, a spokeswoman for the Velm Harbour Authority, said the port would reopen on Monday."
     labels = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}
     assert ("Ada Corwen", PER) in labels
+
+
+@pytest.mark.parametrize("typed_by, retype_model, decided", [
+    ("model", 0.6, PER),  # only the statistical NER typed it: its own threshold, lower here
+    ("rule", 0.6, LOC),  # a rule typed it: the rules' threshold (0.7) holds
+    ("model", None, LOC),  # a weights file without retype_model: the one threshold for both
+])
+def test_a_type_only_the_statistical_ner_gave_has_its_own_threshold(typed_by, retype_model, decided):
+    """P(Person) is about 0.65 here: between the two thresholds."""
+    decider = Decider({"x": [1.6, 0.0, 0.0, 0.0]}, CLASSES, 0.7, 0.8, retype_model)
+    feats = {"x": 1.0}
+    assert 0.6 < decider.probabilities(feats)[0] < 0.7
+    assert decider.decide(Entity("k", "Name", LOC, typed_by=typed_by), feats).type == decided
+
+
+def test_an_entity_only_the_statistical_ner_typed_says_so(nlp):
+    """Entity.typed_by: "model" when no rule, list or context typed the name, "rule" otherwise;
+    the decision's features carry it."""
+    doc = run_doc(nlp, "Mr Arvo Kessel visited Quorvand Tesselby on Monday.")
+    by_label = {e.label: (k, e) for k, e in doc._.kg_entities.items()}
+    assert by_label["Arvo Kessel"][1].typed_by == "rule"  # a title before it
+    assert by_label["Quorvand Tesselby"][1].typed_by == "model"  # two unknown words: the NER's reading alone
+    feats = doc.user_data[FEATURES_KEY]
+    for key, ent in doc._.kg_entities.items():
+        assert (feats[key].get("typed_by_model") == 1.0) == (ent.typed_by == "model")

@@ -126,5 +126,5 @@ def _train_decider(recipe: Path, output: str | None, into_package: bool) -> None
     out = nlp_data_dir() / DECIDER_FILE if into_package else Path(output or DECIDER_FILE)
     meta = train_decider(recipe, Path.cwd(), out)
     click.echo(f"{meta['examples']} entities from {len(meta['sets'])} gold sets; C {meta['C']}; "
-               f"cross-validated gain over the rules (weighted entities, all sets): {meta['cv_gain_over_rules']}")
+               f"cross-validated gain over the rules (weighted real-news entities): {meta['cv_gain_over_rules']}")
     click.echo(f"-> {out}")

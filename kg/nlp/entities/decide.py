@@ -111,6 +111,8 @@ def entity_features(doc: Doc, ent: Entity, mentions: list[Mention], lex: Lexicon
                     ner_spans: list[tuple[int, int, str]]) -> dict[str, float]:
     """The evidence about one entity, as named features with values in [0, 1]."""
     feats: dict[str, float] = {"bias": 1.0, f"rule_type={ent.type}": 1.0}
+    if ent.typed_by == "model":
+        feats["typed_by_model"] = 1.0
     if ent.ref_id:
         feats["gazetteer"] = 1.0
         feats[f"gazetteer_type={ent.type}"] = 1.0
@@ -153,6 +155,7 @@ class Decider:
     classes: tuple[str, ...] = CLASSES
     retype_at: float = 0.7  # change the rules' type when the model's class has this probability
     drop_at: float = 0.8  # drop the entity when "no entity" has this probability
+    retype_model_at: float | None = None  # retype_at for a type only the statistical NER gave (Entity.typed_by)
     meta: dict = field(default_factory=dict)
 
     @classmethod
@@ -160,8 +163,9 @@ class Decider:
         """Read a weights file (``kg train --entity-decider`` writes it; the schema is checked
         by tests/test_decide.py)."""
         data = json.loads(raw.decode("utf-8"))
-        return cls(data["weights"], tuple(data["classes"]), data["thresholds"]["retype"],
-                   data["thresholds"]["drop"], data.get("meta", {}))
+        t = data["thresholds"]
+        return cls(data["weights"], tuple(data["classes"]), t["retype"], t["drop"], t.get("retype_model"),
+                   data.get("meta", {}))
 
     def probabilities(self, feats: dict[str, float]) -> list[float]:
         z = [0.0] * len(self.classes)
@@ -181,7 +185,10 @@ class Decider:
         cls = self.classes[best]
         if cls == NONE and p[best] >= self.drop_at:
             return Decision(NONE, p[best], True)
-        if cls not in (NONE, ent.type) and p[best] >= self.retype_at and not ent.ref_id:
+        retype_at = self.retype_at
+        if ent.typed_by == "model" and self.retype_model_at is not None:
+            retype_at = self.retype_model_at
+        if cls not in (NONE, ent.type) and p[best] >= retype_at and not ent.ref_id:
             # (a gazetteer entry keeps its type: its IRI and owl:sameAs are shared by every article)
             return Decision(cls, p[best], True)
         return Decision(ent.type, p[self.classes.index(ent.type)], False)

@@ -579,7 +579,7 @@ def resolve(
                 placed.setdefault(norm, target)  # "the island of Velm" named before: "Velm" stays the island
             add(c, target)
             continue
-        typ = c.type
+        typ, by_model = c.type, False
         if typ is None:
             # weak evidence decides only when nothing else named this text
             partner = _coordinated(doc, c, ending_at, starting_at, lex.governing_words)
@@ -598,13 +598,17 @@ def resolve(
             elif c.model_type == LOC and (c.rule == "speaker" or _apposition_speaks(doc, c, lex)):
                 typ = _shape_type(text, lex, doc_text(doc))  # "Ada Corwen said": a place does not speak
             elif c.model_type is not None:
-                typ = c.model_type  # the statistical NER's reading of an unknown name
+                typ, by_model = c.model_type, True  # the statistical NER's reading of an unknown name
             elif c.rule in {"name-shape", "speaker"}:
                 typ = _shape_type(text, lex, doc_text(doc))  # "Halden Ross claims", "Corwen said"
             else:
                 continue
         key = f"{typ}:{norm}"
-        ent = entities.get(key) or entities.setdefault(key, Entity(key, text, typ))
+        ent = entities.get(key)
+        if ent is None:  # typed_by "model": only the statistical NER's reading typed it, so far
+            ent = entities[key] = Entity(key, text, typ, typed_by="model" if by_model else "rule")
+        elif not by_model:
+            ent.typed_by = "rule"  # a rule, list or context gave it this type too
         if key_named := _kind_named_key(ent, lex):
             kind_named.setdefault(key_named, ent)
         if key_region := _region_key(ent, lex):
