@@ -203,6 +203,8 @@ def test_entity_rules(nlp, sentence, expected):
         ("The firm runs Linux-based servers in Velm.", "Linux"),
         ("The Soviet-born artist sang in Velm.", "Soviet"),
         ("Tom Brask and Jon Pell run a bakery. Pell said their sales had halved.", "Pell"),
+        ("Furthermore, the officials said the panels were undamaged.", "Furthermore"),  # an opening adverb
+        ("Nonetheless, the mayor said the road was open.", "Nonetheless"),
     ],
 )
 def test_not_entities(nlp, sentence, not_entity):
@@ -1472,3 +1474,4 @@ def test_the_gazetteer_names_stored_once_are_none_an_article_may_label_the_entit
 
     assert gazetteer_names("Óskvik Fjörd", ["Oskvik Fjord", "Port Óskvik", "Óskvik Fjörd"]) == {"Port Óskvik"}
     assert gazetteer_names("Tarsk Bay", ["Tarsk Bay", "Tarskbukta"]) == {"Tarskbukta"}
+

@@ -863,6 +863,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 and low not in lex.opening_adverbs and low not in lex.dates.get("weekdays", ())
             drop = (
                 (low in lex.common_words and not kept_in_org)
+                or low in lex.opening_adverbs  # "Furthermore, the officials said": rarer than the common words
                 or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
                     and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
                 or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
