@@ -191,15 +191,31 @@ def test_the_query_catalogue_lists_every_named_query():
     assert listed == {p.stem for p in (ROOT / "queries").glob("*.rq")}
 
 
-def test_the_site_builds_strict(tmp_path):
+def _mkdocs_build(root: Path, site: Path) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` of the checkout at ``root`` (without -q: it hides the warnings
+    that --strict counts, and a broken link then passes)."""
     mkdocs = BIN / "mkdocs"
     if not mkdocs.exists():
         if os.environ.get("KG_REQUIRE_DOCS"):
             pytest.fail("mkdocs is not installed: pip install '.[test]'")
         pytest.skip("mkdocs is not installed: pip install '.[docs]'")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    r = subprocess.run([str(mkdocs), "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
-                        "-d", str(tmp_path / "site")], capture_output=True, text=True, timeout=600, env=env)
+    return subprocess.run([str(mkdocs), "build", "--strict", "-f", str(root / "mkdocs.yml"), "-d", str(site)],
+                          cwd=root, capture_output=True, text=True, timeout=600, env=env)
+
+
+def test_the_site_builds_strict(tmp_path):
+    r = _mkdocs_build(ROOT, tmp_path / "site")
     assert r.returncode == 0, r.stdout + r.stderr
     for page in (ROOT / "docs").glob("*.md"):
         assert (tmp_path / "site" / ("" if page.stem == "index" else page.stem) / "index.html").is_file(), page
+
+
+def test_a_broken_link_fails_the_build(tmp_path):
+    for name in ("mkdocs.yml", "CHANGELOG.md"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    with (tmp_path / "docs" / "credits.md").open("a", encoding="utf-8") as f:
+        f.write("\nSee [the commands](cli.md#no-such-heading).\n")
+    r = _mkdocs_build(tmp_path, tmp_path / "site")
+    assert r.returncode != 0 and "no-such-heading" in r.stdout + r.stderr
