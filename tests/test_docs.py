@@ -212,7 +212,8 @@ def test_the_site_builds_strict(tmp_path):
 
 
 def test_a_broken_link_fails_the_build(tmp_path):
-    for name in ("mkdocs.yml", "CHANGELOG.md"):
+    for name in ("mkdocs.yml", "CHANGELOG.md", "scripts/mkdocs_hooks.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
     with (tmp_path / "docs" / "credits.md").open("a", encoding="utf-8") as f:
