@@ -274,7 +274,7 @@ _KINDS = {"0": "build", "1": "input", "2": "store", "3": "query", "4": "model", 
 
 
 def catalogue_markdown() -> str:
-    """The README's "Error codes" table: one row per code, placeholders shown as {name}."""
+    """The "Error codes" table of docs/cli.md: one row per code, placeholders shown as {name}."""
     rows = ["| code | kind | message |", "| --- | --- | --- |"]
     for code, template in sorted(catalogue().items()):
         text = re.sub(r"\{(\w+)[^}]*\}", r"{\1}", template).replace("|", "\\|")

@@ -1,4 +1,4 @@
-"""The README's CLI reference is checked against the real CLI: one row per command,
+"""The CLI reference of the docs (docs/cli.md) is checked against the real CLI: one row per command,
 naming exactly the options that `kg COMMAND --help` shows; every command's help has
 an example."""
 
@@ -18,10 +18,10 @@ OPTION = re.compile(r"(?<![\w-])(--?[a-zA-Z][\w-]*)")
 
 
 def _reference() -> dict[str, str]:
-    """command name -> the synopsis cell of its row in the README's CLI reference."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "\n## CLI reference\n" in readme
-    section = readme.split("\n## CLI reference\n", 1)[1].split("\n## ", 1)[0]
+    """command name -> the synopsis cell of its row in the CLI reference (docs/cli.md)."""
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert page.startswith("# CLI reference\n")
+    section = page.split("\n## ", 1)[0]
     rows: dict[str, str] = {}
     for line in section.splitlines():
         m = re.match(r"^\| `(kg [^`]+)` \| .+ \|$", line)
@@ -52,10 +52,10 @@ def test_row_names_exactly_the_options_of_the_help(name):
     help_text = CliRunner().invoke(main, [name, "--help"]).output
     named = set(OPTION.findall(synopsis.split(maxsplit=2)[-1]))
     missing = [names for names in options if not named & set(names)]
-    assert not missing, f"kg {name}: the README row leaves out {missing}"
+    assert not missing, f"kg {name}: the docs/cli.md row leaves out {missing}"
     real = {n for names in options for n in names}
     unknown = named - real
-    assert not unknown, f"kg {name}: the README row names {sorted(unknown)}, which --help does not list"
+    assert not unknown, f"kg {name}: the docs/cli.md row names {sorted(unknown)}, which --help does not list"
     for names in options:  # what the help shows is what the row was checked against
         assert any(n in help_text for n in names), names
 

@@ -1,0 +1,222 @@
+"""The documentation is tested, as rdflib's test_examples.py tests its examples: the MkDocs
+site builds with ``--strict`` (a broken internal link or anchor, or a page left out of the
+nav, fails), and every runnable example in README.md and docs/*.md runs and prints what the
+page shows.
+
+What runs (docs/development.md says the same to writers):
+
+- a ```` ```console ```` block: each ``$ `` line is a shell command (bash), the lines after it
+  up to the next ``$ `` line the output it must print (standard output and standard error
+  together, trailing spaces ignored). A line ``...`` stands for any number of lines, ``...``
+  inside a line for any text (timings, dates). The command must exit 0 unless the output
+  shown has a ``kg: [KGnnn]`` error line. The block runs in a temporary folder holding a copy
+  of ``seeds/`` and of the seeds store ``.kg`` (built once per session), with the venv's
+  ``kg`` first on PATH, so corrections in one block do not reach another; after the comment
+  ``<!-- console: fresh -->`` the folder has no store.
+- any block right after a comment ``<!-- not run: REASON -->`` is not run (a crash reproduced
+  for an upstream report, a server).
+- a ```` ```python ```` block runs with this interpreter in such a folder and passes when it
+  exits 0 (its claims are asserts).
+- any other fence (```` ```sh ````, ```` ```text ````, ```` ```turtle ```` ...) is shown, not run:
+  a remote endpoint, a server, ``pip install``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, SEEDS
+
+BIN = Path(sys.executable).parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)")
+FRESH = "<!-- console: fresh -->"
+NOT_RUN = "<!-- not run"
+
+
+@dataclass(frozen=True)
+class Block:
+    page: Path
+    line: int  # 1-based line of the opening fence
+    lang: str
+    text: str
+    fresh: bool
+    skipped: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.page.relative_to(ROOT)}:{self.line}"
+
+
+def blocks(page: Path) -> list[Block]:
+    """The fenced blocks of a Markdown page (indented ones too, as in a list)."""
+    found, lines, i, before = [], page.read_text(encoding="utf-8").splitlines(), 0, ""
+    while i < len(lines):
+        m = FENCE.match(lines[i])
+        if not m:
+            before = lines[i].strip() or before
+            i += 1
+            continue
+        indent, fence, lang = m.groups()
+        body, j = [], i + 1
+        while j < len(lines) and not lines[j].strip().startswith(fence):
+            body.append(lines[j][len(indent):] if lines[j].startswith(indent) else lines[j])
+            j += 1
+        found.append(Block(page, i + 1, lang, "\n".join(body), before == FRESH, before.startswith(NOT_RUN)))
+        before, i = "", j + 1
+    return found
+
+
+def runnable(lang: str) -> list[Block]:
+    return [b for page in PAGES for b in blocks(page) if b.lang == lang and not b.skipped]
+
+
+def sessions(text: str) -> list[tuple[str, list[str]]]:
+    """A console block as (command, expected output lines) pairs."""
+    out: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        if line.startswith("$ "):
+            out.append((line[2:], []))
+        else:
+            assert out, f"output before the first command: {line!r}"
+            out[-1][1].append(line.rstrip())
+    return out
+
+
+def same_line(expected: str, actual: str) -> bool:
+    pattern = ".*?".join(re.escape(part) for part in expected.split("..."))
+    return re.fullmatch(pattern, actual, re.DOTALL) is not None
+
+
+def same_output(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` is ``expected`` with its ``...`` lines and parts filled in."""
+    @cache
+    def match(i: int, j: int) -> bool:
+        if i == len(expected):
+            return j == len(actual)
+        if expected[i].strip() == "...":
+            return match(i + 1, j) or (j < len(actual) and match(i, j + 1))
+        return j < len(actual) and same_line(expected[i], actual[j]) and match(i + 1, j + 1)
+
+    return match(0, 0)
+
+
+@pytest.mark.parametrize(("expected", "actual", "ok"), [
+    (["a", "...", "d"], ["a", "b", "c", "d"], True),
+    (["a", "...", "d"], ["a", "d"], True),
+    (["x ... y"], ["x 12.5 s y"], True),
+    (["a", "b"], ["a", "b", "c"], False),
+    (["a ... z"], ["a b"], False),
+])
+def test_the_ellipsis_convention(expected, actual, ok):
+    assert same_output(expected, actual) is ok
+
+
+def test_a_block_is_found_with_its_language_line_and_marker(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("x\n\n<!-- console: fresh -->\n```console\n$ kg stats\nout\n```\n\n- item\n\n  ```python\n"
+                    "  print(1)\n  ```\n", encoding="utf-8")
+    got = blocks(page)
+    assert [(b.line, b.lang, b.text, b.fresh) for b in got] == [
+        (4, "console", "$ kg stats\nout", True), (11, "python", "print(1)", False)]
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    """seeds/ and the store `kg build seeds/` makes of them, in a folder of their own."""
+    base = tmp_path_factory.mktemp("docs-base")
+    shutil.copytree(SEEDS, base / "seeds")
+    r = subprocess.run([str(BIN / "kg"), "build", "seeds/", "-q"], cwd=base, env=_env(),
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return base
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KG_") and k != "COLUMNS"}
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def _workdir(built: Path, tmp_path: Path, fresh: bool) -> Path:
+    shutil.copytree(built / "seeds", tmp_path / "seeds")
+    if not fresh:
+        shutil.copytree(built / ".kg", tmp_path / ".kg")
+    return tmp_path
+
+
+@pytest.mark.parametrize("block", runnable("console"), ids=lambda b: b.id)
+def test_console_example(block: Block, built: Path, tmp_path: Path):
+    cwd = _workdir(built, tmp_path, block.fresh)
+    for command, expected in sessions(block.text):
+        r = subprocess.run(["bash", "-c", command], cwd=cwd, env=_env(), stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=600)
+        actual = [line.rstrip() for line in r.stdout.splitlines()]
+        shown = f"{block.id}: $ {command}\n--- the page shows:\n" + "\n".join(expected) + \
+            "\n--- it printed:\n" + "\n".join(actual)
+        if not any(line.startswith("kg: [KG") for line in expected):
+            assert r.returncode == 0, f"exit status {r.returncode}\n{shown}"
+        assert same_output(expected, actual), shown
+
+
+@pytest.mark.parametrize("block", runnable("python"), ids=lambda b: b.id)
+def test_python_example(block: Block, built: Path, tmp_path: Path):
+    cwd = _workdir(built, tmp_path, block.fresh)
+    (cwd / "example.py").write_text(block.text + "\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "example.py"], cwd=cwd, env=_env(), capture_output=True, text=True,
+                       timeout=600)
+    assert r.returncode == 0, f"{block.id}\n{r.stdout}\n{r.stderr}"
+
+
+def test_every_page_has_runnable_examples_where_it_shows_commands():
+    """The README's first session and its corrections are among the examples that run."""
+    readme = [b for b in blocks(ROOT / "README.md") if b.lang == "console"]
+    commands = [c for b in readme for c, _ in sessions(b.text)]
+    assert any(c.startswith("kg build seeds/") for c in commands)
+    assert any(c.startswith("kg merge ") for c in commands) and any(c.startswith("kg reject ") for c in commands)
+
+
+def test_the_query_catalogue_lists_every_named_query():
+    page = (ROOT / "docs" / "queries.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| `(\w+)` \|", page, re.MULTILINE))
+    assert listed == {p.stem for p in (ROOT / "queries").glob("*.rq")}
+
+
+def _mkdocs_build(root: Path, site: Path) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` of the checkout at ``root`` (without -q: it hides the warnings
+    that --strict counts, and a broken link then passes)."""
+    mkdocs = BIN / "mkdocs"
+    if not mkdocs.exists():
+        if os.environ.get("KG_REQUIRE_DOCS"):
+            pytest.fail("mkdocs is not installed: pip install '.[test]'")
+        pytest.skip("mkdocs is not installed: pip install '.[docs]'")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([str(mkdocs), "build", "--strict", "-f", str(root / "mkdocs.yml"), "-d", str(site)],
+                          cwd=root, capture_output=True, text=True, timeout=600, env=env)
+
+
+def test_the_site_builds_strict(tmp_path):
+    r = _mkdocs_build(ROOT, tmp_path / "site")
+    assert r.returncode == 0, r.stdout + r.stderr
+    for page in (ROOT / "docs").glob("*.md"):
+        assert (tmp_path / "site" / ("" if page.stem == "index" else page.stem) / "index.html").is_file(), page
+
+
+def test_a_broken_link_fails_the_build(tmp_path):
+    for name in ("mkdocs.yml", "CHANGELOG.md", "scripts/mkdocs_hooks.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        shutil.copy(ROOT / name, tmp_path / name)
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    with (tmp_path / "docs" / "credits.md").open("a", encoding="utf-8") as f:
+        f.write("\nSee [the commands](cli.md#no-such-heading).\n")
+    r = _mkdocs_build(tmp_path, tmp_path / "site")
+    assert r.returncode != 0 and "no-such-heading" in r.stdout + r.stderr
