@@ -35,6 +35,7 @@ FILES = [
     ("orgs.jsonl", "gazetteer_curated_row", True),
     ("places_extra.jsonl", "gazetteer_curated_row", True),
     ("places.jsonl", "gazetteer_row", True),
+    ("subdivisions.jsonl", "gazetteer_row", True),
 ]
 WORD_FILES = ["given_names.txt", "demonyms.txt", "legal_forms.txt", "common_words.txt"]
 LEXICONS = [name for name, schema, _ in FILES if schema == "lexicon"]

@@ -1475,3 +1475,23 @@ def test_the_gazetteer_names_stored_once_are_none_an_article_may_label_the_entit
     assert gazetteer_names("Óskvik Fjörd", ["Oskvik Fjord", "Port Óskvik", "Óskvik Fjörd"]) == {"Port Óskvik"}
     assert gazetteer_names("Tarsk Bay", ["Tarsk Bay", "Tarskbukta"]) == {"Tarskbukta"}
 
+
+
+# The first-level subdivisions of every country (kg/nlp/data/subdivisions.jsonl, ISO 3166-2): a
+# state or province of a country whose places no other list names, with its "X State" form.
+@pytest.mark.parametrize("sentence, label, ref_id", [
+    ("Floods hit Pahang and Kedah on Monday, officials said.", "Pahang", "iso3166-2:MY-06"),
+    ("Floods hit Pahang and Kedah on Monday, officials said.", "Kedah", "iso3166-2:MY-02"),
+    ("Police in Kedah State arrested two men.", "Kedah", "iso3166-2:MY-02"),
+    ("Drought has spread across Oromia, the agency said.", "Oromia", "iso3166-2:ET-OR"),
+])
+def test_a_countrys_first_level_subdivision_is_a_place(nlp, sentence, label, ref_id):
+    places = {e.label: e for e in run_doc(nlp, sentence)._.kg_entities.values() if e.type == "Place"}
+    assert label in places and places[label].ref_id == ref_id, places
+
+
+def test_a_subdivisions_generic_word_or_a_common_word_is_no_place(lex):
+    """'Norte' (a province of one country, a word of many others' names) and 'Central' (a common
+    word) are left out of the gazetteer; 'Kedah State' is an alias of its state."""
+    assert normalize_name("Norte") not in lex.gazetteer and normalize_name("Central") not in lex.gazetteer
+    assert lex.gazetteer[normalize_name("Kedah State")].ref_id == "iso3166-2:MY-02"

@@ -208,7 +208,7 @@ class Lexicon:
 
 
 # earlier files win: hand-curated organisations and places before generated places
-GAZETTEER_FILES = ("orgs.jsonl", "places_extra.jsonl", "places.jsonl")
+GAZETTEER_FILES = ("orgs.jsonl", "places_extra.jsonl", "places.jsonl", "subdivisions.jsonl")
 
 
 def _load_gazetteer(data: Path, names: Iterable[str] = GAZETTEER_FILES) -> tuple[dict[str, GazetteerEntry], int]:
