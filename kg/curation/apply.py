@@ -83,6 +83,7 @@ def apply(quads: Sequence[ox.Quad], corrections: Sequence[Correction]) -> tuple[
         return list(quads), set()
     graph = quads[0].graph_name
     g = _Graph(graph, [(q.subject, q.predicate, q.object) for q in quads])
+    g.merges = [(c.n, c.target, c.keep) for c in corrections if c.action == "merge" and c.keep]
     changed = set()
     for c in corrections:
         before = set(g.triples)
@@ -102,6 +103,17 @@ class _Graph:
         self.name = name
         self.triples = triples
         self.t = _terms()
+        self.merges: list[tuple[int, str, str]] = []  # (n, merged away, kept) of every merge applied
+
+    def follow(self, iri: str | None, after: int) -> ox.NamedNode | None:
+        """The entity ``iri`` names in this graph: itself when present, else what the merges
+        numbered after ``after`` made of it (a graph they were applied to already no longer has
+        it: an affiliation or a rejected mention follows the entity it was merged into)."""
+        e, seen = iri, set()
+        while e and not self.present(self.node(e)) and e not in seen:
+            seen.add(e)
+            e = next((keep for n, target, keep in self.merges if target == e and n > after), None)
+        return self.node(e) if e and self.present(self.node(e)) else self.node(iri)
 
     def node(self, iri: str | None) -> ox.NamedNode | None:
         import pyoxigraph as ox
@@ -284,7 +296,7 @@ def _reject(g: _Graph, c: Correction) -> None:
     if c.article != g.name.value or not c.span:
         return
     if c.kind == "Mention":
-        e = g.node(c.entity)
+        e = g.follow(c.entity, c.n)
         gone = [x for x in g.mentions(e) if _offsets(x[2].value) == _offsets(c.span)]
         if gone:
             type_ = g.type_of(e)
@@ -318,7 +330,7 @@ def _affiliate(g: _Graph, c: Correction) -> None:
     t = g.t
     if c.article != g.name.value:
         return
-    person, org = g.node(c.target), g.node(c.organisation)
+    person, org = g.follow(c.target, c.n), g.follow(c.organisation, c.n)
     node = ox.NamedNode(curated_affiliation_iri(g.name.value, c.n))
     first = sorted((tuple(int(x) for x in o.value.split(" ")[:4]) for s, p, o in g.triples
                     if s == person and p == t.mention["Person"]))

@@ -1,0 +1,50 @@
+"""Corrections that never drop a fact (issue 42): a merge carries every affiliation,
+statement and count of the merged entity, also an affiliation an analyst added, through
+``kg curation apply`` and a rebuild."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .test_curation import A000, ID, built, kg, rows, work  # noqa: F401 (fixtures)
+
+SDF = "Syrian Democratic Forces"
+
+
+def _wedeman(store: Path) -> list[str]:
+    return sorted(r.split(",", 4)[4] for r in rows(store, "spokespeople") if "Ben Wedeman" in r)
+
+
+def _of(store: Path, query: str, iri: str) -> int:
+    return sum(1 for r in rows(store, query) if iri in r)
+
+
+def test_an_added_affiliation_follows_a_later_merge_of_its_organisation(work):
+    folder, store = work
+    kg("affiliate", "Ben Wedeman", SDF, "--article", A000, "--store", store)
+    kg("merge", "CNN", SDF, "--store", store)  # SDF merged away into CNN
+    expected = [f",false,{A000}", f"journalist,false,{A000}"]
+    assert _wedeman(store) == expected
+    r = kg("curation", "apply", "--store", store)
+    assert r.stdout == "2 corrections applied (0 articles rewritten)\n"
+    assert _wedeman(store) == expected
+    path = folder / A000  # built again: the corrections are replayed on the new extraction
+    path.write_text(path.read_text(encoding="utf-8") + "\nA closing line.\n", encoding="utf-8")
+    kg("build", folder, "--store", store, "-j", "1", "-q")
+    assert _wedeman(store) == expected
+    listing = kg("curation", "--store", store, "--format", "csv").stdout.splitlines()
+    assert [line.rsplit(",", 1)[1] for line in listing[1:]] == ["applied to 1 article", "applied to 5 articles"]
+
+
+def test_a_merge_carries_statements_counts_and_affiliations(work):
+    _, store = work
+    bali, sdf, cnn = ID + "person/mustafa-bali", ID + "organisation/syrian-democratic-forces", ID + "entity/wd-Q48268"
+    said = _of(store, "statements", bali)
+    spoke = _of(store, "spokespeople", sdf) + _of(store, "spokespeople", cnn)
+    assert said and spoke
+    kg("merge", "CNN", SDF, "--store", store)
+    kg("merge", "Kino Gabriel", "Mustafa Bali", "--store", store)
+    kg("curation", "apply", "--store", store)
+    assert _of(store, "statements", ID + "person/kino-gabriel") >= said
+    assert _of(store, "statements", bali) == 0
+    assert _of(store, "spokespeople", cnn) == spoke
