@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .test_curation import A000, ID, built, kg, rows, work  # noqa: F401 (fixtures)
+from . import test_curation
+from .test_curation import A000, ID, kg, rows
+
+built, work = test_curation.built, test_curation.work  # the fixtures: a seeds store, a private copy of it
 
 SDF = "Syrian Democratic Forces"
 
@@ -48,3 +51,25 @@ def test_a_merge_carries_statements_counts_and_affiliations(work):
     assert _of(store, "statements", ID + "person/kino-gabriel") >= said
     assert _of(store, "statements", bali) == 0
     assert _of(store, "spokespeople", cnn) == spoke
+
+
+def _facts(store: Path) -> dict[str, list[str]]:
+    return {q: [r for r in rows(store, q) if A000 in r] for q in ("statements", "counts", "spokespeople")}
+
+
+def test_rejections_hold_when_text_is_added_before_and_after_the_fact(work):
+    """kg reject records what the fact says (its text and sentence), not only its offsets: an
+    article built again with a paragraph before and after it keeps every rejection."""
+    folder, store = work
+    for fact in ("q1", "c1", "a1", "m3"):
+        kg("reject", f"article/{A000}/{fact}", "--store", store)
+    rejected = _facts(store)
+    path = folder / A000
+    path.write_text("A first paragraph added later.\n\n" + path.read_text(encoding="utf-8")
+                    + "\n\nA closing paragraph added later.\n", encoding="utf-8")
+    r = kg("build", folder, "--store", store, "-j", "1", "-q")
+    assert "KG813" not in r.stderr
+    assert _facts(store) == rejected
+    listing = kg("curation", "--store", store, "--format", "csv").stdout.splitlines()
+    assert [line.rsplit(",", 1)[1] for line in listing[1:]] == ["applied to 1 article"] * 4
+    assert "('3,500 people')" in listing[2]  # what the fact said, listed with it

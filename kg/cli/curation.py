@@ -121,8 +121,10 @@ def reject(target: str, store: str | None, note: str | None, by: str | None) -> 
     .../article/SOURCE/aN (affiliation), cN (count), dN (date), eN (event), qN
     (statement), mN (the n-th mention); article/SOURCE/cN works too.
 
-    A fact is recorded by its article, kind and offsets, not its number (numbers change
-    when an article is built again); a fact whose text moved is reported as gone.
+    A fact is recorded by its article, kind and what it says (its text and sentence; the
+    offsets only tell equal texts apart), not its number (numbers change when an article
+    is built again): text added or edited elsewhere in the article keeps the rejection; a
+    fact whose own text changed is reported as gone, with what it said.
 
     \b
     Example: kg reject entity/gn-1517945 --note "Turkestan here is the region, not the city in Kazakhstan"

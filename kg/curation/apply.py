@@ -20,8 +20,9 @@ split      the mentions of the entity whose text is the alias (any letter case) 
            new entity, named by the alias; the alias is no longer an other name of the entity
 reject     an entity: its mentions, names and affiliations go, and every other statement that
            names it (a count's place, a statement's speaker); a fact: the node (an event with
-           its count's link, a count with its event) or the mention whose article, kind and
-           offsets the correction recorded
+           its count's link, a count with its event) or the mention of the correction's article
+           and kind that says what the recorded one said (its text and sentence; offsets only
+           tell equal texts apart)
 affiliate  an affiliation node (``article/SOURCE/curation-N``) of the person and organisation,
            spanning the sentence of the person's first mention, when both are in the article
 """
@@ -297,23 +298,55 @@ def _reject(g: _Graph, c: Correction) -> None:
         return
     if c.kind == "Mention":
         e = g.follow(c.entity, c.n)
-        gone = [x for x in g.mentions(e) if _offsets(x[2].value) == _offsets(c.span)]
+        gone = _found(g, c, [(x, x[2].value) for x in g.mentions(e)])
         if gone:
             type_ = g.type_of(e)
             g.triples = [x for x in g.triples if x not in gone]
             g.settle_type(e, type_)
         return
-    if c.kind == "Event":
-        counts = {s for s, p, o in g.triples if p == t.kind["Count"] and _offsets(o.value) == _offsets(c.span)}
-        for node in {o for s, p, o in g.triples if s in counts and p == t.event}:
+    prop = t.kind.get(c.kind)
+    nodes = _found(g, c, [(s, o.value) for s, p, o in g.triples if p == prop])
+    if c.kind == "Event":  # an event is where its count is
+        for node in {o for s, p, o in g.triples if s in nodes and p == t.event}:
             g.drop_node(node)
         return
-    prop = t.kind.get(c.kind)
-    for node in {s for s, p, o in g.triples if p == prop and _offsets(o.value) == _offsets(c.span)}:
+    for node in nodes:
         if c.kind == "Count":
             for ev in g.values(node, t.event):
                 g.drop_node(ev)
         g.drop_node(node)
+
+
+def _found(g: _Graph, c: Correction, candidates: list[tuple[object, str]]) -> list:
+    """Which of ``candidates`` ((node or triple, span value) of the rejected fact's kind) the
+    rejection ``c`` means. By what the fact says: its text (a count's value and noun, a
+    statement's speaker and quote ...) and then its sentence's text, the offsets only telling
+    equal texts apart, so text added or edited elsewhere in the article keeps the rejection;
+    none when no fact says it any more. A correction of an older kg, with no text, by offsets."""
+    if c.text is None:
+        return [k for k, v in candidates if _offsets(v) == _offsets(c.span or "")]
+    text = g.text()
+    sentences = g.sentences
+    same = [(k, v) for k, v in candidates if anchor(text, sentences, v)[0] == c.text]
+    same = [(k, v) for k, v in same if anchor(text, sentences, v)[1] == c.sentence] or same
+    if not same:
+        return []
+    start = int((c.span or "0").split(" ")[0])
+    best = _offsets(min(same, key=lambda kv: abs(int(kv[1].split(" ")[0]) - start))[1])
+    return [k for k, v in same if _offsets(v) == best]
+
+
+def anchor(text: str, sentences: dict[int, tuple[int, int]] | None, value: str) -> tuple[str, str]:
+    """What a fact says, from its span or mention value: (the text it spans, the text of its
+    sentence). The sentence is found by its number in ``sentences`` (kg:sentences), or, in an
+    older layout (``sentences`` None), by the offsets the value gives after the fact's."""
+    fields = value.split(" ")
+    start, end = int(fields[0]), int(fields[1])
+    if sentences is None:
+        s_start, s_end = (int(fields[2]), int(fields[3])) if len(fields) > 3 else (start, end)
+    else:
+        s_start, s_end = sentences.get(int(fields[2]), (start, end)) if len(fields) > 2 else (start, end)
+    return text[start:end], text[s_start:s_end]
 
 
 def _offsets(value: str) -> str:

@@ -407,8 +407,9 @@ def _fact(store: Store, iri: str, given: str) -> Correction:
             # "start end sentence n"; an older layout's "start end sentenceStart sentenceEnd n foundBy"
             number = fields[3] if len(fields) == 4 else fields[4] if len(fields) > 4 else None
             if number == m.group(2):
+                said, sentence = _anchor(store, graph, q.object.value)
                 return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(fields[:2]),
-                                  entity=q.subject.value)
+                                  entity=q.subject.value, text=said, sentence=sentence)
         raise CurationError(Errors.KG804.format(value=given, reason=f"{unquote(source)} has no mention {m.group(2)}"))
     from kg.rdf.mapping import SPAN
 
@@ -420,7 +421,22 @@ def _fact(store: Store, iri: str, given: str) -> Correction:
     spans = [q.object.value for q in store.raw.quads_for_pattern(node, span_of, None, _node(graph))]
     if not spans:
         raise CurationError(Errors.KG804.format(value=given, reason=f"{unquote(source)} has no {local}"))
-    return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(spans[0].split(" ")[:2]))
+    said, sentence = _anchor(store, graph, spans[0])
+    return Correction(0, "reject", iri, article=graph, kind=kind, span=" ".join(spans[0].split(" ")[:2]),
+                      text=said, sentence=sentence)
+
+
+def _anchor(store: Store, graph: str, value: str) -> tuple[str, str]:
+    """What the fact at ``value`` (a span or mention value) in ``graph`` says: its text and its
+    sentence's (kg.curation.apply.anchor)."""
+    from kg.curation.apply import anchor
+    from kg.rdf.iris import KG
+
+    sentences = None
+    for q in store.raw.quads_for_pattern(_node(graph), _node(KG + "sentences"), None, _node(graph)):
+        sentences = {int(n): (int(a), int(b)) for n, _, rest in (item.partition(":") for item in q.object.value.split())
+                     for a, _, b in [rest.partition("-")]}
+    return anchor(_article_text(store, graph), sentences, value)
 
 
 def affiliate(store: Store, person: str, organisation: str, *, role: str = "", spokesperson: bool = False,
