@@ -120,6 +120,9 @@ class Errors(metaclass=_Catalogue):
              "loaded: give --replace to put the file's version in its place, or run 'kg remove {source}' first")
     KG212 = ("--graph {graph}: kg's own graph ({what}), written only by kg's commands; nothing was loaded: "
              "{hint}")
+    # KG218-KG219: corrections as transactions (kg.store.journal)
+    KG218 = ("cannot finish writing to store {path} ({reason}): the change is recorded in its journal and the "
+             "next kg command that writes to the store (kg curation apply) finishes it once the cause is gone")
 
     # KG3xx: queries (QueryError)
     KG301 = "query file {path} not found"

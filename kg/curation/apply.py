@@ -387,34 +387,3 @@ _ACTIONS: dict[str, Callable[[_Graph, Correction], None]] = {
     "merge": _merge, "retype": _retype, "relabel": _relabel, "split": _split, "reject": _reject,
     "affiliate": _affiliate,
 }
-
-
-def apply_nquads(nquads: bytes, corrections: Sequence[Correction]) -> tuple[bytes, dict[str, set[int]]]:
-    """A batch of article graphs as N-Quads (kg build's batches), each graph rewritten by
-    ``corrections``; and, per graph IRI, the numbers of the corrections that changed it."""
-    import pyoxigraph as ox
-
-    from kg.rdf.mapping import article_iri, gazetteer_graph_iri
-
-    by_graph: dict[str, list[ox.Quad]] = {}
-    for q in ox.parse(nquads, format=ox.RdfFormat.N_QUADS):
-        by_graph.setdefault(q.graph_name.value, []).append(q)
-    # what the gazetteer graph says of an entity whose names a correction rewrites goes into the
-    # articles that name it, where the correction rewrites it with the rest (curate.materialise)
-    named = {ox.NamedNode(iri) for c in corrections for iri in c.names}
-    shared = by_graph.pop(gazetteer_graph_iri(), [])
-    moving = [q for q in shared if q.subject in named]
-    out: list[ox.Quad] = [q for q in shared if q.subject not in named]
-    changed: dict[str, set[int]] = {}
-    base = article_iri("")
-    for graph, quads in by_graph.items():
-        if not graph.startswith(base):  # no article: as it is
-            out += quads
-            continue
-        subjects = {q.subject for q in quads}
-        node = ox.NamedNode(graph)
-        quads += [ox.Quad(q.subject, q.predicate, q.object, node) for q in moving if q.subject in subjects]
-        rewritten, numbers = apply(quads, corrections)
-        out += rewritten
-        changed[graph] = numbers
-    return ox.serialize(out, format=ox.RdfFormat.N_QUADS) or b"", changed
