@@ -379,11 +379,13 @@ class Store:
                 raise StoreError(Errors.KG206.format(path=self.path, reason=exc.strerror or exc)) from exc
 
     def close(self) -> None:
-        self.flush()
-        del self._store
-        self.close_side_files()
-        if not self.read_only:
-            (self.path / _PIDFILE).unlink(missing_ok=True)
+        try:
+            self.flush()
+        finally:
+            del self._store
+            self.close_side_files()
+            if not self.read_only:
+                (self.path / _PIDFILE).unlink(missing_ok=True)
 
     def close_side_files(self) -> None:
         """Close the SQLite files beside the RDF (the article locations, the summary)."""
@@ -404,7 +406,13 @@ class Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        if exc[0] is None:
+            self.close()
+            return
+        try:
+            self.close()
+        except StoreError:
+            pass  # the error that ended the block is the one to report (a full disk fails the flush too)
 
 
 def _argv() -> list[str]:
