@@ -212,6 +212,10 @@ def apply_command(group_store: str | None, store: str | None) -> None:
     """Apply every correction to every article again (idempotent: an article they are
     all applied to is left as it is).
 
+    A correction is written in one step: killed or out of disk space midway, it is
+    either not made or finished by the next command that writes to the store, this one
+    included.
+
     \b
     Example: kg curation apply --store .kg
     """
