@@ -23,9 +23,11 @@ from kg.store.faults import ENV
 # yet in place (the old state), from it on the merge is made by the next command
 POINTS = ["journal-written", "journal-committed", "graphs-removed", "journal-loaded", "journal-removed", "flush"]
 COMMITTED = set(POINTS) - {"journal-written"}
-# two merges: organisations of two articles; a place the gazetteer links (its triples move)
-MERGES = {"organisations": ("Commission for Water Resources", "Institute for Mines"),
-          "gazetteer": ("place/abadle", "entity/gn-13118276")}
+# two merges (organisations of two articles; a place the gazetteer links, whose triples move)
+# and a rejection, as their kg commands take them
+MERGES = {"organisations": ("merge", "Commission for Water Resources", "Institute for Mines"),
+          "gazetteer": ("merge", "place/abadle", "entity/gn-13118276"),
+          "reject": ("reject", "Commission for Water Resources")}
 
 
 def _kg() -> list[str]:
@@ -66,9 +68,9 @@ def corpus(tmp_path_factory) -> dict[str, object]:
     store = root / "store"
     assert run("build", root / "corpus", "--store", store, "-j", "1", "-q").returncode == 0
     out: dict[str, object] = {"store": store, "old": state(store)}
-    for name, (keep, other) in MERGES.items():
+    for name, correction in MERGES.items():
         done = copy(store, root / f"merged-{name}")
-        r = run("merge", keep, other, "--store", done, "--by", "t")
+        r = run(*correction, "--store", done, "--by", "t")
         assert r.returncode == 0, r.stderr
         out[name] = state(done)
         assert out[name] != out["old"]
@@ -77,10 +79,9 @@ def corpus(tmp_path_factory) -> dict[str, object]:
 
 @pytest.mark.parametrize("merge", sorted(MERGES))
 @pytest.mark.parametrize("point", POINTS)
-def test_a_merge_killed_at_any_point_leaves_the_old_or_the_new_store(corpus, tmp_path, merge, point):
+def test_a_correction_killed_at_any_point_leaves_the_old_or_the_new_store(corpus, tmp_path, merge, point):
     store = copy(corpus["store"], tmp_path / "store")
-    keep, other = MERGES[merge]
-    r = run("merge", keep, other, "--store", store, "--by", "t", fault=f"kill:{point}")
+    r = run(*MERGES[merge], "--store", store, "--by", "t", fault=f"kill:{point}")
     assert r.returncode == -9, (r.returncode, r.stderr)  # killed, as kill -9 does
     assert "Traceback" not in r.stderr
     r = run("curation", "apply", "--store", store)  # the next command that writes finishes or rolls back
@@ -95,8 +96,7 @@ def test_a_merge_killed_at_any_point_leaves_the_old_or_the_new_store(corpus, tmp
 @pytest.mark.parametrize("point", ["journal-written", "graphs-removed", "journal-loaded", "flush"])
 def test_a_full_disk_during_a_merge_is_one_line_and_loses_nothing(corpus, tmp_path, point):
     store = copy(corpus["store"], tmp_path / "store")
-    keep, other = MERGES["gazetteer"]
-    r = run("merge", keep, other, "--store", store, "--by", "t", fault=f"enospc:{point}")
+    r = run(*MERGES["gazetteer"], "--store", store, "--by", "t", fault=f"enospc:{point}")
     assert r.returncode != 0 and "Traceback" not in r.stderr
     line = r.stderr.strip()
     assert "\n" not in line and "No space left on device" in line
