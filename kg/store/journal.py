@@ -14,7 +14,9 @@ A kill or a full disk before the rename leaves the old state (``journal.tmp`` is
 next open); after it, the next writable open of the store (any kg command that writes: kg build,
 kg curation apply, another correction) applies the journal again and so finishes the write.
 Applying it twice gives the same store: the graphs are replaced, the additions and removals
-are sets. ``kg.store.faults`` stops or fails it at each named point for the tests.
+are sets. A journal of up to ``ATOMIC_LIMIT`` quads is applied in one Oxigraph transaction (a
+SPARQL update), so readers too see the old store or the new one; a bigger one in steps (the
+bulk loader). ``kg.store.faults`` stops or fails it at each named point for the tests.
 """
 
 from __future__ import annotations
@@ -73,8 +75,6 @@ def commit(store: Store, graphs: Sequence[str], add: Sequence[pyoxigraph.Quad],
 def replay(store: Store) -> bool:
     """Apply a committed journal (again) and delete it; delete an uncommitted one. Whether there
     was a committed one. Called by ``commit`` and at each writable open of the store."""
-    import pyoxigraph as ox
-
     tmp, final = store.path / (JOURNAL + ".tmp"), store.path / JOURNAL
     shutil.rmtree(tmp, ignore_errors=True)  # killed before its commit point: the old state stays
     if not pending(store.path):
@@ -83,11 +83,8 @@ def replay(store: Store) -> bool:
     graphs = [g for g in (final / "graphs").read_text(encoding="utf-8").splitlines() if g]
     add, remove = ((final / name).read_bytes() for name in _FILES[1:])
     try:
-        store.write_articles(graphs, add)
-        point("journal-loaded")
-        raw = store.raw
-        for q in ox.parse(remove, format=ox.RdfFormat.N_QUADS):
-            raw.remove(q)
+        if not _in_one_transaction(store, graphs, add, remove):
+            _in_steps(store, graphs, add, remove)
         point("journal-removed")
         store.flush()
     except (OSError, StoreError) as exc:
@@ -96,6 +93,58 @@ def replay(store: Store) -> bool:
     shutil.rmtree(final)
     _sync_dir(store.path)
     return True
+
+
+def atomic_limit() -> int:
+    """Up to how many quads a journal is applied in one transaction (``KG_ATOMIC_LIMIT``, the
+    tests set 0 to take the other way)."""
+    return int(os.environ.get("KG_ATOMIC_LIMIT", str(ATOMIC_LIMIT)))
+
+
+ATOMIC_LIMIT = 200_000  # a SPARQL update of 25,000 quads takes about 2 s; the bulk loader is faster
+
+
+def _in_one_transaction(store: Store, graphs: list[str], add: bytes, remove: bytes) -> bool:
+    """The journal applied as one SPARQL update, one Oxigraph transaction: a reader meanwhile,
+    or after a kill, sees the store before it or after it, never an article graph removed
+    and not yet written again. False (nothing done) when it is too big or holds blank nodes
+    (which an update's data cannot name)."""
+    import pyoxigraph as ox
+
+    from kg.store.summary import summary_lines
+
+    if add.count(b"\n") + remove.count(b"\n") > atomic_limit() or b"_:" in add or b"_:" in remove:
+        return False
+    named: set = set()  # the entities the replaced versions name (for the gazetteer's pruning)
+    for graph in graphs:
+        g = ox.NamedNode(graph)
+        if store.raw.contains_named_graph(g):
+            named |= store._named_in(g)
+    parts = [f"DROP SILENT GRAPH <{g}>" for g in graphs]
+    for verb, data in (("DELETE", remove), ("INSERT", add)):
+        by_graph: dict[str, list[str]] = {}
+        for q in ox.parse(data, format=ox.RdfFormat.N_QUADS):
+            by_graph.setdefault(str(q.graph_name), []).append(f"{q.subject} {q.predicate} {q.object} .")
+        if by_graph:
+            parts.append(f"{verb} DATA {{ " + " ".join(f"GRAPH {g} {{ {' '.join(t)} }}" for g, t in by_graph.items())
+                         + " }")
+    store.raw.update(" ;\n".join(parts))
+    point("journal-loaded")
+    if named:
+        store.prune_gazetteer(named)
+    store._summarise(graphs, lambda: ox.parse(summary_lines(add), format=ox.RdfFormat.N_QUADS) if add else [])
+    return True
+
+
+def _in_steps(store: Store, graphs: list[str], add: bytes, remove: bytes) -> None:
+    """The journal applied by the bulk loader, then the removals: each step atomic, the whole
+    finished by ``replay`` after a kill."""
+    import pyoxigraph as ox
+
+    store.write_articles(graphs, add)
+    point("journal-loaded")
+    for q in ox.parse(remove, format=ox.RdfFormat.N_QUADS):
+        store.raw.remove(q)
 
 
 def _write_synced(path: Path, content: bytes) -> None:
