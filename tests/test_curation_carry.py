@@ -73,3 +73,34 @@ def test_rejections_hold_when_text_is_added_before_and_after_the_fact(work):
     listing = kg("curation", "--store", store, "--format", "csv").stdout.splitlines()
     assert [line.rsplit(",", 1)[1] for line in listing[1:]] == ["applied to 1 article"] * 4
     assert "('3,500 people')" in listing[2]  # what the fact said, listed with it
+
+
+def _examples(command: str) -> list[list[str]]:
+    import shlex
+
+    import click
+
+    from kg.cli import main
+
+    cmd = main.get_command(click.Context(main), command)
+    return [shlex.split(line.strip()[len("Example: kg "):]) for line in (cmd.help or "").splitlines()
+            if line.strip().startswith("Example: kg ")]
+
+
+def test_every_example_of_the_correction_commands_runs_on_the_seeds(built, tmp_path):
+    """The help's examples name entities and facts the seeds have (the README's first merge
+    example gave KG806): each runs on a copy of the seeds store."""
+    import shutil
+
+    _, store = built
+    examples = [e for c in ("merge", "retype", "relabel", "split", "reject", "affiliate", "curation")
+                for e in _examples(c)]
+    assert len(examples) >= 10
+    for n, args in enumerate(examples):
+        copy = tmp_path / f"s{n}"
+        shutil.copytree(store, copy)
+        (copy / "LOCK").unlink(missing_ok=True)
+        if "--undo" in args:  # it undoes correction 3: three are made first
+            for before in (_examples(c)[0] for c in ("retype", "relabel", "split")):
+                kg(*before, "--store", copy)
+        kg(*args, "--store", copy)
