@@ -78,7 +78,7 @@ class Errors(metaclass=_Catalogue):
     KG127 = "--scheduler, --parts, --keep-parts and --push go with --executor dask"
     KG128 = "--executor dask needs Dask distributed: pip install 'kg[dask]'"
     KG129 = "no article {source!r} in the store; give a source name as 'kg articles' lists them"
-    KG130 = "no entity named {name!r} in the store (--focus takes an entity's label or alias)"
+    KG130 = "no entity named {name!r} in the store{hint} (--focus takes an entity's label or alias)"
     KG131 = "{option} {value!r}: {problem}"
     KG132 = "{path}: no such file"
     KG133 = "{path}: cannot tell the RDF format from the suffix; pass --format"
@@ -120,6 +120,9 @@ class Errors(metaclass=_Catalogue):
              "loaded: give --replace to put the file's version in its place, or run 'kg remove {source}' first")
     KG212 = ("--graph {graph}: kg's own graph ({what}), written only by kg's commands; nothing was loaded: "
              "{hint}")
+    # KG218-KG219: corrections as transactions (kg.store.journal)
+    KG218 = ("cannot finish writing to store {path} ({reason}): the change is recorded in its journal and the "
+             "next kg command that writes to the store (kg curation apply) finishes it once the cause is gone")
 
     # KG3xx: queries (QueryError)
     KG301 = "query file {path} not found"
@@ -133,7 +136,8 @@ class Errors(metaclass=_Catalogue):
     KG309 = "query stopped after {seconds:g} s without a row (--timeout); narrow it or raise the limit"
     KG310 = "query process ended abnormally (status {status})"
     KG311 = "the graph at {path} is closed"
-    KG313 = "no entity named {name!r} in the store (give a label, an alias or an IRI; kg query entities lists them)"
+    KG313 = ("no entity named {name!r} in the store{hint} (give a label, an alias or an IRI; kg query entities "
+             "lists them)")
     KG314 = "{n} entities are named {name!r}: {choices}; give the one you mean by its IRI"
     KG315 = "--endpoint gives plain values: use --format table or csv, not {fmt}"
     # KG340-KG349: what a query may ask of the engine (kg.query.guard; issue 41)

@@ -110,7 +110,8 @@ def test_merge_retype_reject_survive_a_rebuild_with_a_changed_article(work):
     lines = _curate(store)
     assert lines[0] == (f"correction 1: merged {ICSR_ID} into organisation/king-s-college-london "
                         "(1 article rewritten)\n")
-    assert lines[2] == f"correction 3: rejected affiliation article/{A000}/a1 (1 article rewritten)\n"
+    assert lines[2] == (f"correction 3: rejected affiliation article/{A000}/a1 ('Adnan Afrin, spokesman and "
+                        "commander for SDF') (1 article rewritten)\n")
     curated = named_rows(store)
     _assert_curated(curated)
 
@@ -215,13 +216,16 @@ def test_relabel_split_and_affiliate_change_the_rows(work):
 
 def test_a_correction_whose_target_is_gone_is_reported(work):
     folder, store = work
-    kg("reject", f"article/{A000}/a1", "--store", store)  # found again by its offsets, which now move
+    kg("reject", f"article/{A000}/a1", "--store", store)  # found again by what it says, which is now edited
     kg("merge", "King’s College London", ICSR, "--store", store)
     path = folder / A000
-    path.write_text("Updated.\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert "spokesman and commander for SDF" in text
+    path.write_text(text.replace("spokesman and commander for SDF", "spokesman for SDF"), encoding="utf-8")
     r = kg("build", folder, "--store", store, "-j", "1", "-q")
-    assert r.stderr == ("warning: [KG813] correction 1 (rejected affiliation article/000_27735b4e4882bb1f.txt/a1) "
-                        "changed no article: its target is no longer in the store\n")
+    assert r.stderr == ("warning: [KG813] correction 1 (rejected affiliation article/000_27735b4e4882bb1f.txt/a1 "
+                        "('Adnan Afrin, spokesman and commander for SDF')) changed no article: its target is no "
+                        "longer in the store\n")
     listing = kg("curation", "--store", store, "--format", "csv").stdout.splitlines()
     status = [line.rsplit(",", 1)[1] for line in listing]
     assert status == ["status", "target gone", "applied to 1 article"]

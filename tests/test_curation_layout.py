@@ -10,7 +10,7 @@ import pyoxigraph as ox
 import pytest
 
 from kg.curation import curate
-from kg.curation.apply import apply_nquads
+from kg.curation.hooks import apply_nquads
 from kg.curation.model import Correction
 from kg.query import resolve_query
 from kg.rdf.mapping import article_iri, entity_iri, gazetteer_graph_iri, to_quads

@@ -50,8 +50,8 @@ def merge(keep: str, other: str, store: str | None, note: str | None, by: str | 
     built later.
 
     \b
-    Example: kg merge organisation/operation-inherent-resolve organisation/cjtf-oir
-    Example: kg merge "Syrian Democratic Forces" SDF --note "same group"
+    Example: kg merge organisation/syrian-democratic-forces organisation/ypg
+    Example: kg merge "Syrian Democratic Forces" YPG --note "counted as one force here"
     """
     from kg.curation.curate import merge as do
 
@@ -70,7 +70,7 @@ def retype(entity: str, type_: str, store: str | None, note: str | None, by: str
     ENTITY is a full IRI, a form such as person/jane-doe, or a name one entity has.
 
     \b
-    Example: kg retype person/hama Place --note "the province, not a person"
+    Example: kg retype al-Hol Organisation --note "the camp's administration here, not the place"
     """
     from kg.curation.curate import retype as do
 
@@ -87,7 +87,7 @@ def relabel(entity: str, label: str, store: str | None, note: str | None, by: st
     ENTITY is a full IRI, a form such as person/jane-doe, or a name one entity has.
 
     \b
-    Example: kg relabel organisation/cjtf-oir "Combined Joint Task Force - Operation Inherent Resolve"
+    Example: kg relabel organisation/operation-inherent-resolve "Combined Joint Task Force - Operation Inherent Resolve"
     """
     from kg.curation.curate import relabel as do
 
@@ -121,8 +121,10 @@ def reject(target: str, store: str | None, note: str | None, by: str | None) -> 
     .../article/SOURCE/aN (affiliation), cN (count), dN (date), eN (event), qN
     (statement), mN (the n-th mention); article/SOURCE/cN works too.
 
-    A fact is recorded by its article, kind and offsets, not its number (numbers change
-    when an article is built again); a fact whose text moved is reported as gone.
+    A fact is recorded by its article, kind and what it says (its text and sentence; the
+    offsets only tell equal texts apart), not its number (numbers change when an article
+    is built again): text added or edited elsewhere in the article keeps the rejection; a
+    fact whose own text changed is reported as gone, with what it said.
 
     \b
     Example: kg reject entity/gn-1517945 --note "Turkestan here is the region, not the city in Kazakhstan"
@@ -150,8 +152,8 @@ def affiliate(person: str, organisation: str, role: str, spokesperson: bool, art
     first mention there, so kg query spokespeople lists it.
 
     \b
-    Example: kg affiliate person/andrea-rosa "Associated Press" --role photographer
-    Example: kg affiliate "Mustafa Bali" SDF --role spokesman --spokesperson --article 002_167a2ecf2e1924a6.txt
+    Example: kg affiliate "Kino Gabriel" YPG --role commander
+    Example: kg affiliate "Umm Fatima" "Islamic State" --role supporter --article 004_48d9e4e8ca9d1f5e.txt
     """
     from kg.curation.curate import affiliate as do
 
@@ -209,6 +211,10 @@ def curation(ctx: click.Context, store: str | None, fmt: str | None, headers: bo
 def apply_command(group_store: str | None, store: str | None) -> None:
     """Apply every correction to every article again (idempotent: an article they are
     all applied to is left as it is).
+
+    A correction is written in one step: killed or out of disk space midway, it is
+    either not made or finished by the next command that writes to the store, this one
+    included.
 
     \b
     Example: kg curation apply --store .kg

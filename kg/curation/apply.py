@@ -20,8 +20,9 @@ split      the mentions of the entity whose text is the alias (any letter case) 
            new entity, named by the alias; the alias is no longer an other name of the entity
 reject     an entity: its mentions, names and affiliations go, and every other statement that
            names it (a count's place, a statement's speaker); a fact: the node (an event with
-           its count's link, a count with its event) or the mention whose article, kind and
-           offsets the correction recorded
+           its count's link, a count with its event) or the mention of the correction's article
+           and kind that says what the recorded one said (its text and sentence; offsets only
+           tell equal texts apart)
 affiliate  an affiliation node (``article/SOURCE/curation-N``) of the person and organisation,
            spanning the sentence of the person's first mention, when both are in the article
 """
@@ -83,6 +84,7 @@ def apply(quads: Sequence[ox.Quad], corrections: Sequence[Correction]) -> tuple[
         return list(quads), set()
     graph = quads[0].graph_name
     g = _Graph(graph, [(q.subject, q.predicate, q.object) for q in quads])
+    g.merges = [(c.n, c.target, c.keep) for c in corrections if c.action == "merge" and c.keep]
     changed = set()
     for c in corrections:
         before = set(g.triples)
@@ -102,6 +104,17 @@ class _Graph:
         self.name = name
         self.triples = triples
         self.t = _terms()
+        self.merges: list[tuple[int, str, str]] = []  # (n, merged away, kept) of every merge applied
+
+    def follow(self, iri: str | None, after: int) -> ox.NamedNode | None:
+        """The entity ``iri`` names in this graph: itself when present, else what the merges
+        numbered after ``after`` made of it (a graph they were applied to already no longer has
+        it: an affiliation or a rejected mention follows the entity it was merged into)."""
+        e, seen = iri, set()
+        while e and not self.present(self.node(e)) and e not in seen:
+            seen.add(e)
+            e = next((keep for n, target, keep in self.merges if target == e and n > after), None)
+        return self.node(e) if e and self.present(self.node(e)) else self.node(iri)
 
     def node(self, iri: str | None) -> ox.NamedNode | None:
         import pyoxigraph as ox
@@ -284,24 +297,56 @@ def _reject(g: _Graph, c: Correction) -> None:
     if c.article != g.name.value or not c.span:
         return
     if c.kind == "Mention":
-        e = g.node(c.entity)
-        gone = [x for x in g.mentions(e) if _offsets(x[2].value) == _offsets(c.span)]
+        e = g.follow(c.entity, c.n)
+        gone = _found(g, c, [(x, x[2].value) for x in g.mentions(e)])
         if gone:
             type_ = g.type_of(e)
             g.triples = [x for x in g.triples if x not in gone]
             g.settle_type(e, type_)
         return
-    if c.kind == "Event":
-        counts = {s for s, p, o in g.triples if p == t.kind["Count"] and _offsets(o.value) == _offsets(c.span)}
-        for node in {o for s, p, o in g.triples if s in counts and p == t.event}:
+    prop = t.kind.get(c.kind)
+    nodes = _found(g, c, [(s, o.value) for s, p, o in g.triples if p == prop])
+    if c.kind == "Event":  # an event is where its count is
+        for node in {o for s, p, o in g.triples if s in nodes and p == t.event}:
             g.drop_node(node)
         return
-    prop = t.kind.get(c.kind)
-    for node in {s for s, p, o in g.triples if p == prop and _offsets(o.value) == _offsets(c.span)}:
+    for node in nodes:
         if c.kind == "Count":
             for ev in g.values(node, t.event):
                 g.drop_node(ev)
         g.drop_node(node)
+
+
+def _found(g: _Graph, c: Correction, candidates: list[tuple[object, str]]) -> list:
+    """Which of ``candidates`` ((node or triple, span value) of the rejected fact's kind) the
+    rejection ``c`` means. By what the fact says: its text (a count's value and noun, a
+    statement's speaker and quote ...) and then its sentence's text, the offsets only telling
+    equal texts apart, so text added or edited elsewhere in the article keeps the rejection;
+    none when no fact says it any more. A correction of an older kg, with no text, by offsets."""
+    if c.text is None:
+        return [k for k, v in candidates if _offsets(v) == _offsets(c.span or "")]
+    text = g.text()
+    sentences = g.sentences
+    same = [(k, v) for k, v in candidates if anchor(text, sentences, v)[0] == c.text]
+    same = [(k, v) for k, v in same if anchor(text, sentences, v)[1] == c.sentence] or same
+    if not same:
+        return []
+    start = int((c.span or "0").split(" ")[0])
+    best = _offsets(min(same, key=lambda kv: abs(int(kv[1].split(" ")[0]) - start))[1])
+    return [k for k, v in same if _offsets(v) == best]
+
+
+def anchor(text: str, sentences: dict[int, tuple[int, int]] | None, value: str) -> tuple[str, str]:
+    """What a fact says, from its span or mention value: (the text it spans, the text of its
+    sentence). The sentence is found by its number in ``sentences`` (kg:sentences), or, in an
+    older layout (``sentences`` None), by the offsets the value gives after the fact's."""
+    fields = value.split(" ")
+    start, end = int(fields[0]), int(fields[1])
+    if sentences is None:
+        s_start, s_end = (int(fields[2]), int(fields[3])) if len(fields) > 3 else (start, end)
+    else:
+        s_start, s_end = sentences.get(int(fields[2]), (start, end)) if len(fields) > 2 else (start, end)
+    return text[start:end], text[s_start:s_end]
 
 
 def _offsets(value: str) -> str:
@@ -318,7 +363,7 @@ def _affiliate(g: _Graph, c: Correction) -> None:
     t = g.t
     if c.article != g.name.value:
         return
-    person, org = g.node(c.target), g.node(c.organisation)
+    person, org = g.follow(c.target, c.n), g.follow(c.organisation, c.n)
     node = ox.NamedNode(curated_affiliation_iri(g.name.value, c.n))
     first = sorted((tuple(int(x) for x in o.value.split(" ")[:4]) for s, p, o in g.triples
                     if s == person and p == t.mention["Person"]))
@@ -342,34 +387,3 @@ _ACTIONS: dict[str, Callable[[_Graph, Correction], None]] = {
     "merge": _merge, "retype": _retype, "relabel": _relabel, "split": _split, "reject": _reject,
     "affiliate": _affiliate,
 }
-
-
-def apply_nquads(nquads: bytes, corrections: Sequence[Correction]) -> tuple[bytes, dict[str, set[int]]]:
-    """A batch of article graphs as N-Quads (kg build's batches), each graph rewritten by
-    ``corrections``; and, per graph IRI, the numbers of the corrections that changed it."""
-    import pyoxigraph as ox
-
-    from kg.rdf.mapping import article_iri, gazetteer_graph_iri
-
-    by_graph: dict[str, list[ox.Quad]] = {}
-    for q in ox.parse(nquads, format=ox.RdfFormat.N_QUADS):
-        by_graph.setdefault(q.graph_name.value, []).append(q)
-    # what the gazetteer graph says of an entity whose names a correction rewrites goes into the
-    # articles that name it, where the correction rewrites it with the rest (curate.materialise)
-    named = {ox.NamedNode(iri) for c in corrections for iri in c.names}
-    shared = by_graph.pop(gazetteer_graph_iri(), [])
-    moving = [q for q in shared if q.subject in named]
-    out: list[ox.Quad] = [q for q in shared if q.subject not in named]
-    changed: dict[str, set[int]] = {}
-    base = article_iri("")
-    for graph, quads in by_graph.items():
-        if not graph.startswith(base):  # no article: as it is
-            out += quads
-            continue
-        subjects = {q.subject for q in quads}
-        node = ox.NamedNode(graph)
-        quads += [ox.Quad(q.subject, q.predicate, q.object, node) for q in moving if q.subject in subjects]
-        rewritten, numbers = apply(quads, corrections)
-        out += rewritten
-        changed[graph] = numbers
-    return ox.serialize(out, format=ox.RdfFormat.N_QUADS) or b"", changed

@@ -46,8 +46,8 @@ class Correction:
     relabel    target, label (the new preferred name)
     split      target, label (the alias), new (the new entity's IRI), type (its type)
     reject     target (an entity, with its label then, or a fact IRI as the provenance query prints it); for a
-               fact also article, kind and span (what finds it after a rebuild) and, for a
-               mention, entity
+               fact also article, kind, text and sentence (what finds it after a rebuild), span
+               (its offsets, to tell equal texts apart) and, for a mention, entity
     affiliate  target (the person), organisation, role, spokesperson, article
     """
 
@@ -64,6 +64,8 @@ class Correction:
     article: str | None = None  # an article graph IRI
     kind: str | None = None  # a rejected fact's kind (FACT_KINDS values)
     span: str | None = None  # a rejected fact's "start end" (an older kg's went on with its sentence's)
+    text: str | None = None  # what a rejected fact says: the text it spans (None from an older kg)
+    sentence: str | None = None  # the text of its sentence
     entity: str | None = None  # the entity of a rejected mention
     by: str = ""
     created: str = ""  # ISO date-time, UTC
@@ -100,7 +102,10 @@ class Correction:
             role = f" ({self.role}{spoke})" if self.role or spoke else ""
             return f"affiliated {t} with {short(self.organisation)}{role} in {short(self.article)}"
         if self.kind:
-            return f"rejected {self.kind.lower()} {t}"
+            said = " ".join((self.text or "").split())
+            if len(said) > 80:
+                said = said[:77] + "..."
+            return f"rejected {self.kind.lower()} {t}" + (f" ({said!r})" if said else "")
         return f"rejected {t}" + (f" ({self.label})" if self.label else "")
 
 
@@ -137,7 +142,8 @@ def to_quads(c: Correction, *, applied_in: Iterable[str] = ()) -> Iterator[pyoxi
             yield q(KG + prop, ox.NamedNode(iri))
     if c.type:
         yield q(KG + "newType", ox.NamedNode(KG + c.type))
-    for prop, text in (("newLabel", c.label), ("newRole", c.role), ("factKind", c.kind), ("factSpan", c.span)):
+    for prop, text in (("newLabel", c.label), ("newRole", c.role), ("factKind", c.kind), ("factSpan", c.span),
+                       ("factText", c.text), ("factSentence", c.sentence)):
         if text is not None:
             yield q(KG + prop, ox.Literal(text))
     if c.action == "affiliate":
@@ -153,7 +159,8 @@ def to_quads(c: Correction, *, applied_in: Iterable[str] = ()) -> Iterator[pyoxi
 
 _IRI_FIELDS = {"target": "target", "keep": "keep", "newEntity": "new", "withOrganisation": "organisation",
                "inArticle": "article", "ofEntity": "entity"}
-_TEXT_FIELDS = {"action": "action", "newLabel": "label", "newRole": "role", "factKind": "kind", "factSpan": "span"}
+_TEXT_FIELDS = {"action": "action", "newLabel": "label", "newRole": "role", "factKind": "kind", "factSpan": "span",
+                "factText": "text", "factSentence": "sentence"}
 
 
 def from_triples(triples: Iterable[tuple[object, object, object]], where: str = "the store") -> list[Correction]:

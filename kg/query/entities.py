@@ -65,9 +65,41 @@ def resolve_entity(store: Store, name: str) -> str:
     or saying so when none does."""
     found = find_entities(store, name)
     if not found:
-        raise QueryError(Errors.KG313.format(name=name))
+        raise QueryError(Errors.KG313.format(name=name, hint=names_hint(store, name)))
     if len(found) > 1:
         choices = "; ".join(f"{label} <{iri}>" for iri, label in found[:10])
         more = f" (and {len(found) - 10} more)" if len(found) > 10 else ""
         raise QueryError(Errors.KG314.format(name=name, n=len(found), choices=choices + more))
     return found[0][0]
+
+
+def closest_names(store: Store, name: str, n: int = 5) -> list[str]:
+    """Entity names (preferred or other) like ``name`` (``closest``)."""
+    import pyoxigraph as ox
+
+    skos = "http://www.w3.org/2004/02/skos/core#"
+    names = {q.object.value for prop in ("prefLabel", "altLabel")
+             for q in store.raw.quads_for_pattern(None, ox.NamedNode(skos + prop), None, None)
+             if isinstance(q.object, ox.Literal)}
+    return closest(name, names, n)
+
+
+def closest(name: str, names: set[str], n: int = 5) -> list[str]:
+    """Those of ``names`` that hold ``name`` as a part, in any letter case ("Bali" -> "Mustafa
+    Bali"), shortest first, then the closest spellings (difflib)."""
+    import difflib
+
+    word = " ".join(name.split()).casefold()
+    partial = sorted((x for x in names if word and word in x.casefold()), key=lambda x: (len(x), x))
+    close = difflib.get_close_matches(name, sorted(names), n=n, cutoff=0.6)
+    return list(dict.fromkeys(partial[:n] + close))[:n]
+
+
+def hint(close: list[str]) -> str:
+    """"; did you mean 'X', 'Y'?", or '' when ``close`` is empty."""
+    return f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+
+
+def names_hint(store: Store, name: str) -> str:
+    """"; did you mean 'X', 'Y'?" naming the entity names like ``name``, or ''."""
+    return hint(closest_names(store, name))

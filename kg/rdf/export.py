@@ -89,6 +89,9 @@ def graph_for_source(store: Store, source: str) -> str:
     for candidate in (source, article_iri(source)):
         if candidate in graphs:
             return candidate
+    stem = [s for s in article_sources(graphs) if s.rsplit(".", 1)[0] == source]
+    if len(stem) == 1:  # the name without its extension (000_27735b4e4882bb1f for 000_27735b4e4882bb1f.txt)
+        return article_iri(stem[0])
     raise unknown_article(source, graphs)
 
 
@@ -96,7 +99,9 @@ def unknown_article(source: str, graphs: set[str]) -> InputError:
     """The error for a source name the store does not hold, naming the closest one if any."""
     import difflib
 
-    close = difflib.get_close_matches(source, article_sources(graphs), n=1, cutoff=0.6)
+    sources = article_sources(graphs)
+    partial = [s for s in sources if source and source.casefold() in s.casefold()]
+    close = partial[:1] if len(partial) == 1 else difflib.get_close_matches(source, sources, n=1, cutoff=0.6)
     if close:
         return InputError(Errors.KG167.format(source=source, close=close[0]))
     return InputError(Errors.KG129.format(source=source))

@@ -128,6 +128,8 @@ class KG(DefinedNamespace):
     inArticle: URIRef
     factKind: URIRef
     factSpan: URIRef
+    factText: URIRef
+    factSentence: URIRef
     ofEntity: URIRef
     appliedIn: URIRef
     lastCorrection: URIRef

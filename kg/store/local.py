@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.errors import Errors, StoreError
+from kg.store.faults import point
 
 if TYPE_CHECKING:
     import pyoxigraph
@@ -110,6 +111,9 @@ class Store:
             from kg.store.compact import clear_leftovers
 
             clear_leftovers(self.path)
+            from kg.store.journal import replay
+
+            replay(self)  # a correction a kill or a full disk interrupted after its commit point is finished
             if (self.path / _LOCATIONS).exists():
                 self._locations()  # a damaged file is refused now, before any write (KG208)
             self._unknown_locations()
@@ -178,6 +182,7 @@ class Store:
                 if self._store.contains_named_graph(g):
                     named |= self._named_in(g)
                     self._store.remove_graph(g)
+            point("graphs-removed")
             if nquads:
                 self._store.bulk_load(nquads, format=ox.RdfFormat.N_QUADS)
             if named:
@@ -367,14 +372,20 @@ class Store:
 
     def flush(self) -> None:
         if not self.read_only:
-            self._store.flush()
+            try:
+                point("flush")
+                self._store.flush()
+            except OSError as exc:  # a full disk
+                raise StoreError(Errors.KG206.format(path=self.path, reason=exc.strerror or exc)) from exc
 
     def close(self) -> None:
-        self.flush()
-        del self._store
-        self.close_side_files()
-        if not self.read_only:
-            (self.path / _PIDFILE).unlink(missing_ok=True)
+        try:
+            self.flush()
+        finally:
+            del self._store
+            self.close_side_files()
+            if not self.read_only:
+                (self.path / _PIDFILE).unlink(missing_ok=True)
 
     def close_side_files(self) -> None:
         """Close the SQLite files beside the RDF (the article locations, the summary)."""
@@ -395,7 +406,13 @@ class Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        if exc[0] is None:
+            self.close()
+            return
+        try:
+            self.close()
+        except StoreError:
+            pass  # the error that ended the block is the one to report (a full disk fails the flush too)
 
 
 def _argv() -> list[str]:

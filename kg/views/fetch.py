@@ -211,7 +211,9 @@ def find_entity(store: Store, name: str) -> str:
     if not found:  # any case: a scan of every label
         found = sorted(r["entity"] for r in rows(store, "view_find", name=name_term))
     if not found:
-        raise InputError(Errors.KG130.format(name=name))
+        from kg.query.entities import names_hint
+
+        raise InputError(Errors.KG130.format(name=name, hint=names_hint(store, name)))
     return found[0]
 
 

@@ -47,7 +47,10 @@ def find_node(g: nx.MultiGraph, name: str) -> str:
     for n, d in g.nodes(data=True):
         if d["label"].lower() == low or low in {a.lower() for a in d["aliases"]}:
             return n
-    raise InputError(Errors.KG130.format(name=name))
+    from kg.query.entities import closest, hint
+
+    names = {d["label"] for _, d in g.nodes(data=True)} | {a for _, d in g.nodes(data=True) for a in d["aliases"]}
+    raise InputError(Errors.KG130.format(name=name, hint=hint(closest(name, names))))
 
 
 def select(g: nx.MultiGraph, *, focus: str | None = None, depth: int = 1,

@@ -122,9 +122,12 @@ def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: se
             raise InputError(Errors.KG131.format(option=name, value=value, problem=problem))
     types = {entity_type(t) or t for t in types} if types else types  # any letter case
     if source is not None:  # an article the store does not hold drew an empty page (with "did you mean")
-        from kg.rdf.export import graph_for_source
+        from urllib.parse import unquote
 
-        graph_for_source(store, source)
+        from kg.rdf.export import graph_for_source
+        from kg.rdf.mapping import article_iri
+
+        source = unquote(graph_for_source(store, source)[len(article_iri("")):])  # "NAME" for "NAME.txt" too
     meta: dict[str, dict[str, str]] = {} if focus else fetch.articles(store)  # --focus: read as it draws
     g, centre, note = choose(store, focus=focus, depth=depth, top=top, everything=everything, types=types,
                              source=source, since=since, until=until, notify=notify, meta=meta)
