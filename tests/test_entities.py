@@ -1495,3 +1495,19 @@ def test_a_subdivisions_generic_word_or_a_common_word_is_no_place(lex):
     word) are left out of the gazetteer; 'Kedah State' is an alias of its state."""
     assert normalize_name("Norte") not in lex.gazetteer and normalize_name("Central") not in lex.gazetteer
     assert lex.gazetteer[normalize_name("Kedah State")].ref_id == "iso3166-2:MY-02"
+
+
+# A body's name of two "of"s ends in its country: "HEAD of WHAT of COUNTRY" is one name.
+@pytest.mark.parametrize("sentence, name", [
+    ("The National Union of Mineworkers of Norway said its members would strike.",
+     "National Union of Mineworkers of Norway"),
+    ("The Federation of Trade Unions of Norway said its members would strike.", "Federation of Trade Unions of Norway"),
+    ("The Institute of Chartered Accountants of Norway issued a statement.",
+     "Institute of Chartered Accountants of Norway"),
+])
+def test_a_bodys_name_with_two_ofs_ends_in_its_country(nlp, sentence, name):
+    assert (name, "Organisation") in _ents(run_doc(nlp, sentence))
+
+
+def test_a_ministers_office_of_a_country_stays_a_country(nlp):
+    assert ("Norway", "Place") in _ents(run_doc(nlp, "The Minister of Foreign Affairs of Norway said it was over."))

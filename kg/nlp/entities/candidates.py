@@ -71,15 +71,17 @@ def _demonym_shape(word: str, lex: Lexicon) -> bool:
 
 
 def _body_run_before(doc: Doc, k: int, lex: Lexicon) -> bool:
-    """The capitalised run that ends at token k (through "for" and "and") opens with a body's head
-    word: "Institute for Desert Research" before "of Velmland" is one name with it."""
+    """The capitalised run that ends at token k (through "for", "and" and "of") opens with a body's
+    head word, or has one right before its "of" or "for": "Institute for Desert Research",
+    "National Union of Velm Miners" before "of Velmland" are one name with it."""
     a = k
-    while a > 0 and (is_cap(doc[a - 1]) or (doc[a - 1].lower_ in {"for", "and"} and a - 2 >= 0
+    while a > 0 and (is_cap(doc[a - 1]) or (doc[a - 1].lower_ in {"for", "and", "of"} and a - 2 >= 0
                                             and is_cap(doc[a - 2]))) and "\n" not in doc[a - 1].whitespace_:
         a -= 1
     if doc[a].lower_ == "the":
         a += 1  # "The Centre for ..." opening a sentence
-    return a < k and doc[a].text in lex.org_heads
+    return a < k and (doc[a].text in lex.org_heads or any(
+        doc[x].text in lex.org_heads and doc[x + 1].lower_ in {"of", "for"} for x in range(a, k - 1)))
 
 
 def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(), body: str = "") -> list[Cand]:
