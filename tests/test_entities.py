@@ -36,6 +36,8 @@ ROWS = [
     ("Hizballah fighters surrendered to the army.", ("Hezbollah", "Organisation")),
     ("A study by St Mary’s Hospital found the same.", ("St Mary’s Hospital", "Organisation")),
     ("He studied at University College Dublin.", ("University College Dublin", "Organisation")),
+    ("The Velm Geological Survey said the quake was shallow.", ("Velm Geological Survey", "Organisation")),
+    ("The Velm Centers for Water Safety confirmed the case.", ("Velm Centers for Water Safety", "Organisation")),
     ("Spokesman for the Coastal Support Forces Omar Quell denied it.", ("Omar Quell", "Person")),
     ("Abu Omar told al-Mayadeen TV the talks had failed.", ("al-Mayadeen TV", "Organisation")),
     ("Residents thanked the cooperative Brennick for the food.", ("Brennick", "Organisation")),
