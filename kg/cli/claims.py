@@ -46,6 +46,30 @@ def claims(ctx: click.Context, store: str | None, fmt: str | None, disputed_only
         ctx.exit(exc.exit_code)
 
 
+class _Progress:
+    """The steps of kg claims on standard error (kg.progress: a bar on a terminal, nothing in a pipe)."""
+
+    def __init__(self) -> None:
+        self.bar = None
+        self.step = ""
+        self.done = 0
+
+    def __call__(self, what: str, done: int, total: int) -> None:
+        from kg.progress import bar
+
+        if self.bar is None or self.step != what:
+            self.close()
+            self.bar = bar(total=total or None, desc=what, unit="count" if what == "grouping" else "row")
+            self.step, self.done = what, 0
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
 def _claims(store: str | None, fmt: str | None, disputed_only: bool, window_days: int, tolerance: float,
             html: str | None) -> None:
     from kg.claims import compare
@@ -55,18 +79,21 @@ def _claims(store: str | None, fmt: str | None, disputed_only: bool, window_days
 
     if html is not None and fmt is not None:
         raise OutputError(Errors.KG781)
+    progress = _Progress()
     with Store.open_read(store_path(store)) as st:
         if html is not None:
             from kg.views.claims import render_claims
 
             with output_path(html) as tmp:
                 shown = render_claims(st, tmp, window_days=window_days, tolerance=tolerance,
-                                      disputed_only=disputed_only)
+                                      disputed_only=disputed_only, progress=progress)
+            progress.close()
             n, s = len(shown.claims), len(shown.statements)
             click.echo(f"{n} claim{'s' if n != 1 else ''} ({len(shown.disputed)} disputed), "
                        f"{s} statement group{'s' if s != 1 else ''} -> {html}")
             return
-        comparison = compare(st, window_days=window_days, tolerance=tolerance)
+        comparison = compare(st, window_days=window_days, tolerance=tolerance, progress=progress)
+    progress.close()
     if disputed_only:
         comparison = comparison.only_disputed()
     click.echo(render(comparison, fmt or ("table" if sys.stdout.isatty() else "csv")), nl=False)
