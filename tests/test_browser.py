@@ -176,10 +176,10 @@ def test_article_menu_shows_title_outlet_and_date(driver, tmp_path):
     with Store.open_read(store) as st:
         render(st, out)
     open_page(driver, out)
-    options = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#kg-source option'),"
+    options = driver.execute_script("return Array.prototype.map.call("
+                                    "document.querySelectorAll('#kg-source-list option'),"
                                     " function (o) { return [o.value, o.textContent]; })")
-    assert options == [["", "all"],
-                       ["strike.md", "2024-06-03 \u00b7 Field Notes \u00b7 Port strike enters second week"],
+    assert options == [["strike.md", "2024-06-03 \u00b7 Field Notes \u00b7 Port strike enters second week"],
                        ["talks.md", "2024-06-05 \u00b7 Harbour Times \u00b7 Talks resume in Valparaiso"]]
 
 
@@ -209,6 +209,107 @@ def test_search_box_finds_mustafa_bali(driver, seeds_page):
     box.clear()
     box.send_keys("Nobody Atall", Keys.ENTER)
     assert driver.find_element(By.ID, "kg-search-status").text == "not found"
+
+
+def _top_page(seeds_store, tmp_path, top: int) -> tuple[Path, set[str]]:
+    """The overview of the seeds drawing ``top`` entities, and the labels drawn."""
+    out = tmp_path / "top.html"
+    with Store.open_read(seeds_store) as st:
+        render(st, out, top=top)
+    return out, set()
+
+
+def _options(driver, datalist: str) -> list[list[str]]:
+    return driver.execute_script("return Array.prototype.map.call(document.querySelectorAll(arguments[0] + ' option'),"
+                                 " function (o) { return [o.value, o.textContent]; })", datalist)
+
+
+def test_search_finds_entities_of_the_store_that_are_not_drawn(driver, seeds_store, tmp_path):
+    """Issue 42: at 2,000 articles the search found only the 150 drawn entities ("Mustafa" not found)."""
+    out, _ = _top_page(seeds_store, tmp_path, 3)
+    open_page(driver, out)
+    drawn = driver.execute_script("return nodes.get().map(function (n) { return n.kgLabel; })")
+    assert "Mustafa Bali" not in drawn and len(drawn) <= 3
+    assert driver.execute_script("return window.kgSearch('mustafa bali')") == []
+    status = driver.find_element(By.ID, "kg-search-status").text
+    assert status.startswith("Mustafa Bali (Person, in ") and "is not drawn: kg render --focus 'Mustafa Bali'" in status
+    assert driver.execute_script("return window.kgFound.label") == "Mustafa Bali"
+    # a drawn entity is still found and selected, by part of its name too
+    first = driver.execute_script("var n = nodes.get()[0]; return {id: n.id, kgLabel: n.kgLabel};")
+    assert driver.execute_script("return window.kgSearch(arguments[0])", first["kgLabel"]) == [first["id"]]
+    # type-ahead: the store's entities whose name or a word of it starts with what is typed
+    box = driver.find_element(By.ID, "kg-search")
+    box.clear()
+    box.send_keys("musta")
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not _options(driver, "#kg-search-list"):
+        time.sleep(0.1)
+    assert ["Mustafa Bali", "Person \u00b7 2 articles \u00b7 not drawn"] in _options(driver, "#kg-search-list") or \
+        any(o[0] == "Mustafa Bali" and o[1].endswith("not drawn") for o in _options(driver, "#kg-search-list"))
+    assert driver.execute_script("return window.kgSearch('Nobody Atall')") == []
+    assert driver.find_element(By.ID, "kg-search-status").text == "not found"
+    assert errors(driver) == []
+
+
+def test_article_picker_holds_every_article_of_the_store(driver, tmp_path):
+    """Issue 42: the article menu listed the drawn nodes' articles in one long list; now every article
+    of the store, found by typing, and an article with no drawn entity says how to draw it."""
+    from kg.builder.runner import build
+
+    (tmp_path / "in").mkdir()
+    for name, text in (("a.md", "Nadia Okafor, a spokeswoman for Oxfam, spoke in Valparaiso on Monday.\n"),
+                       ("b.md", "Ahmed Ali of the Red Cross met Maria Lopez in Lima.\n"),
+                       ("c.md", "Oxfam and Nadia Okafor returned to Valparaiso.\n")):
+        (tmp_path / "in" / name).write_text(f"---\ntitle: Story {name}\npublished: 2024-06-0{len(name)}\n---\n{text}")
+    store = tmp_path / "store"
+    build([tmp_path / "in"], store, jobs=1)
+    out = tmp_path / "top.html"
+    with Store.open_read(store) as st:
+        render(st, out, top=1)  # Oxfam or Valparaiso: in a.md and c.md
+    open_page(driver, out)
+    every = ["a.md", "b.md", "c.md"]
+    assert sorted(o[0] for o in _options(driver, "#kg-source-list")) == every
+    drawn = set(driver.execute_script(
+        "return [].concat.apply([], nodes.get().map(function (n) { return n.kgSources; }))"))
+    other = next(s for s in every if s not in drawn)
+    assert other == "b.md"
+    box = driver.find_element(By.ID, "kg-source")
+    box.send_keys("story b")  # typing narrows the menu
+    assert _options(driver, "#kg-source-list") == [["b.md", "2024-06-04 \u00b7 Story b.md"]]
+    driver.execute_script("var s = document.getElementById('kg-source'); s.value = arguments[0];"
+                          "s.dispatchEvent(new Event('change'));", other)
+    assert driver.execute_script("return window.kgShown") == 0
+    assert driver.find_element(By.ID, "kg-source-status").text == (
+        f"none of the drawn entities is in this article: kg render --source {other} draws its entities")
+    driver.execute_script("var s = document.getElementById('kg-source'); s.value = '';"
+                          "s.dispatchEvent(new Event('change'));")
+    assert driver.execute_script("return window.kgShown") == driver.execute_script("return nodes.length")
+
+
+def test_community_colours_have_a_legend(driver, seeds_page):
+    open_page(driver, seeds_page[0])
+    driver.execute_script("var s = document.getElementById('kg-colour'); s.value = 'community';"
+                          "s.dispatchEvent(new Event('change'));")
+    items = driver.execute_script("return Array.prototype.map.call("
+                                  "document.querySelectorAll('#kg-legend .kg-community'),"
+                                  " function (i) { return [i.textContent.trim(), i.firstChild.style.background]; })")
+    groups = driver.execute_script("var g = {}; nodes.get().forEach(function (n) {"
+                                   " g[n.kgCommunity] = (g[n.kgCommunity] || 0) + 1; }); return g;")
+    assert len(items) == min(12, len(groups)) > 1
+    sizes = sorted(groups.values(), reverse=True)[:12]
+    assert [int(text.rsplit("(", 1)[1].rstrip(")")) for text, _ in items] == sizes  # largest first
+    # each colour is the colour of its community's nodes, named by one of them
+    for text, colour in items:
+        name = text.rsplit(" (", 1)[0]
+        node = driver.execute_script("var name = arguments[0];"
+                                     "return nodes.get().filter(function (n) { return n.kgLabel === name; })[0]"
+                                     ".kgCommunityColour", name)
+        assert colour == driver.execute_script(
+            "var d = document.createElement('div'); d.style.background = arguments[0];"
+            "return d.style.background;", node)
+    driver.execute_script("var s = document.getElementById('kg-colour'); s.value = 'type';"
+                          "s.dispatchEvent(new Event('change'));")
+    assert driver.find_elements(By.CSS_SELECTOR, "#kg-legend .kg-community") == []
 
 
 def test_filters_by_type_article_and_date(driver, seeds_page, seeds_store):
@@ -483,7 +584,7 @@ def test_injected_payloads_do_not_run(driver, tmp_path):
     assert driver.execute_script("return window.kgSearch(arguments[0])", EVIL) == ["urn:evil:p"]
     assert EVIL in driver.find_element(By.ID, "kg-search-status").text
     assert "evil <script>" in driver.execute_script(
-        "return Array.prototype.map.call(document.querySelectorAll('#kg-source option'),"
+        "return Array.prototype.map.call(document.querySelectorAll('#kg-source-list option'),"
         " function (o) { return o.textContent; }).join('|')")
     assert_nothing_ran(driver)
     driver.execute_script("window.kgMenu('urn:evil:p')")  # the correction menu shows the label as text ...

@@ -387,3 +387,39 @@ def test_a_label_in_the_default_graph_does_not_stop_a_focus(store_copy):
         key = lambda r: (r["type"], r["label"], r["source"], r["at"])  # noqa: E731
         by_query = rows(st, "view_mentions", entity=ox.NamedNode(bali))
         assert sorted(map(key, Reader(st).mentions(bali))) == sorted(map(key, by_query)) and by_query
+
+
+def test_the_page_s_entity_index_holds_every_entity_of_the_store_compactly(seeds_store):
+    """Issue 42: the graph page searched only its drawn nodes; its index holds every entity, labels
+    joined per type and article counts as runs, and decodes to what the store has."""
+    from kg.views.index import article_index, entity_index, store_entities
+
+    with Store.open_read(seeds_store) as st:
+        entities = store_entities(st)
+        g = to_networkx(st)
+        every = fetch.articles(st)
+    assert sorted(label for label, _, _ in entities) == sorted(d["label"] for _, d in g.nodes(data=True))
+    index = entity_index(entities)
+    decoded = []
+    for t, labels, runs in zip(index["types"], index["labels"], index["runs"], strict=True):
+        counts = [n for n, k in runs for _ in range(k)]
+        decoded += [(label, t, n) for label, n in zip(labels.split("\n"), counts, strict=True)]
+    assert sorted(decoded) == sorted(entities)
+    assert all(a[0] > b[0] for runs in index["runs"] for a, b in zip(runs, runs[1:], strict=False))  # most first
+    assert entity_index([("Two\nlines", "Person", 1)])["labels"] == ["Two lines"]  # a newline splits no label
+    menu = article_index(every)
+    assert [a[0] for a in menu] == sorted(every, key=lambda s: (every[s]["date"] or "9999", every[s]["outlet"],
+                                                                 every[s]["title"] or s, s))
+
+
+def test_a_page_drawn_from_a_store_carries_the_index(seeds_store):
+    import json
+    import re
+
+    from kg.views.html import page_of
+
+    with Store.open_read(seeds_store) as st:
+        html_page = page_of(st, top=3).html
+    config = json.loads(re.search(r'id="kg-config">(.*?)</script>', html_page, re.S).group(1))
+    assert sum(k for runs in config["index"]["runs"] for _, k in runs) == 45  # every entity, 3 drawn
+    assert len(config["articles"]) == 5  # every article
