@@ -31,8 +31,11 @@ def claims(ctx: click.Context, store: str | None, fmt: str | None, disputed_only
     Counts are one happening when they have the same event, what is counted (same head
     noun) and place, and dates at most --window days apart. A claim is disputed when two
     articles' figures cannot both be true: "3,500" and "about 3,000" (2,700-3,300)
-    cannot, "more than 500" and "about 3,000" can. Then the statements one speaker made
-    about the same thing in several articles.
+    cannot, "more than 500" and "about 3,000" can. A figure the sentence reads as more on
+    top ("200 more"), expected or planned, a capacity ("designed to accommodate"), a total
+    so far or one day's says so, and is compared only with figures it can contradict
+    (kg/claims/readings.json). Then the statements one speaker made about the same thing in
+    several articles. Progress goes to standard error on a terminal.
 
     \b
     Example: kg claims
