@@ -62,7 +62,10 @@ class _Progress:
 
         if self.bar is None or self.step != what:
             self.close()
-            self.bar = bar(total=total or None, desc=what, unit="count" if what == "grouping" else "row")
+            desc = {"reading": "reading the counts and statements", "grouping": "grouping the counts",
+                    "statements": "grouping the statements"}.get(what, what)
+            self.bar = bar(total=total or None, desc=desc, unit="count" if what == "grouping" else "statement",
+                           unit_scale=False)
             self.step, self.done = what, 0
         self.bar.update(done - self.done)
         self.done = done
