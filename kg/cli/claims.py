@@ -64,8 +64,8 @@ class _Progress:
             self.close()
             desc = {"reading": "reading the counts and statements", "grouping": "grouping the counts",
                     "statements": "grouping the statements"}.get(what, what)
-            self.bar = bar(total=total or None, desc=desc, unit="count" if what == "grouping" else "statement",
-                           unit_scale=False)
+            unit = {"grouping": "count", "statements": "statement"}.get(what, "")
+            self.bar = bar(total=total or None, desc=desc, unit=unit)
             self.step, self.done = what, 0
         self.bar.update(done - self.done)
         self.done = done
