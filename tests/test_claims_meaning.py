@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from kg.claims import compare, group_counts
-from kg.claims.readings import DATA, comparable, read, vague_words
+from kg.claims.readings import DATA, comparable, read, vague_in, vague_words
 from kg.claims.rows import read_rows
 from kg.claims.store import COUNT_COLUMNS, STATEMENT_COLUMNS, named_rows
 from kg.store import Store
@@ -67,6 +67,20 @@ def test_readings_are_data_checked_by_their_schema():
 ])
 def test_vague_amounts_say_what_they_are(text, words):
     assert vague_words(text) == words
+
+
+def test_the_vague_amounts_of_a_sentence_and_the_timeline_says_them():
+    from kg.views.timeline import payload
+
+    assert vague_in("Tens of thousands fled and hundreds of people died.") == ["tens of thousands", "hundreds"]
+    assert vague_in("Hundreds of people surrendered.") == ["hundreds"] and vague_in("200 people left.") == []
+
+    def row(sentence: str) -> dict[str, str]:
+        return {"date": "2019-03-10", "event": "", "value": "", "upper": "", "qualifier": "vague", "what": "people",
+                "place": "", "source": "a.txt", "sentence": sentence}
+
+    rows = payload([row("Hundreds of people surrendered."), row("Dozens fled and hundreds of people died.")])["rows"]
+    assert [r[3] for r in rows] == ["hundreds", "vague"]  # two vague amounts: which is this count's is unknown
 
 
 # ----------------------------------------------------------------------------- claims' meaning

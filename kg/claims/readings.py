@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-__all__ = ["Readings", "comparable", "label", "read", "readings", "vague_words"]
+__all__ = ["Readings", "comparable", "label", "read", "readings", "vague_in", "vague_words"]
 
 DATA = Path(__file__).with_name("readings.json")
 _WORD = re.compile(r"[^\W_]+")
@@ -106,3 +106,14 @@ def vague_words(text: str) -> str:
     """The vague amount a count's text says ("Hundreds of people" -> "hundreds"), "" if none."""
     low = " ".join(_words(text))
     return next((v for v in readings().vague if f" {v} " in f" {low} "), "")
+
+
+def vague_in(sentence: str) -> list[str]:
+    """Every vague amount a sentence says, in its order ("tens of thousands" once, not also "thousands")."""
+    low, found = f" {' '.join(_words(sentence))} ", []
+    for v in readings().vague:  # longest first: a longer amount hides the shorter ones inside it
+        while f" {v} " in low:
+            at = low.index(f" {v} ")
+            found.append((at, v))
+            low = low[:at] + " " + "#" * len(v) + low[at + len(v) + 1:]
+    return [v for _, v in sorted(found)]

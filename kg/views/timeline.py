@@ -192,4 +192,9 @@ def _amount(r: dict[str, str]) -> str:
     if r["value"]:
         q = r["qualifier"]
         return f"{'' if q in ('exact', '') else q + ' '}{_figure(r['value'])}"
+    if r["qualifier"] == "vague":  # what it says ("hundreds"), when its sentence says one vague amount only
+        from kg.claims.readings import vague_in
+
+        said = vague_in(r["sentence"])
+        return said[0] if len(said) == 1 else "vague"
     return r["qualifier"] or "?"
