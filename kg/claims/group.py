@@ -106,23 +106,18 @@ def interval(value: float | None, upper: float | None, qualifier: str, *, tolera
              ceiling: float | None = None) -> tuple[float, float]:
     """The range of numbers a count allows (see the module's docstring).
 
-    ``ceiling``, when given, bounds "more than x" and "at least x" at x * ceiling instead of
-    infinity: a reader takes "more than 500" to mean hundreds, not thousands.
+    What each qualifier allows is data (kg/claims/readings.json ``intervals``). ``ceiling``, when
+    given, bounds "more than x" and "at least x" at x * ceiling instead of infinity: a reader
+    takes "more than 500" to mean hundreds, not thousands.
     """
     if value is None:
         return 0.0, INF
     if upper is not None:
         return min(value, upper), max(value, upper)
-    q = qualifier.lower()
-    if q in ("more than", "at least"):
-        return value, value * ceiling if ceiling else INF
-    if q == "about":
-        return round(value * (1 - tolerance), 9), round(value * (1 + tolerance), 9)
-    if q in ("up to", "less than"):
-        return 0.0, value
-    if q == "vague":
-        return 0.0, INF
-    return value, value
+    shape = readings.readings().intervals.get(qualifier.lower(), "exact")  # kg/claims/readings.json
+    return {"from": (value, value * ceiling if ceiling else INF),
+            "around": (round(value * (1 - tolerance), 9), round(value * (1 + tolerance), 9)),
+            "to": (0.0, value), "any": (0.0, INF)}.get(shape, (value, value))
 
 
 # ------------------------------------------------------------------------------------------ words

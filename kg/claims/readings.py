@@ -32,6 +32,7 @@ class Readings:
     labels: dict[str, str]
     comparable: frozenset[frozenset[str]]
     vague: tuple[str, ...]  # longest first
+    intervals: dict[str, str]  # qualifier -> from, around, to or any
 
 
 @cache
@@ -46,7 +47,7 @@ def readings(path: Path = DATA) -> Readings:
     phrases = {r: {k: _any(table[r].get(k, ())) for k in ("before", "after", "what_starts")} for r in data["order"]}
     return Readings(int(data["words_before"]), int(data["words_after"]), tuple(data["order"]), phrases,
                     {r: table[r]["label"] for r in table}, frozenset(frozenset(p) for p in data["comparable"]),
-                    tuple(sorted(data["vague"], key=lambda v: (-len(v), v))))
+                    tuple(sorted(data["vague"], key=lambda v: (-len(v), v))), dict(data["intervals"]))
 
 
 def _any(phrases: list[str]) -> Phrases:
