@@ -56,7 +56,7 @@ def main() -> None:
         driver.save_screenshot(str(args.out / "graph.png"))
         driver.set_window_size(1400, 1250)
         driver.get((work / "timeline.html").as_uri())
-        wait(driver, "window.kgChartReady === true")
+        wait(driver, "window.kgTimelineReady === true")
         driver.save_screenshot(str(args.out / "timeline.png"))
     print(f"{args.out / 'graph.png'}, {args.out / 'timeline.png'}")
 

@@ -176,10 +176,10 @@ def test_article_menu_shows_title_outlet_and_date(driver, tmp_path):
     with Store.open_read(store) as st:
         render(st, out)
     open_page(driver, out)
-    options = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#kg-source option'),"
+    options = driver.execute_script("return Array.prototype.map.call("
+                                    "document.querySelectorAll('#kg-source-list option'),"
                                     " function (o) { return [o.value, o.textContent]; })")
-    assert options == [["", "all"],
-                       ["strike.md", "2024-06-03 \u00b7 Field Notes \u00b7 Port strike enters second week"],
+    assert options == [["strike.md", "2024-06-03 \u00b7 Field Notes \u00b7 Port strike enters second week"],
                        ["talks.md", "2024-06-05 \u00b7 Harbour Times \u00b7 Talks resume in Valparaiso"]]
 
 
@@ -209,6 +209,107 @@ def test_search_box_finds_mustafa_bali(driver, seeds_page):
     box.clear()
     box.send_keys("Nobody Atall", Keys.ENTER)
     assert driver.find_element(By.ID, "kg-search-status").text == "not found"
+
+
+def _top_page(seeds_store, tmp_path, top: int) -> tuple[Path, set[str]]:
+    """The overview of the seeds drawing ``top`` entities, and the labels drawn."""
+    out = tmp_path / "top.html"
+    with Store.open_read(seeds_store) as st:
+        render(st, out, top=top)
+    return out, set()
+
+
+def _options(driver, datalist: str) -> list[list[str]]:
+    return driver.execute_script("return Array.prototype.map.call(document.querySelectorAll(arguments[0] + ' option'),"
+                                 " function (o) { return [o.value, o.textContent]; })", datalist)
+
+
+def test_search_finds_entities_of_the_store_that_are_not_drawn(driver, seeds_store, tmp_path):
+    """Issue 42: at 2,000 articles the search found only the 150 drawn entities ("Mustafa" not found)."""
+    out, _ = _top_page(seeds_store, tmp_path, 3)
+    open_page(driver, out)
+    drawn = driver.execute_script("return nodes.get().map(function (n) { return n.kgLabel; })")
+    assert "Mustafa Bali" not in drawn and len(drawn) <= 3
+    assert driver.execute_script("return window.kgSearch('mustafa bali')") == []
+    status = driver.find_element(By.ID, "kg-search-status").text
+    assert status.startswith("Mustafa Bali (Person, in ") and "is not drawn: kg render --focus 'Mustafa Bali'" in status
+    assert driver.execute_script("return window.kgFound.label") == "Mustafa Bali"
+    # a drawn entity is still found and selected, by part of its name too
+    first = driver.execute_script("var n = nodes.get()[0]; return {id: n.id, kgLabel: n.kgLabel};")
+    assert driver.execute_script("return window.kgSearch(arguments[0])", first["kgLabel"]) == [first["id"]]
+    # type-ahead: the store's entities whose name or a word of it starts with what is typed
+    box = driver.find_element(By.ID, "kg-search")
+    box.clear()
+    box.send_keys("musta")
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not _options(driver, "#kg-search-list"):
+        time.sleep(0.1)
+    assert ["Mustafa Bali", "Person \u00b7 2 articles \u00b7 not drawn"] in _options(driver, "#kg-search-list") or \
+        any(o[0] == "Mustafa Bali" and o[1].endswith("not drawn") for o in _options(driver, "#kg-search-list"))
+    assert driver.execute_script("return window.kgSearch('Nobody Atall')") == []
+    assert driver.find_element(By.ID, "kg-search-status").text == "not found"
+    assert errors(driver) == []
+
+
+def test_article_picker_holds_every_article_of_the_store(driver, tmp_path):
+    """Issue 42: the article menu listed the drawn nodes' articles in one long list; now every article
+    of the store, found by typing, and an article with no drawn entity says how to draw it."""
+    from kg.builder.runner import build
+
+    (tmp_path / "in").mkdir()
+    for name, text in (("a.md", "Nadia Okafor, a spokeswoman for Oxfam, spoke in Valparaiso on Monday.\n"),
+                       ("b.md", "Ahmed Ali of the Red Cross met Maria Lopez in Lima.\n"),
+                       ("c.md", "Oxfam and Nadia Okafor returned to Valparaiso.\n")):
+        (tmp_path / "in" / name).write_text(f"---\ntitle: Story {name}\npublished: 2024-06-0{len(name)}\n---\n{text}")
+    store = tmp_path / "store"
+    build([tmp_path / "in"], store, jobs=1)
+    out = tmp_path / "top.html"
+    with Store.open_read(store) as st:
+        render(st, out, top=1)  # Oxfam or Valparaiso: in a.md and c.md
+    open_page(driver, out)
+    every = ["a.md", "b.md", "c.md"]
+    assert sorted(o[0] for o in _options(driver, "#kg-source-list")) == every
+    drawn = set(driver.execute_script(
+        "return [].concat.apply([], nodes.get().map(function (n) { return n.kgSources; }))"))
+    other = next(s for s in every if s not in drawn)
+    assert other == "b.md"
+    box = driver.find_element(By.ID, "kg-source")
+    box.send_keys("story b")  # typing narrows the menu
+    assert _options(driver, "#kg-source-list") == [["b.md", "2024-06-04 \u00b7 Story b.md"]]
+    driver.execute_script("var s = document.getElementById('kg-source'); s.value = arguments[0];"
+                          "s.dispatchEvent(new Event('change'));", other)
+    assert driver.execute_script("return window.kgShown") == 0
+    assert driver.find_element(By.ID, "kg-source-status").text == (
+        f"none of the drawn entities is in this article: kg render --source {other} draws its entities")
+    driver.execute_script("var s = document.getElementById('kg-source'); s.value = '';"
+                          "s.dispatchEvent(new Event('change'));")
+    assert driver.execute_script("return window.kgShown") == driver.execute_script("return nodes.length")
+
+
+def test_community_colours_have_a_legend(driver, seeds_page):
+    open_page(driver, seeds_page[0])
+    driver.execute_script("var s = document.getElementById('kg-colour'); s.value = 'community';"
+                          "s.dispatchEvent(new Event('change'));")
+    items = driver.execute_script("return Array.prototype.map.call("
+                                  "document.querySelectorAll('#kg-legend .kg-community'),"
+                                  " function (i) { return [i.textContent.trim(), i.firstChild.style.background]; })")
+    groups = driver.execute_script("var g = {}; nodes.get().forEach(function (n) {"
+                                   " g[n.kgCommunity] = (g[n.kgCommunity] || 0) + 1; }); return g;")
+    assert len(items) == min(12, len(groups)) > 1
+    sizes = sorted(groups.values(), reverse=True)[:12]
+    assert [int(text.rsplit("(", 1)[1].rstrip(")")) for text, _ in items] == sizes  # largest first
+    # each colour is the colour of its community's nodes, named by one of them
+    for text, colour in items:
+        name = text.rsplit(" (", 1)[0]
+        node = driver.execute_script("var name = arguments[0];"
+                                     "return nodes.get().filter(function (n) { return n.kgLabel === name; })[0]"
+                                     ".kgCommunityColour", name)
+        assert colour == driver.execute_script(
+            "var d = document.createElement('div'); d.style.background = arguments[0];"
+            "return d.style.background;", node)
+    driver.execute_script("var s = document.getElementById('kg-colour'); s.value = 'type';"
+                          "s.dispatchEvent(new Event('change'));")
+    assert driver.find_elements(By.CSS_SELECTOR, "#kg-legend .kg-community") == []
 
 
 def test_filters_by_type_article_and_date(driver, seeds_page, seeds_store):
@@ -483,7 +584,7 @@ def test_injected_payloads_do_not_run(driver, tmp_path):
     assert driver.execute_script("return window.kgSearch(arguments[0])", EVIL) == ["urn:evil:p"]
     assert EVIL in driver.find_element(By.ID, "kg-search-status").text
     assert "evil <script>" in driver.execute_script(
-        "return Array.prototype.map.call(document.querySelectorAll('#kg-source option'),"
+        "return Array.prototype.map.call(document.querySelectorAll('#kg-source-list option'),"
         " function (o) { return o.textContent; }).join('|')")
     assert_nothing_ran(driver)
     driver.execute_script("window.kgMenu('urn:evil:p')")  # the correction menu shows the label as text ...
@@ -501,63 +602,125 @@ def test_injected_payloads_do_not_run(driver, tmp_path):
     assert "<img src=x" in driver.find_element(By.ID, "timeline-table").text
 
 
+TIMELINE_READY = "window.kgTimelineReady === true"
+
+
 def test_timeline_page_shows_the_dated_counts(driver, seeds_store, tmp_path):
     out = tmp_path / "timeline.html"
     with Store.open_read(seeds_store) as st:
         n = render_timeline(st, out)
-    open_page(driver, out, "window.kgChartReady === true")
+    open_page(driver, out, TIMELINE_READY)
     assert errors(driver) == []
     rows = driver.execute_script("return document.querySelectorAll('#timeline-table tr.count').length")
-    charted = driver.execute_script("return document.querySelectorAll('#timeline-chart .point').length")
-    assert rows == n > 10 and 5 < charted <= n
+    charted = driver.execute_script("return document.querySelectorAll('#timeline-points circle.point').length")
+    assert driver.execute_script("return window.kgTimeline.rows.length") == n > 10
+    assert rows == min(n, 50) and 5 < charted <= n
     assert "2019-03-04" in driver.find_element(By.ID, "timeline-table").text
 
 
-def test_timeline_has_a_panel_per_kind_of_quantity_and_opens_on_the_busy_period(driver, seeds_store, tmp_path):
+def test_timeline_has_a_panel_per_kind_of_quantity_and_a_legend(driver, seeds_store, tmp_path):
     out = tmp_path / "timeline.html"
     with Store.open_read(seeds_store) as st:
         render_timeline(st, out)
-    open_page(driver, out, "window.kgChartReady === true")
-    titles = driver.execute_script("return Array.prototype.map.call("
-                                   "document.querySelectorAll('#timeline-chart .annotation-text'),"
+    open_page(driver, out, TIMELINE_READY)
+    titles = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('.panel-title'),"
                                    " function (t) { return t.textContent; })")
     assert [t.split(":")[0] for t in titles] == ["People", "Money", "Other quantities"]  # dollars apart from people
-    assert titles[1] == "Money: 2 counts, 2014 to 2016"  # 2014 and 2016, outside the period shown
-    assert driver.execute_script("return document.querySelectorAll('#timeline-chart .cartesianlayer .subplot')"
-                                 ".length") == 3
-    assert driver.execute_script("var l = document.getElementById('timeline-chart').layout;"
-                                 "return [l.yaxis.type, l.yaxis2.type, l.yaxis3.type]") == ["log"] * 3
-    # the data run from 2014 (revenue) to March 2019; the axis opens on the March 2019 events
-    lo, hi = driver.execute_script("return document.getElementById('timeline-chart').layout.xaxis.range")
-    assert "2019-02-20" <= lo[:10] <= "2019-03-02" and "2019-03-10" <= hi[:10] <= "2019-03-25"
-    assert driver.execute_script("return !!document.querySelector('#timeline-chart .rangeslider-container')")
-    # event types in distinct colours, and no event in grey
-    colours = driver.execute_script("return document.getElementById('timeline-chart').data.map("
-                                    "function (t) { return t.name + '=' + t.marker.color; })")
-    by_event = dict(c.split("=") for c in colours)
-    assert len(set(by_event.values())) == len(by_event) and by_event["no event"] == "#999999"
-    # dates do not wrap, however narrow the window
+    assert titles[1] == "Money: 2 counts, 2014 to 2016"  # the dates as written
+    # event types in distinct colours in the legend, and no event in grey
+    legend = driver.execute_script("return Array.prototype.map.call("
+                                   "document.querySelectorAll('#timeline-legend .item'),"
+                                   " function (i) { return [i.textContent, i.firstChild.style.background]; })")
+    by_event = dict(legend)
+    assert len(set(by_event.values())) == len(by_event) > 2 and by_event["no event"] == "rgb(153, 153, 153)"
+    # dates do not wrap, however narrow the window, and the chart follows the window's width
     driver.set_window_size(700, 900)
     lines = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('td.date'),"
                                   " function (t) { var r = document.createRange(); r.selectNodeContents(t);"
                                   " return r.getClientRects().length; })")
     assert set(lines) == {1}  # one line box per date: "2019-03-02" never breaks
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:  # plotly redraws shortly after a resize
-        width = driver.execute_script(
-            "return document.querySelector('#timeline-chart .main-svg').getBoundingClientRect().width")
+    while time.monotonic() < deadline:  # redrawn shortly after a resize
+        width = driver.execute_script("return document.getElementById('timeline-bars').getBoundingClientRect().width")
         if width < 700:
             break
         time.sleep(0.2)
-    assert width < 700  # the chart follows the window's width
+    assert width < 700
     driver.set_window_size(1400, 1000)
     # a click on a point shows its row and the sentence under it
-    driver.execute_script("var c = document.getElementById('timeline-chart');"
-                          "c.emit('plotly_click', {points: [{customdata: c.data[0].customdata[0]}]});")
+    point = driver.find_element(By.CSS_SELECTOR, "#timeline-points circle.point")
+    row = point.get_attribute("data-row")
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click'))", point)
     shown = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('tr.shown'),"
                                   " function (t) { return t.id; })")
-    first = driver.execute_script("return document.getElementById('timeline-chart').data[0].customdata[0]")
-    assert shown == [f"row-{first}", f"sentence-{first}"]
+    assert shown == [f"row-{row}", f"sentence-{row}"]
+
+
+def _many_counts(n: int) -> tuple[list[dict[str, str]], dict[str, str]]:
+    """Counts of 200 articles over three years, four events, 30 places, three outlets."""
+    rows = [{"date": f"{2017 + i % 3}-{1 + i % 12:02d}-{1 + (i * 7) % 28:02d}",
+             "event": ["Evacuation", "Killing", "Flight", ""][i % 4], "value": str(5 + i), "upper": "",
+             "qualifier": "exact", "what": "people", "place": f"Town {i % 30}", "source": f"a{i % 200:03d}.txt",
+             "sentence": f"Officials said {5 + i} people left Town {i % 30}."} for i in range(n)]
+    rows.sort(key=lambda r: r["date"])
+    return rows, {f"a{i:03d}.txt": ["Reuters", "AP", "AFP"][i % 3] for i in range(200)}
+
+
+def _select(driver, which: str, text: str) -> None:
+    """Choose the option of a filter whose text starts with ``text`` ("": all)."""
+    driver.execute_script(
+        "var s = document.getElementById('timeline-' + arguments[0]), text = arguments[1];"
+        "var o = Array.prototype.filter.call(s.options, function (o) {"
+        "  return text === '' ? o.value === '' : o.textContent.indexOf(text) === 0; })[0];"
+        "s.value = o.value; s.dispatchEvent(new Event('change'));", which, text)
+
+
+def test_a_big_timeline_aggregates_by_month_drills_down_filters_and_pages(driver, tmp_path):
+    """Issue 42: 16,706 dots on one page; now bars per month, the points of one month on a click,
+    filters by place, outlet and event, and the table a page at a time."""
+    from kg.views.timeline import page
+
+    rows, outlet = _many_counts(4000)
+    out = tmp_path / "timeline.html"
+    out.write_text(page(rows, outlet=outlet), encoding="utf-8")
+    open_page(driver, out, TIMELINE_READY)
+    assert errors(driver) == []
+    months = sorted({r["date"][:7] for r in rows})
+    periods = driver.execute_script("return Array.prototype.map.call("
+                                    "document.querySelectorAll('#timeline-chart g.period'),"
+                                    " function (g) { return g.getAttribute('data-period'); })")
+    assert periods == months and driver.execute_script("return window.kgTimeline.points") == 0  # too many: bars
+    assert driver.execute_script("return document.querySelectorAll('#timeline-table tr.count').length") == 50
+    # a click on May 2018 drills down to its counts, as points and rows
+    driver.execute_script("document.querySelector('g.period[data-period=\"2018-05\"]')"
+                          ".dispatchEvent(new MouseEvent('click'))")
+    may = [i for i, r in enumerate(rows) if r["date"].startswith("2018-05")]
+    assert driver.execute_script("return window.kgTimeline.rows") == may
+    assert driver.execute_script("return document.querySelectorAll('#timeline-points circle.point').length") == len(may)
+    assert "in 2018-05" in driver.find_element(By.ID, "timeline-status").text
+    driver.find_element(By.ID, "timeline-all").click()
+    # filters: place, outlet, event, together
+    _select(driver, "place", "Town 7 ")
+    assert driver.execute_script("return window.kgTimeline.rows") == [
+        i for i, r in enumerate(rows) if r["place"] == "Town 7"]
+    _select(driver, "outlet", "AP ")
+    _select(driver, "event", "Killing ")
+    expected = [i for i, r in enumerate(rows) if r["place"] == "Town 7" and outlet[r["source"]] == "AP"
+                and r["event"] == "Killing"]
+    assert expected and driver.execute_script("return window.kgTimeline.rows") == expected
+    table = driver.find_element(By.ID, "timeline-table").text
+    assert "Town 7" in table and "AP \u00b7 a" in table and "Town 8" not in table
+    for which in ("place", "outlet", "event"):
+        _select(driver, which, "")
+    # the table a page at a time
+    assert driver.find_element(By.ID, "timeline-page").text == "rows 1\u201350 of 4000 (page 1 of 80)"
+    driver.find_element(By.ID, "timeline-next").click()
+    assert driver.find_element(By.ID, "timeline-page").text.startswith("rows 51\u2013100 of 4000")
+    first = driver.find_element(By.CSS_SELECTOR, "#timeline-table tr.count").get_attribute("id")
+    assert first == "row-50"
+    driver.execute_script("window.kgShowRow(1234)")  # a row on another page: its page is shown
+    assert driver.find_element(By.ID, "timeline-page").text.startswith("rows 1201\u20131250")
+    assert driver.execute_script("return document.querySelector('tr.shown').id") == "row-1234"
 
 
 def test_big_graph_gets_a_precomputed_layout_and_no_physics(driver, tmp_path):

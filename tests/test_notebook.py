@@ -99,9 +99,9 @@ def test_exported_notebook_draws_the_graph_in_chromium(executed, tmp_path):
         assert 1 < n_focus < n and ink_focus > 2000
         driver.switch_to.frame(frames[2])
         deadline = time.monotonic() + 30
-        while not driver.execute_script("return window.kgChartReady === true") and time.monotonic() < deadline:
+        while not driver.execute_script("return window.kgTimelineReady === true") and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert driver.execute_script("return document.querySelectorAll('#timeline-chart .point').length") > 5
+        assert driver.execute_script("return document.querySelectorAll('#timeline-points .point').length") > 5
         driver.switch_to.default_content()
         driver.switch_to.frame(frames[3])  # the claims: a disputed claim with figures from several articles
         deadline = time.monotonic() + 30

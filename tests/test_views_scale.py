@@ -18,7 +18,7 @@ from kg.views.graph import choose, select, to_networkx
 from kg.views.html import _box, graph_page
 from kg.views.inline import View, graph_view, timeline_view
 from kg.views.layout import layout
-from kg.views.timeline import kind
+from kg.views.timeline import kind, payload
 
 SDF = "https://w3id.org/kg-news/id/organisation/syrian-democratic-forces"
 KG = "https://w3id.org/kg-news/ontology#"
@@ -157,11 +157,30 @@ def test_timeline_page_keeps_bad_values_in_the_table_and_out_of_the_chart():
             row("2019-02-30", "12"), row("2019-03-06", "INF"), row("2019-03-06", "x"), row("2019-03-07", huge),
             row("2019-03-08", "3", "<b>things</b>"), row("2019-03-09", "")]
     text = page(rows)
-    assert "2019-02-30" in text and "INF" in text and huge in text and "&lt;b&gt;things&lt;/b&gt;" in text
-    assert "<b>things" not in text.split('id="timeline-table"')[1]  # escaped in the table
+    assert "2019-02-30" in text and "INF" in text and huge in text and "\\u003cb\\u003ethings" in text
+    assert "<b>things" not in text  # escaped in the page's JSON
     assert "5 counts with no valid" in text  # 2019-02-30, INF, x, the huge one and the one with no number
-    assert "2,000,000" in text and "People: 1 count, 2019-03-04" in text and "Money: 1 count, 2019-03-05" in text
-    assert "Other quantities: 1 count, 2019-03-08" in text
+    data = payload(rows)
+    drawn = [(data["dates"][r[0]], r[4]) for r in data["rows"] if r[4] is not None]
+    assert drawn == [("2019-03-04", 500), ("2019-03-05", 2000000), ("2019-03-08", 3)]
+    kinds = payload(rows)["kinds"]
+    assert [kinds[r[6]] for r in payload(rows)["rows"][:2]] == ["People", "Money"]
+
+
+def test_the_timeline_at_2000_articles_is_a_few_mb():
+    """Issue 42: 16,706 dots in a 15.6 MB page (plotly.js alone is 4.8 MB). 18,000 counts of 2,000
+    articles, each with its own sentence of about 120 characters, 900 places: under 3 MB."""
+    from kg.views.timeline import page
+
+    sentence = "Officials in the town said on Monday that {n} people had been moved to camps near the border."
+    rows = [{"date": f"20{15 + i % 10}-{1 + i % 12:02d}-{1 + i % 28:02d}",
+             "event": ["Evacuation", "Killing", ""][i % 3],
+             "value": str(10 + i), "upper": "", "qualifier": ["exact", "about", "more than"][i % 3],
+             "what": ["people", "dollars", "homes"][i % 3], "place": f"Place {i % 900}",
+             "source": f"synth_{i % 2000:06d}.txt", "sentence": sentence.format(n=10 + i) + f" ({i})"}
+            for i in range(18000)]
+    size = len(page(rows, outlet={f"synth_{i:06d}.txt": "Reuters" for i in range(2000)}).encode())
+    assert size < 3_000_000, size
 
 
 def test_the_page_is_the_same_bytes_whatever_the_hash_seed(seeds_store, tmp_path):
@@ -368,3 +387,39 @@ def test_a_label_in_the_default_graph_does_not_stop_a_focus(store_copy):
         key = lambda r: (r["type"], r["label"], r["source"], r["at"])  # noqa: E731
         by_query = rows(st, "view_mentions", entity=ox.NamedNode(bali))
         assert sorted(map(key, Reader(st).mentions(bali))) == sorted(map(key, by_query)) and by_query
+
+
+def test_the_page_s_entity_index_holds_every_entity_of_the_store_compactly(seeds_store):
+    """Issue 42: the graph page searched only its drawn nodes; its index holds every entity, labels
+    joined per type and article counts as runs, and decodes to what the store has."""
+    from kg.views.index import article_index, entity_index, store_entities
+
+    with Store.open_read(seeds_store) as st:
+        entities = store_entities(st)
+        g = to_networkx(st)
+        every = fetch.articles(st)
+    assert sorted(label for label, _, _ in entities) == sorted(d["label"] for _, d in g.nodes(data=True))
+    index = entity_index(entities)
+    decoded = []
+    for t, labels, runs in zip(index["types"], index["labels"], index["runs"], strict=True):
+        counts = [n for n, k in runs for _ in range(k)]
+        decoded += [(label, t, n) for label, n in zip(labels.split("\n"), counts, strict=True)]
+    assert sorted(decoded) == sorted(entities)
+    assert all(a[0] > b[0] for runs in index["runs"] for a, b in zip(runs, runs[1:], strict=False))  # most first
+    assert entity_index([("Two\nlines", "Person", 1)])["labels"] == ["Two lines"]  # a newline splits no label
+    menu = article_index(every)
+    assert [a[0] for a in menu] == sorted(every, key=lambda s: (every[s]["date"] or "9999", every[s]["outlet"],
+                                                                 every[s]["title"] or s, s))
+
+
+def test_a_page_drawn_from_a_store_carries_the_index(seeds_store):
+    import json
+    import re
+
+    from kg.views.html import page_of
+
+    with Store.open_read(seeds_store) as st:
+        html_page = page_of(st, top=3).html
+    config = json.loads(re.search(r'id="kg-config">(.*?)</script>', html_page, re.S).group(1))
+    assert sum(k for runs in config["index"]["runs"] for _, k in runs) == 45  # every entity, 3 drawn
+    assert len(config["articles"]) == 5  # every article

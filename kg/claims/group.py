@@ -1,10 +1,10 @@
 """Claims side by side: the counts of one happening across articles, grouped, and their figures compared.
 
-Pure functions on the rows of the named queries ``counts`` (value, upper, qualifier, what,
-event, date, place, source, sentence) and ``statements`` (speaker, speakerLabel, quote,
-source, sentence): dicts whose values are what ``kg.open(...).query`` gives (str, float,
-``datetime.date``, None) or plain strings ("" for unbound), so they do not depend on how
-the graph stores a count.
+Pure functions on the rows of the named query ``counts`` (value, upper, qualifier, what, event,
+date, place, source, sentence; and, where given, the count's ``text`` and its offset ``at`` in the
+sentence) and of ``statements`` (kg.claims.statements): dicts whose values are what
+``kg.open(...).query`` gives (str, float, ``datetime.date``, None) or plain strings ("" for
+unbound), so they do not depend on how the graph stores a count.
 
 A **claim** is a group of counts, from at least two articles, of the same happening: two
 counts are of the same happening when they have
@@ -18,17 +18,18 @@ counts are of the same happening when they have
 
 Counts are taken in date order and each joins the first group all of whose counts it
 matches (complete linkage: no chain of near-matches drifts from one happening to another).
+Only the groups that can match are looked at: groups are indexed by event and by the words of
+what they count, and a group whose dated counts all lie more than the window behind is closed,
+so 16,000 counts are grouped in well under a second.
 
 Each count's **figure** is an interval: "more than x" and "at least x" = (x, inf), "about x"
 = (x(1-t), x(1+t)) with the tolerance t, "between a and b" = (a, b), "up to x" and "less
 than x" = (0, x), an exact x = (x, x), a vague amount with no number ("hundreds of people")
-= (0, inf). A claim is **disputed** when the intervals of two of its articles do not overlap;
-the figures that conflict with another article's are marked.
-
-A **statement group** is what one speaker (the same entity) said in different articles
-about the same thing: statements in the sentence of a count of one claim, or, for the rest,
-statements whose quotes share enough words (Jaccard overlap of their words, function words
-left out, at least ``min_overlap``).
+= (0, inf). Each figure also has a **reading** (kg.claims.readings): "200 more people",
+"expected to evacuate", "designed to accommodate 20,000", a total so far or one day's figure.
+A claim is **disputed** when the intervals of two of its articles' figures of comparable
+readings do not overlap; the figures that conflict with another article's are marked. An
+article that gives the same figure twice for a claim is one figure (``repeated`` says how often).
 """
 
 from __future__ import annotations
@@ -37,131 +38,25 @@ import calendar
 import json
 import math
 import re
-from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from kg.claims import readings
+from kg.claims.model import INF, Claim, Figure, Said, Source, StatementGroup
+from kg.claims.statements import group_statements, words
 from kg.nlp.numbers import singular
 from kg.resources import nlp_data_dir
 
 __all__ = ["Claim", "Figure", "Said", "Source", "StatementGroup", "disputed_figures", "group_counts",
-           "group_statements", "interval", "same_what", "words"]
+           "group_statements", "interval", "same_what", "source_map", "words"]
 
-INF = math.inf
 _DAY = re.compile(r"(-?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:Z|[+-]\d{2}:\d{2})?")  # date, gYearMonth, gYear
 _WORD = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*")
-
-
-@dataclass(frozen=True)
-class Source:
-    """An article as a claim names it: its source name, outlet and publication date, when known."""
-
-    source: str
-    outlet: str = ""
-    published: date | None = None
-
-
-@dataclass
-class Figure:
-    """One article's count in a claim: the row of ``counts``, its interval and who said it."""
-
-    source: str
-    value: float | None
-    upper: float | None
-    qualifier: str
-    what: str
-    event: str
-    date: str
-    place: str
-    sentence: str
-    outlet: str = ""
-    published: str = ""
-    speaker: str = ""  # the speakers of the statements in the same sentence, "; "-joined
-    low: float = 0.0
-    high: float = INF
-    disputed: bool = False  # its interval does not overlap another article's in the claim
-
-    @property
-    def amount(self) -> str:
-        """The figure as written: "about 3,000", "20,000–30,000", "more than 6,000", "vague" (no number)."""
-        if self.value is None:
-            return self.qualifier or "?"
-        if self.upper is not None:
-            return f"{_number(self.value)}–{_number(self.upper)}"
-        q = self.qualifier
-        return f"{'' if q in ('exact', '') else q + ' '}{_number(self.value)}"
-
-    @property
-    def range(self) -> str:
-        """The interval it allows: "2,700–3,300", "10,000–∞", "any" for no number."""
-        if self.value is None:
-            return "any"
-        if self.low == self.high:
-            return _number(self.low)
-        return f"{_number(self.low)}–{'∞' if self.high == INF else _number(self.high)}"
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["amount"] = self.amount
-        d["high"] = None if self.high == INF else self.high  # JSON has no infinity
-        return d
-
-
-@dataclass
-class Claim:
-    """Counts of one happening from at least two articles."""
-
-    id: str
-    event: str
-    what: str
-    place: str
-    first: str  # the earliest date of its counts ("" when none is dated)
-    last: str
-    figures: list[Figure]
-    disputed: bool
-
-    @property
-    def sources(self) -> list[str]:
-        return sorted({f.source for f in self.figures})
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "event": self.event, "what": self.what, "place": self.place, "first": self.first,
-                "last": self.last, "disputed": self.disputed, "sources": self.sources,
-                "figures": [f.to_dict() for f in self.figures]}
-
-
-@dataclass
-class Said:
-    """One statement of a statement group."""
-
-    source: str
-    quote: str
-    sentence: str
-    outlet: str = ""
-    published: str = ""
-
-
-@dataclass
-class StatementGroup:
-    """What one speaker said about the same thing in different articles."""
-
-    id: str
-    speaker: str  # the entity's IRI
-    speaker_label: str
-    claim: str  # the claim whose counts' sentences hold the statements, or "" (grouped by shared words)
-    statements: list[Said] = field(default_factory=list)
-
-    @property
-    def sources(self) -> list[str]:
-        return sorted({s.source for s in self.statements})
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "speaker": self.speaker, "speaker_label": self.speaker_label, "claim": self.claim,
-                "sources": self.sources, "statements": [asdict(s) for s in self.statements]}
+Progress = Callable[[int], None]  # called with the number of counts done since the last call
 
 
 # ------------------------------------------------------------------------------------------- values
@@ -184,8 +79,9 @@ def _float(v: Any) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _number(x: float) -> str:
-    return f"{int(x):,}" if x == int(x) else f"{x:,.6g}"
+def _offset(v: Any) -> int | None:
+    x = _float(v)
+    return int(x) if x is not None and x >= 0 and x == int(x) else None
 
 
 def _days(value: str) -> tuple[date, date] | None:
@@ -210,27 +106,18 @@ def interval(value: float | None, upper: float | None, qualifier: str, *, tolera
              ceiling: float | None = None) -> tuple[float, float]:
     """The range of numbers a count allows (see the module's docstring).
 
-    ``ceiling``, when given, bounds "more than x" and "at least x" at x * ceiling instead of
-    infinity: a reader takes "more than 500" to mean hundreds, not thousands.
+    What each qualifier allows is data (kg/claims/readings.json ``intervals``). ``ceiling``, when
+    given, bounds "more than x" and "at least x" at x * ceiling instead of infinity: a reader
+    takes "more than 500" to mean hundreds, not thousands.
     """
     if value is None:
         return 0.0, INF
     if upper is not None:
         return min(value, upper), max(value, upper)
-    q = qualifier.lower()
-    if q in ("more than", "at least"):
-        return value, value * ceiling if ceiling else INF
-    if q == "about":
-        return round(value * (1 - tolerance), 9), round(value * (1 + tolerance), 9)
-    if q in ("up to", "less than"):
-        return 0.0, value
-    if q == "vague":
-        return 0.0, INF
-    return value, value
-
-
-def _overlap(a: Figure, b: Figure) -> bool:
-    return a.low <= b.high and b.low <= a.high
+    shape = readings.readings().intervals.get(qualifier.lower(), "exact")  # kg/claims/readings.json
+    return {"from": (value, value * ceiling if ceiling else INF),
+            "around": (round(value * (1 - tolerance), 9), round(value * (1 + tolerance), 9)),
+            "to": (0.0, value), "any": (0.0, INF)}.get(shape, (value, value))
 
 
 # ------------------------------------------------------------------------------------------ words
@@ -241,17 +128,14 @@ def _irregular() -> dict[str, str]:
 
 
 @cache
-def _stopwords() -> frozenset[str]:
-    lines = (Path(__file__).with_name("stopwords.txt")).read_text(encoding="utf-8").splitlines()
-    return frozenset(w.strip() for w in lines if w.strip() and not w.startswith("#"))
-
-
-def _singular(word: str) -> str:
-    return singular(word, _irregular())
-
-
 def _what_words(what: str) -> tuple[str, ...]:
     return tuple(w.lower() for w in _WORD.findall(what))
+
+
+@cache
+def _head(what: str) -> str:
+    wa = _what_words(what)
+    return singular(wa[-1], _irregular()) if wa else ""
 
 
 def _contains(big: tuple[str, ...], small: tuple[str, ...]) -> bool:
@@ -264,22 +148,14 @@ def same_what(a: str, b: str) -> bool:
     wa, wb = _what_words(a), _what_words(b)
     if not wa or not wb:
         return False
-    return _singular(wa[-1]) == _singular(wb[-1]) or _contains(wa, wb) or _contains(wb, wa)
+    return _head(a) == _head(b) or _contains(wa, wb) or _contains(wb, wa)
 
 
-def words(text: str) -> frozenset[str]:
-    """The words of a quote that say what it is about: lower case, no function words, numbers
-    without their thousands commas ("3,500" -> "3500")."""
-    out = set()
-    for w in _WORD.findall(text.lower()):
-        w = w.replace(",", "").replace("’", "'")
-        if w not in _stopwords() and (len(w) > 2 or w.isdigit()):
-            out.add(w)
-    return frozenset(out)
-
-
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    return len(a & b) / len(a | b) if a and b else 0.0
+@cache
+def _keys(what: str) -> frozenset[str]:
+    """The index keys of a what: its words, and its head noun. Two whats that are the same
+    (``same_what``) share a key: the head of one, or the last word of the phrase inside the other."""
+    return frozenset(_what_words(what)) | {_head(what)}
 
 
 # ----------------------------------------------------------------------------------------- counts
@@ -289,9 +165,29 @@ class _Count:
     when: tuple[date, date] | None  # its own days, else its article's publication day
     dated: tuple[date, date] | None  # its own days only
     order: int
+    text: str = ""  # the count as written in its sentence, where the rows give it
+    at: int | None = None  # where in the sentence
+
+    def read(self) -> None:
+        """Its figure's reading and vague words (only a claim's counts need them)."""
+        f = self.figure
+        f.reading = readings.read(f.what, f.sentence, self.text, self.at)
+        f.vague = readings.vague_words(self.text) if f.value is None else ""
 
 
-def _sources(sources: Mapping[str, Source] | Iterable[Source] | None) -> dict[str, Source]:
+@dataclass
+class _Group:
+    number: int  # groups are tried in the order they were made
+    members: list[_Count] = field(default_factory=list)
+    ends: date | None = None  # the earliest last day of its dated members
+
+    def add(self, c: _Count) -> None:
+        self.members.append(c)
+        if c.when is not None and (self.ends is None or c.when[1] < self.ends):
+            self.ends = c.when[1]
+
+
+def source_map(sources: Mapping[str, Source] | Iterable[Source] | None) -> dict[str, Source]:
     if sources is None:
         return {}
     if isinstance(sources, Mapping):
@@ -309,24 +205,29 @@ def _speakers(statements: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], 
     return out
 
 
+def _figure(r: Mapping[str, Any], art: Source, speakers: dict[tuple[str, str], list[str]], tolerance: float,
+            ceiling: float | None) -> Figure:
+    source, sentence, what = _text(r.get("source")), _text(r.get("sentence")), _text(r.get("what")).strip()
+    value, upper, qualifier = _float(r.get("value")), _float(r.get("upper")), _text(r.get("qualifier"))
+    low, high = interval(value, upper, qualifier, tolerance=tolerance, ceiling=ceiling)
+    return Figure(source=source, value=value, upper=upper, qualifier=qualifier, what=what,
+                  event=_text(r.get("event")), date=_text(r.get("date")), place=_text(r.get("place")),
+                  sentence=sentence, outlet=art.outlet, published=_text(art.published),
+                  speaker="; ".join(speakers.get((source, sentence), [])), low=low, high=high)
+
+
 def _counts(rows: Iterable[Mapping[str, Any]], arts: dict[str, Source], speakers: dict[tuple[str, str], list[str]],
             tolerance: float, ceiling: float | None) -> list[_Count]:
     out = []
     for i, r in enumerate(rows):
-        what = _text(r.get("what")).strip()
-        if not what:
+        if not _text(r.get("what")).strip():
             continue  # nothing to compare it with
-        source, sentence = _text(r.get("source")), _text(r.get("sentence"))
-        value, upper, qualifier = _float(r.get("value")), _float(r.get("upper")), _text(r.get("qualifier"))
+        source = _text(r.get("source"))
         art = arts.get(source, Source(source))
-        low, high = interval(value, upper, qualifier, tolerance=tolerance, ceiling=ceiling)
-        fig = Figure(source=source, value=value, upper=upper, qualifier=qualifier, what=what,
-                     event=_text(r.get("event")), date=_text(r.get("date")), place=_text(r.get("place")),
-                     sentence=sentence, outlet=art.outlet, published=_text(art.published),
-                     speaker="; ".join(speakers.get((source, sentence), [])), low=low, high=high)
+        fig = _figure(r, art, speakers, tolerance, ceiling)
         dated = _days(fig.date)
-        when = dated or _days(_text(art.published))
-        out.append(_Count(fig, when, dated, i))
+        out.append(_Count(fig, dated or _days(_text(art.published)), dated, i, _text(r.get("text")),
+                          _offset(r.get("at"))))
     return out
 
 
@@ -348,18 +249,69 @@ def _same_happening(a: _Count, b: _Count, window: int) -> bool:
     return same_what(fa.what, fb.what) and _near(a.when, b.when, window)
 
 
+def _groups(counts: list[_Count], window: int, progress: Progress | None) -> list[_Group]:
+    """Each count (in date order) into the first group all of whose counts it matches; only
+    the groups of its event sharing a key of its what are tried, and of those only the open
+    ones (a dated count after a group's window closes is never near its earliest-ending member)."""
+    groups: list[_Group] = []
+    index: dict[tuple[str, str], list[_Group]] = defaultdict(list)
+    closed: dict[tuple[str, str], list[_Group]] = defaultdict(list)  # still open to undated counts
+    for n, c in enumerate(counts, 1):
+        event, keys = c.figure.event, _keys(c.figure.what)
+        tried: dict[int, _Group] = {}
+        for k in keys:
+            bucket = index[event, k]
+            if c.when is not None:  # counts come in date order: set aside the groups closed for good
+                shut = [g for g in bucket if g.ends is not None and (c.when[0] - g.ends).days > window]
+                if shut:
+                    closed[event, k] += shut
+                    bucket[:] = [g for g in bucket if g.ends is None or (c.when[0] - g.ends).days <= window]
+            else:
+                tried.update((g.number, g) for g in closed[event, k])
+            tried.update((g.number, g) for g in bucket)
+        home = next((tried[i] for i in sorted(tried)
+                     if all(_same_happening(c, m, window) for m in tried[i].members)), None)
+        if home is None:
+            home = _Group(len(groups))
+            groups.append(home)
+            for k in keys:
+                index[event, k].append(home)
+        home.add(c)
+        if progress and n % 1000 == 0:
+            progress(1000)
+    if progress:
+        progress(len(counts) % 1000)
+    return groups
+
+
+def _one_each(members: list[_Count]) -> list[Figure]:
+    """The figures of a group, an article's repeated figure (same numbers, same reading) once."""
+    seen: dict[tuple, Figure] = {}
+    for m in members:
+        f = m.figure
+        key = (f.source, f.value, f.upper, f.qualifier.lower(), f.reading)
+        if key in seen:
+            seen[key].repeated += 1
+        else:
+            seen[key] = f
+    return list(seen.values())
+
+
 def _mark_disputes(figures: list[Figure]) -> bool:
     disputed = False
     for i, a in enumerate(figures):
         for b in figures[i + 1:]:
-            if a.source != b.source and not _overlap(a, b):
+            if a.source != b.source and readings.comparable(a.reading, b.reading) \
+                    and not (a.low <= b.high and b.low <= a.high):
                 a.disputed = b.disputed = True
                 disputed = True
     return disputed
 
 
 def _claim(members: list[_Count]) -> Claim:
-    figures = [m.figure for m in members]
+    for m in members:
+        m.read()
+    figures = _one_each(members)
     dated = sorted(m.dated for m in members if m.dated)
     places = Counter(f.place for f in figures if f.place)
     return Claim(id="", event=figures[0].event, what=min((f.what for f in figures), key=lambda w: (len(w), w)),
@@ -371,28 +323,23 @@ def _claim(members: list[_Count]) -> Claim:
 
 def group_counts(rows: Iterable[Mapping[str, Any]], window_days: int = 7, tolerance: float = 0.1, *,
                  ceiling: float | None = None, statements: Iterable[Mapping[str, Any]] = (),
-                 sources: Mapping[str, Source] | Iterable[Source] | None = None) -> list[Claim]:
+                 sources: Mapping[str, Source] | Iterable[Source] | None = None,
+                 progress: Progress | None = None) -> list[Claim]:
     """The claims among the rows of the ``counts`` query, in date order (undated last), ids c1, c2, ...
 
     ``statements`` (rows of the ``statements`` query) name each figure's speaker;
-    ``sources`` give outlets and publication dates (an undated count is then dated by its article).
+    ``sources`` give outlets and publication dates (an undated count is then dated by its article);
+    ``progress`` hears how many counts were grouped (in steps of 1,000).
     """
-    arts = _sources(sources)
+    arts = source_map(sources)
     counts = _counts(rows, arts, _speakers(statements), tolerance, ceiling)
     counts.sort(key=lambda c: (c.when is None, c.when or (date.min, date.min), c.order))
-    groups: list[list[_Count]] = []
-    for c in counts:
-        home = next((g for g in groups if all(_same_happening(c, m, window_days) for m in g)), None)
-        if home is None:
-            groups.append([c])
-        else:
-            home.append(c)
     claims = []
-    for g in groups:
-        if len({m.figure.source for m in g}) < 2:
+    for g in _groups(counts, window_days, progress):
+        if len({m.figure.source for m in g.members}) < 2:
             continue
-        g.sort(key=lambda m: (m.figure.source, m.order))
-        claims.append(_claim(g))
+        g.members.sort(key=lambda m: (m.figure.source, m.order))
+        claims.append(_claim(g.members))
     claims.sort(key=lambda c: (not c.first, c.first, c.event, c.what, c.sources))
     for i, c in enumerate(claims, 1):
         c.id = f"c{i}"
@@ -403,60 +350,3 @@ def disputed_figures(claims: Iterable[Claim]) -> set[tuple[str, str, str]]:
     """(source, sentence, what) of every figure that conflicts with another article's: what a
     view of the ``counts`` or ``timeline`` rows needs to mark a row as disputed."""
     return {(f.source, f.sentence, f.what) for c in claims for f in c.figures if f.disputed}
-
-
-# ------------------------------------------------------------------------------------- statements
-def group_statements(rows: Iterable[Mapping[str, Any]], claims: Iterable[Claim] = (), *, min_overlap: float = 0.3,
-                     sources: Mapping[str, Source] | Iterable[Source] | None = None) -> list[StatementGroup]:
-    """Statement groups among the rows of the ``statements`` query, ids s1, s2, ...
-
-    First, per claim and speaker, the statements made in the sentences of the claim's counts
-    (from two articles or more); then, per speaker, the other statements whose quotes share
-    at least ``min_overlap`` of their words (Jaccard) with one already in the group.
-    Statements whose speaker is no entity (no IRI) are left out: "the same speaker" needs one.
-    """
-    arts = _sources(sources)
-    said: list[tuple[str, str, Said]] = []
-    for r in rows:
-        speaker = _text(r.get("speaker"))
-        if not speaker:
-            continue
-        source = _text(r.get("source"))
-        art = arts.get(source, Source(source))
-        said.append((speaker, _text(r.get("speakerLabel")) or speaker,
-                     Said(source=source, quote=_text(r.get("quote")), sentence=_text(r.get("sentence")),
-                          outlet=art.outlet, published=_text(art.published))))
-    claims = list(claims)
-    rank = {c.id: i for i, c in enumerate(claims)}
-    where = {(f.source, f.sentence): c.id for c in claims for f in c.figures}
-    groups: list[StatementGroup] = []
-    used: set[int] = set()
-    by_claim: dict[tuple[str, str], list[int]] = {}
-    for i, (speaker, _, s) in enumerate(said):
-        if (s.source, s.sentence) in where:
-            by_claim.setdefault((where[s.source, s.sentence], speaker), []).append(i)
-    for (claim, speaker), members in by_claim.items():
-        if len({said[i][2].source for i in members}) >= 2:
-            groups.append(StatementGroup("", speaker, said[members[0]][1], claim, [said[i][2] for i in members]))
-            used.update(members)
-    rest: dict[str, list[list[int]]] = {}
-    for i, (speaker, _, s) in enumerate(said):
-        if i in used:
-            continue
-        ws = words(s.quote)
-        clusters = rest.setdefault(speaker, [])
-        home = next((c for c in clusters if any(_jaccard(ws, words(said[j][2].quote)) >= min_overlap for j in c)),
-                    None)
-        if home is None:
-            clusters.append([i])
-        else:
-            home.append(i)
-    for speaker, clusters in rest.items():
-        for members in clusters:
-            if len({said[i][2].source for i in members}) >= 2:
-                groups.append(StatementGroup("", speaker, said[members[0]][1], "", [said[i][2] for i in members]))
-    groups.sort(key=lambda g: (not g.claim, rank.get(g.claim, 0), g.speaker_label, g.sources))
-    for i, g in enumerate(groups, 1):
-        g.id = f"s{i}"
-        g.statements.sort(key=lambda s: s.source)
-    return groups

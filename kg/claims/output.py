@@ -15,7 +15,7 @@ __all__ = ["CSV_COLUMNS", "FORMATS", "render"]
 
 FORMATS = ("table", "csv", "json")
 CSV_COLUMNS = ("group", "kind", "claim", "disputed", "source", "outlet", "published", "amount", "qualifier", "value",
-               "upper", "what", "event", "date", "place", "speaker", "quote", "sentence")
+               "upper", "what", "event", "date", "place", "speaker", "quote", "sentence", "reading", "repeated")
 SENTENCE = 90  # widest sentence or quote in the table
 
 
@@ -36,7 +36,7 @@ def _figure_row(c: Claim, f: Figure) -> dict[str, str]:
             "source": f.source, "outlet": f.outlet, "published": f.published, "amount": f.amount,
             "qualifier": f.qualifier, "value": _number(f.value), "upper": _number(f.upper), "what": f.what,
             "event": f.event, "date": f.date, "place": f.place, "speaker": f.speaker, "quote": "",
-            "sentence": f.sentence}
+            "sentence": f.sentence, "reading": f.reads, "repeated": str(f.repeated)}
 
 
 def _said_row(g: StatementGroup, s: Said) -> dict[str, str]:
@@ -79,7 +79,7 @@ def _table(comparison: Comparison) -> str:
         flag = "DISPUTED: the figures do not agree" if c.disputed else "the figures agree"
         lines.append(f"{c.id}  {printable(title)}  ({len(c.sources)} articles; {flag})")
         rows = [["", "how many", "what", "date", "article", "speaker", "sentence"]]
-        rows += [["!" if f.disputed else "", f.amount, f.what, f.date, _article(f.source, f.outlet),
+        rows += [["!" if f.disputed else "", f.shown, f.what, f.date, _article(f.source, f.outlet),
                   f.speaker, _cut(f.sentence, SENTENCE)] for f in c.figures]
         lines += ["    " + line for line in _aligned(rows)] + [""]
     for g in comparison.statements:

@@ -5,7 +5,7 @@ analysis  centrality, neighbours, communities
 fetch     reading only a neighbourhood or the top entities (bound queries)
 layout    positions: a networkx layout per component, overlaps removed, fragments packed
 html      the offline network page (pyvis / vis-network inlined)
-timeline  dated counts as a chart (Plotly, inlined) and a table
+timeline  dated counts as bars per period, points and a paged table (its own script, no library)
 inline    View: a page shown inline in Jupyter (iframe srcdoc) and saved with save()
 """
 

@@ -11,6 +11,7 @@ script but the "only disputed" switch.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from kg.claims.store import Comparison, compare
@@ -33,9 +34,10 @@ def page(comparison: Comparison, *, window_days: int = 7, tolerance: float = 0.1
 
 
 def render_claims(store: Store, output: Path, *, window_days: int = 7, tolerance: float = 0.1,
-                  disputed_only: bool = False) -> Comparison:
-    """Write the claims page of the store to ``output``; returns what it shows."""
-    comparison = compare(store, window_days=window_days, tolerance=tolerance)
+                  disputed_only: bool = False, progress: Callable[[str, int, int], None] | None = None) -> Comparison:
+    """Write the claims page of the store to ``output``; returns what it shows (``progress``: see
+    kg.claims.compare)."""
+    comparison = compare(store, window_days=window_days, tolerance=tolerance, progress=progress)
     if disputed_only:
         comparison = comparison.only_disputed()
     Path(output).write_text(page(comparison, window_days=window_days, tolerance=tolerance), encoding="utf-8")

@@ -48,7 +48,9 @@ from kg.types import date_problem, entity_type
 from kg.views import fetch
 from kg.views.analysis import communities
 from kg.views.graph import choose
+from kg.views.index import article_index, entity_index, store_entities
 from kg.views.layout import layout
+from kg.views.payload import safe_json
 
 # Okabe & Ito's colour-blind-safe palette (vermillion, blue, bluish green, orange, ...)
 OKABE_ITO = ["#D55E00", "#0072B2", "#009E73", "#E69F00", "#56B4E9", "#CC79A7", "#F0E442", "#000000"]
@@ -77,15 +79,6 @@ def _offline(page: str) -> str:
     """Drop pyvis's Bootstrap <link>/<script> tags: they point at a CDN and the view needs none."""
     page = re.sub(r"<link[^>]*?href=\"https?://[^\"]*\"[^>]*?/?>", "", page, flags=re.S)
     return re.sub(r"<script[^>]*?src=\"https?://[^\"]*\"[^>]*?>\s*</script>", "", page, flags=re.S)
-
-
-def safe_json(value: object) -> str:
-    """JSON that is safe inside an HTML <script> element."""
-    text = json.dumps(value, ensure_ascii=False)
-    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("'", "\\u0027"),
-                    ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
-        text = text.replace(ch, esc)
-    return text
 
 
 def render(store: Store, output: Path, *, focus: str | None = None, depth: int = 1,
@@ -132,8 +125,18 @@ def page_of(store: Store, *, focus: str | None = None, depth: int = 1, types: se
     g, centre, note = choose(store, focus=focus, depth=depth, top=top, everything=everything, types=types,
                              source=source, since=since, until=until, notify=notify, meta=meta)
     path = getattr(store, "path", None)  # a local store: the corrections' commands name it
-    return graph_page(g, colour_by=colour_by, focus=centre, note=note, articles=meta,
+    # the page's search and article picker look in the whole store, not only in what is drawn
+    catalogue = Catalogue(entity_index(store_entities(store)), fetch.articles(store) if focus else meta)
+    return graph_page(g, colour_by=colour_by, focus=centre, note=note, articles=meta, catalogue=catalogue,
                       store_path=str(Path(path).resolve()) if path is not None else None)
+
+
+@dataclass
+class Catalogue:
+    """What a page drawn from a store searches beyond its nodes (kg.views.index)."""
+
+    entities: dict  # entity_index
+    articles: dict[str, dict[str, str]]  # every article's title, outlet and date
 
 
 def render_graph(g: nx.MultiGraph, output: Path, *, colour_by: str = "type", title: str = "kg graph",
@@ -172,7 +175,7 @@ def _labelled(g: nx.MultiGraph, degree: dict, size: dict, font: dict, focus: str
 
 def graph_page(g: nx.MultiGraph, *, colour_by: str = "type", title: str = "kg graph", focus: str | None = None,
                note: str = "", articles: dict[str, dict[str, str]] | None = None,
-               store_path: str | None = None) -> Page:
+               store_path: str | None = None, catalogue: Catalogue | None = None) -> Page:
     """The offline HTML page drawing ``g`` (positions fixed here, see kg.views.layout);
     ``store_path``: the store the correction commands name with ``--store`` (None: no --store)."""
     from pyvis.network import Network
@@ -222,7 +225,8 @@ def graph_page(g: nx.MultiGraph, *, colour_by: str = "type", title: str = "kg gr
         })
     net.set_options(json.dumps(OPTIONS))
     page = _offline(net.generate_html(notebook=False))
-    page = _inject(page, g, title, colour_by, focus=focus, note=note, articles=articles or {}, store_path=store_path)
+    page = _inject(page, g, title, colour_by, focus=focus, note=note, articles=articles or {}, store_path=store_path,
+                   catalogue=catalogue)
     return Page(page, len(g), len(edges))
 
 
@@ -237,14 +241,16 @@ OPTIONS = {
 
 
 def _inject(page: str, g: nx.MultiGraph, title: str, colour_by: str, *, focus: str | None, note: str,
-            articles: dict[str, dict[str, str]], store_path: str | None = None) -> str:
-    """Add the legend, the controls and their script (shipped in kg/views/assets)."""
-    sources = sorted({s for _, d in g.nodes(data=True) for s in d["sources"]})
-    menu = [{"source": s, **articles.get(s, {"title": "", "outlet": "", "date": ""})} for s in sources]
-    menu.sort(key=lambda a: (a["date"] or "9999", a["outlet"], a["title"] or a["source"]))
+            articles: dict[str, dict[str, str]], store_path: str | None = None,
+            catalogue: Catalogue | None = None) -> str:
+    """Add the legend, the controls and their script (shipped in kg/views/assets). The article
+    picker lists the drawn nodes' articles, or with a ``catalogue`` every article of the store;
+    the search looks in the catalogue's entities too."""
+    drawn = {s for _, d in g.nodes(data=True) for s in d["sources"]}
+    menu = article_index(catalogue.articles if catalogue else {s: articles[s] for s in drawn if s in articles}, drawn)
     dates = sorted({x for _, d in g.nodes(data=True) for x in d["dates"]})
     config = {"types": COLOURS, "articles": menu, "dates": dates, "colourBy": colour_by, "focus": focus,
-              "note": note, "store": store_path}
+              "note": note, "store": store_path, "index": catalogue.entities if catalogue else None}
     controls = (ASSETS / "controls.html").read_text(encoding="utf-8")
     script = (ASSETS / "controls.js").read_text(encoding="utf-8")
     scripts = (f"<script type=\"application/json\" id=\"kg-config\">{safe_json(config)}</script>\n"

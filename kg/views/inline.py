@@ -66,7 +66,7 @@ def graph_view(store: Store, *, focus: str | None = None, depth: int = 1, types:
 
 def timeline_view(store: Store, *, height: int = 900) -> View:
     """The timeline page (as ``kg timeline`` writes it) as a :class:`View`."""
-    from kg.views.timeline import disputed, page, rows
+    from kg.views.timeline import disputed, outlets, page, rows
 
     data = rows(store)
-    return View(page(data, disputed(store, data)), height=height, title="kg timeline")
+    return View(page(data, disputed(store, data), outlets(store)), height=height, title="kg timeline")

@@ -1,15 +1,24 @@
-"""``kg timeline``: what happened, how many, when, according to whom, as one
-offline HTML page: a Plotly chart (plotly.js inlined, no network) with one
-panel per kind of quantity (people, money, other), a shared time axis that
-opens on the period holding most events and zooms or brushes with the range
-slider under it, colours by event type (Okabe-Ito, safe for colour-blind
-readers), and the table under it (a jinja2 template, autoescaped). A click on
-a point scrolls to its row, which shows the sentence.
+"""``kg timeline``: what happened, how many, when, according to whom, as one offline HTML page
+that stays small at scale (2,000 articles, 18,000 dated counts: about 2 MB).
 
-Built from the named query ``timeline``. A store can hold anything ``kg load``
-read: a count dated ``2019-02-30``, valued ``1e400`` or ``"x"^^xsd:integer``.
-Such a count, and a count with no number ("hundreds of people"), is in the
-table and left out of the chart (the page says how many), never an exception.
+The page holds the rows as compact JSON (each place, outlet, article, what and sentence once,
+rows pointing at them) and draws with its own script (kg/views/assets/timeline.js, no library,
+no network):
+
+- a bar chart of the counts per period (week or month, by the span of the data; day, week,
+  month or year to choose), stacked by event type (Okabe-Ito colours, safe for colour-blind
+  readers, with a legend); a click on a bar drills down to that period;
+- the points of the period shown (all, when the data are few): one dot per count with a number,
+  value on a log scale, a panel per kind of quantity (people, money, other); hover for the
+  count, click for its row;
+- filters by event, place, outlet and kind, which the chart, the points and the table follow;
+- the table, a page of 50 rows at a time, each with its sentence.
+
+Built from the named query ``timeline`` and the articles' outlets. A store can hold anything
+``kg load`` read: a count dated ``2019-02-30``, valued ``1e400`` or ``"x"^^xsd:integer``. Such
+a count, and a count with no number ("hundreds of people"), is in the table and left out of
+the chart (the page says how many), never an exception. Every string reaches the page as JSON
+with ``<``, ``>`` and ``&`` escaped, and the script writes with ``textContent`` only.
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from datetime import date, timedelta
+from datetime import date
 from functools import cache
 from pathlib import Path
 
@@ -30,9 +39,20 @@ EVENT_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7", "#56B4E9
 NO_EVENT = "no event"
 NO_EVENT_COLOUR = "#999999"
 KINDS = {"people": "People", "money": "Money", "other": "Other quantities"}
+# above this many counts the disputed figures are not looked up (kg claims groups 18,000 in seconds)
+DISPUTE_LIMIT = 50_000
+
+
 def rows(store: Store) -> list[dict[str, str]]:
     variables, result = run(store, resolve_query("timeline"))
     return [{v: ("" if t is None else t.value) for v, t in zip(variables, r, strict=True)} for r in result]
+
+
+def outlets(store: Store) -> dict[str, str]:
+    """Each article's outlet (queries/internal/view_articles.rq), where it has one."""
+    from kg.views.fetch import articles
+
+    return {s: m["outlet"] for s, m in articles(store).items() if m.get("outlet")}
 
 
 _DAY = re.compile(r"(-?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:Z|[+-]\d{2}:\d{2})?")  # date, gYearMonth, gYear
@@ -74,11 +94,6 @@ def kind(what: str) -> str:
     return next((k for k, names in _words().items() if last in names), "other")
 
 
-# above this many dated counts the disputed figures are not looked up (kg claims compares
-# every count with the claims formed so far)
-DISPUTE_LIMIT = 5000
-
-
 def disputed(store: Store, data: list[dict[str, str]]) -> set[tuple[str, str, str]]:
     """(source, sentence, what) of the counts another article contradicts (kg claims)."""
     if not data or len(data) > DISPUTE_LIMIT:
@@ -91,97 +106,68 @@ def disputed(store: Store, data: list[dict[str, str]]) -> set[tuple[str, str, st
 def render_timeline(store: Store, output: Path) -> int:
     """Write the timeline page of the store to ``output``; returns the number of dated counts."""
     data = rows(store)
-    output.write_text(page(data, disputed(store, data)), encoding="utf-8")
+    output.write_text(page(data, disputed(store, data), outlets(store)), encoding="utf-8")
     return len(data)
 
 
-def page(data: list[dict[str, str]], disputed: set[tuple[str, str, str]] = frozenset()) -> str:
-    """The whole HTML page for the rows of the ``timeline`` query; the counts in
-    ``disputed`` (source, sentence, what) are marked."""
+class _Table:
+    """Strings kept once, rows pointing at them by number."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def __call__(self, text: str) -> int:
+        if text not in self.index:
+            self.index[text] = len(self.items)
+            self.items.append(text)
+        return self.index[text]
+
+
+def payload(data: list[dict[str, str]], disputed: set[tuple[str, str, str]] = frozenset(),
+            outlet: dict[str, str] | None = None) -> dict:
+    """The page's data: the strings once each, and a row per count: [date as written, day
+    ("" if no real day, 1 if the date as written), event, amount (null: the number, written with
+    thousands commas), number (null: none to draw), what, kind, place, article, outlet, sentence,
+    disputed (0/1)], strings as numbers into their lists."""
+    outlet = outlet or {}
+    events = sorted({r["event"] for r in data if r["event"]})
+    colours = {e: EVENT_COLOURS[i % len(EVENT_COLOURS)] for i, e in enumerate(events)}
+    event_of = {e: i for i, e in enumerate([*events, NO_EVENT])}
+    kinds = list(KINDS)
+    dates, places, sources, outlets_, whats, sentences = _Table(), _Table(), _Table(), _Table(), _Table(), _Table()
+    out = []
+    for r in data:
+        d, v = _day(r["date"]), _number(r)
+        drawn = v if d is not None and v is not None and v > 0 and (r["value"] or r["upper"]) else None
+        day = "" if d is None else 1 if d.isoformat() == r["date"] else d.isoformat()  # 1: as written
+        number = int(drawn) if drawn is not None and drawn == int(drawn) and abs(drawn) < 2**53 else drawn
+        amount = _amount(r)
+        out.append([dates(r["date"]), day, event_of[r["event"] or NO_EVENT],
+                    None if amount == _plain(number) else amount, number, whats(r["what"]),
+                    kinds.index(kind(r["what"])), places(r["place"]), sources(r["source"]),
+                    outlets_(outlet.get(r["source"], "")), sentences(r["sentence"].strip()),
+                    1 if (r["source"], r["sentence"], r["what"]) in disputed else 0])
+    return {"events": [*events, NO_EVENT], "colours": [*(colours[e] for e in events), NO_EVENT_COLOUR],
+            "kinds": [KINDS[k] for k in kinds], "places": places.items, "sources": sources.items,
+            "outlets": outlets_.items, "whats": whats.items, "sentences": sentences.items, "dates": dates.items,
+            "rows": out}
+
+
+def page(data: list[dict[str, str]], disputed: set[tuple[str, str, str]] = frozenset(),
+         outlet: dict[str, str] | None = None) -> str:
+    """The whole HTML page for the rows of the ``timeline`` query; the counts in ``disputed``
+    (source, sentence, what) are marked; ``outlet``: each article's outlet, for the filter."""
     import jinja2
 
-    events = sorted({r["event"] for r in data if r["event"]})
-    colour = {e: EVENT_COLOURS[i % len(EVENT_COLOURS)] for i, e in enumerate(events)}
-    colour[NO_EVENT] = NO_EVENT_COLOUR
-    chart, charted = _chart(data, colour)
+    from kg.views.payload import safe_json
+
+    body = payload(data, disputed, outlet)
+    left_out = sum(1 for r in body["rows"] if r[4] is None)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(ASSETS), autoescape=True)
-    table = [{**r, "amount": _amount(r), "colour": colour[r["event"] or NO_EVENT], "kind": kind(r["what"]),
-              "disputed": (r["source"], r["sentence"], r["what"]) in disputed} for r in data]
     return env.get_template("timeline.html.j2").render(
-        rows=table, chart=chart, left_out=len(data) - charted, colour=colour, kinds=KINDS)
-
-
-def _window(days: list[date]) -> tuple[date, date]:
-    """The shortest period holding two thirds of the days, with a margin: the
-    axis opens on it, so years of sparse data do not squeeze one busy month."""
-    days = sorted(days)
-    k = max(1, math.ceil(2 * len(days) / 3))
-    i = min(range(len(days) - k + 1), key=lambda i: (days[i + k - 1] - days[i], i))
-    lo, hi = days[i], days[i + k - 1]
-    pad = max(timedelta(days=2), (hi - lo) / 10)
-    return lo - pad, hi + pad
-
-
-def _chart(data: list[dict[str, str]], colour: dict[str, str]) -> tuple[str, int]:
-    """The chart's HTML (a div and its script, plotly.js inlined) and how many counts it shows."""
-    import plotly.graph_objects as go
-    from plotly.subplots import make_subplots
-
-    points = []
-    for i, r in enumerate(data):
-        d, v = _day(r["date"]), _number(r)
-        if d is not None and v is not None and v > 0 and (r["value"] or r["upper"]):
-            points.append((i, r, d, v, kind(r["what"])))
-    if not points:
-        return '<div id="timeline-chart"><p>No dated count with a number to draw.</p></div>', 0
-    kinds = [k for k in KINDS if any(p[4] == k for p in points)]
-    titles = []
-    for k in kinds:
-        days = sorted((p[2], p[1]["date"]) for p in points if p[4] == k)  # as written: 2014, 2018-07, ...
-        span = days[0][1] if days[0][0] == days[-1][0] else f"{days[0][1]} to {days[-1][1]}"
-        titles.append(f"{KINDS[k]}: {len(days)} count{'s' if len(days) != 1 else ''}, {span}")
-    fig = make_subplots(rows=len(kinds), cols=1, shared_xaxes=True, vertical_spacing=0.12 / len(kinds),
-                        subplot_titles=titles)
-    shown: set[str] = set()
-    for row, k in enumerate(kinds, start=1):
-        for event in colour:
-            mine = [p for p in points if p[4] == k and (p[1]["event"] or NO_EVENT) == event]
-            if not mine:
-                continue
-            fig.add_trace(go.Scatter(
-                x=[p[2].isoformat() for p in mine], y=[p[3] for p in mine], mode="markers", name=event,
-                legendgroup=event, legendrank=list(colour).index(event), showlegend=event not in shown,
-                customdata=[p[0] for p in mine],
-                marker={"color": colour[event], "size": 11, "opacity": 0.85, "line": {"width": 1, "color": "#fff"}},
-                hovertext=[_hover(p[1]) for p in mine], hoverinfo="text"), row=row, col=1)
-            shown.add(event)
-        fig.update_yaxes(type="log", dtick=1, title_text="money" if k == "money" else "how many", row=row, col=1)
-    lo, hi = _window([p[2] for p in points])
-    fig.update_xaxes(range=[lo.isoformat(), hi.isoformat()], type="date")
-    fig.update_xaxes(rangeslider={"visible": True, "thickness": 0.08}, row=len(kinds), col=1)
-    fig.update_layout(height=200 + 240 * len(kinds), margin={"l": 70, "r": 20, "t": 70, "b": 30},
-                      legend={"orientation": "h", "y": 0.99, "x": 0, "title": {"text": "event"},
-                              "yref": "container", "yanchor": "top"},
-                      hovermode="closest", template="plotly_white", font={"size": 13})
-    script = ("var chart = document.getElementById('{plot_id}');"
-              "chart.on('plotly_click', function (e) { kgShowRow(e.points[0].customdata); });"
-              "window.kgChartReady = true;")
-    html = fig.to_html(full_html=False, include_plotlyjs=True, div_id="timeline-chart",
-                       config={"responsive": True, "displaylogo": False}, post_script=script)
-    return html, len(points)
-
-
-def _hover(r: dict[str, str]) -> str:
-    """Hover text; plotly reads a few tags in it, so the text is escaped first."""
-    from html import escape
-
-    sentence = r["sentence"].strip()
-    if len(sentence) > 160:
-        sentence = sentence[:157] + "..."
-    words = re.sub(r"(.{1,70})(\s+|$)", "\\1<br>", escape(sentence))
-    return (f"<b>{escape(r['date'])}</b>: {escape(_amount(r))} {escape(r['what'])}"
-            f" ({escape(r['event'] or NO_EVENT)}){', ' + escape(r['place']) if r['place'] else ''}<br>"
-            f"{words}[{escape(r['source'])}]")
+        data=safe_json(body), script=(ASSETS / "timeline.js").read_text(encoding="utf-8"), count=len(data),
+        left_out=left_out)
 
 
 def _figure(text: str) -> str:
@@ -195,10 +181,20 @@ def _figure(text: str) -> str:
     return f"{v:,.0f}" if v == int(v) else f"{v:,}"
 
 
+def _plain(number: float | None) -> str | None:
+    """The amount the page writes for a number when the row gives none."""
+    return None if not isinstance(number, int) else f"{number:,}"
+
+
 def _amount(r: dict[str, str]) -> str:
     if r["upper"]:
         return f"{_figure(r['value'])}–{_figure(r['upper'])}"
     if r["value"]:
         q = r["qualifier"]
         return f"{'' if q in ('exact', '') else q + ' '}{_figure(r['value'])}"
+    if r["qualifier"] == "vague":  # what it says ("hundreds"), when its sentence says one vague amount only
+        from kg.claims.readings import vague_in
+
+        said = vague_in(r["sentence"])
+        return said[0] if len(said) == 1 else "vague"
     return r["qualifier"] or "?"

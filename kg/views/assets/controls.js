@@ -108,7 +108,9 @@
   function drawLegend(mode) {
     legend.textContent = "";
     if (mode === "community") {
-      legend.appendChild(el("span", "Colour: community (networkx Louvain); same colour = densely connected group"));
+      legend.appendChild(el("span", "Colour: community (networkx Louvain), named by its most connected entity: ",
+                            "margin-right:0.5em"));
+      communityLegend();
     } else {
       Object.keys(cfg.types).forEach(function (t) {
         var item = el("span", "", "margin-right:1em");
@@ -124,13 +126,51 @@
                            " to correct it.", "color:#555"));
   }
 
-  // the article menu: date, outlet and title (the file name when there is no title)
-  var sourceSel = document.getElementById("kg-source");
+  // the communities, largest first, each named by its most connected entity (at most COMMUNITIES)
+  var COMMUNITIES = 12;
+  function communityLegend() {
+    var groups = {};
+    all.forEach(function (n) {
+      var g = groups[n.kgCommunity] || (groups[n.kgCommunity] = {size: 0, lead: n, colour: n.kgCommunityColour});
+      g.size += 1;
+      if (n.kgDegree > g.lead.kgDegree || (n.kgDegree === g.lead.kgDegree && n.kgLabel < g.lead.kgLabel)) g.lead = n;
+    });
+    var ranked = Object.keys(groups).map(function (k) { return groups[k]; })
+      .sort(function (a, b) { return b.size - a.size || (a.lead.kgLabel < b.lead.kgLabel ? -1 : 1); });
+    ranked.slice(0, COMMUNITIES).forEach(function (g) {
+      var item = el("span", "", "margin-right:1em;white-space:nowrap");
+      item.className = "kg-community";
+      item.appendChild(el("span", "", "display:inline-block;width:12px;height:12px;border-radius:6px;background:" + g.colour));
+      item.appendChild(document.createTextNode(" " + g.lead.kgLabel + " (" + g.size + ")"));
+      legend.appendChild(item);
+    });
+    if (ranked.length > COMMUNITIES) {
+      legend.appendChild(el("span", " and " + (ranked.length - COMMUNITIES) + " smaller; colours repeat after " +
+                            (new Set(ranked.map(function (g) { return g.colour; }))).size + ".", "color:#555"));
+    }
+  }
+
+  // the article picker: every article of the store (or of the drawn entities, for a bare graph), found
+  // as one types its date, outlet, title or file name; the menu lists the first matches
+  var sourceSel = document.getElementById("kg-source"), sourceList = document.getElementById("kg-source-list");
+  var sourceStatus = document.getElementById("kg-source-status"), ARTICLE_CHOICES = 40, bySource = {};
   cfg.articles.forEach(function (a) {
-    var text = [a.date || "undated", a.outlet, a.title || a.source].filter(Boolean).join(" \u00b7 ");
-    var o = el("option", text); o.value = a.source; o.title = a.source; sourceSel.appendChild(o);
+    bySource[a[0]] = {source: a[0], text: [a[1] || "undated", a[2], a[3] || a[0]].filter(Boolean).join(" \u00b7 ")};
   });
+  function articleChoices() {
+    var q = sourceSel.value.trim().toLowerCase(), shown = 0;
+    sourceList.textContent = "";
+    cfg.articles.some(function (a) {
+      var art = bySource[a[0]];
+      if (q && !bySource[sourceSel.value] && (art.text + " " + art.source).toLowerCase().indexOf(q) < 0) return false;
+      var o = el("option", art.text); o.value = art.source; sourceList.appendChild(o);
+      shown += 1;
+      return shown >= ARTICLE_CHOICES;
+    });
+  }
+  sourceSel.addEventListener("input", function () { articleChoices(); if (!sourceSel.value || bySource[sourceSel.value]) apply(); });
   sourceSel.addEventListener("change", apply);
+  articleChoices();
   var since = document.getElementById("kg-since"), until = document.getElementById("kg-until");
   if (cfg.dates.length) { since.min = until.min = cfg.dates[0]; since.max = until.max = cfg.dates[cfg.dates.length - 1]; }
   since.addEventListener("change", apply);
@@ -183,7 +223,7 @@
   }
   function apply() {
     var types = Array.prototype.map.call(document.querySelectorAll(".kg-type:checked"), function (b) { return b.value; });
-    var src = sourceSel.value, from = since.value, to = until.value;
+    var src = bySource[sourceSel.value] ? sourceSel.value : "", from = since.value, to = until.value;
     var shown = 0;
     nodes.update(all.map(function (n) {
       var v = visible(n, types, src, from, to);
@@ -191,6 +231,9 @@
       return {id: n.id, hidden: !v};
     }));
     document.getElementById("kg-count").textContent = shown + " of " + all.length + " entities";
+    sourceStatus.textContent = !src ? (sourceSel.value ? "no article is named so" : "") :
+      all.some(function (n) { return n.kgSources.indexOf(src) >= 0; }) ? "" :
+      "none of the drawn entities is in this article: kg render --source " + shq(src) + " draws its entities";
     window.kgShown = shown;
     fit(visibleIds());
   }
@@ -208,10 +251,83 @@
     });
     return exact || part;
   }
+  // every entity of the store (cfg.index, kg.views.index): decoded on the first search, most articles first
+  var index = null;
+  function entities() {
+    if (index) return index;
+    index = [];
+    var ix = cfg.index;
+    if (!ix) return index;
+    ix.types.forEach(function (t, k) {
+      var labels = ix.labels[k].split("\n"), i = 0;
+      ix.runs[k].forEach(function (run) {
+        for (var j = 0; j < run[1]; j++, i++) index.push({label: labels[i], low: labels[i].toLowerCase(), type: t, n: run[0]});
+      });
+    });
+    index.sort(function (a, b) { return b.n - a.n; });
+    return index;
+  }
+  var drawnLabels = {};
+  all.forEach(function (n) { drawnLabels[n.kgLabel.toLowerCase() + "\u0000" + n.kgType] = n; });
+  function drawnOf(e) { return drawnLabels[e.low + "\u0000" + e.type] || null; }
+  // the entities of the store named q: the label itself, then a label or one of its words starting with
+  // q, then a label holding q; most articles first
+  function lookUp(q, limit) {
+    q = q.trim().toLowerCase();
+    var exact = [], start = [], part = [];
+    if (!q) return [];
+    entities().some(function (e) {
+      if (e.low === q) exact.push(e);
+      else if (e.low.indexOf(q) === 0 || e.low.indexOf(" " + q) >= 0) start.push(e);
+      else if (part.length < limit && e.low.indexOf(q) >= 0) part.push(e);
+      return exact.length >= limit;
+    });
+    return exact.concat(start, part).slice(0, limit);
+  }
+  function notDrawn(e) {
+    return e.label + " (" + e.type + ", in " + e.n + " article" + (e.n === 1 ? "" : "s") + ") is not drawn: " +
+      "kg render --focus " + shq(e.label) + " draws it and its neighbours";
+  }
+  var searchList = document.getElementById("kg-search-list"), SUGGESTIONS = 12;
+  document.getElementById("kg-search").addEventListener("input", function (e) {
+    var q = e.target.value.trim().toLowerCase(), seen = {};
+    searchList.textContent = "";
+    if (q.length < 2) return;
+    var near = all.filter(function (n) { return n.kgLabel.toLowerCase().indexOf(q) >= 0; }).slice(0, SUGGESTIONS)
+      .map(function (n) { return {label: n.kgLabel, type: n.kgType, drawn: true}; });
+    near.concat(lookUp(q, SUGGESTIONS)).forEach(function (e) {
+      var key = e.label + "\u0000" + e.type;
+      if (seen[key] || searchList.children.length >= SUGGESTIONS) return;
+      seen[key] = true;
+      var drawn = e.drawn || drawnOf(e);
+      var o = el("option", e.type + (e.n ? " \u00b7 " + e.n + " article" + (e.n === 1 ? "" : "s") : "") +
+                 (drawn ? "" : " \u00b7 not drawn"));
+      o.value = e.label;
+      searchList.appendChild(o);
+    });
+  });
   function search() {
-    var status = document.getElementById("kg-search-status");
-    var hit = find(document.getElementById("kg-search").value);
+    var status = document.getElementById("kg-search-status"), q = document.getElementById("kg-search").value;
+    var hit = find(q);
     Object.keys(pinned).forEach(function (id) { delete pinned[id]; });
+    window.kgFound = null;
+    var exactly = hit && [hit.kgLabel].concat(hit.kgAliases || []).some(function (s) {
+      return String(s).toLowerCase() === q.trim().toLowerCase();
+    });
+    if (!exactly) {  // a part of a drawn name: the store may hold an entity of exactly that name
+      var far = lookUp(q, 1)[0];
+      if (far && (!hit || far.low === q.trim().toLowerCase())) {
+        if (drawnOf(far)) {
+          hit = drawnOf(far);
+        } else {
+          status.textContent = notDrawn(far);
+          window.kgFound = {label: far.label, type: far.type, articles: far.n};
+          network.unselectAll();
+          declutter();
+          return;
+        }
+      }
+    }
     if (!hit) { status.textContent = "not found"; network.unselectAll(); declutter(); return; }
     if (nodes.get(hit.id).hidden) { nodes.update({id: hit.id, hidden: false}); }
     pinned[hit.id] = true;
