@@ -249,12 +249,23 @@ def test_a3_kg_query_refuses_service(seeds_store, recorder):
     assert seen == []
 
 
-def test_a1_kg_query_says_the_engine_crashed_in_one_line(seeds_store):
-    r = subprocess.run([*KG, "query", PANIC, "--store", str(seeds_store)], capture_output=True, text=True,
-                       timeout=120, env={**os.environ, "RUST_BACKTRACE": "1"})
+@pytest.mark.parametrize("timeout", ["30", "0", "0.0", "inf", "1e309", "99999999999999999999"])
+def test_a1_kg_query_says_the_engine_crashed_in_one_line(seeds_store, timeout):
+    """--timeout 0 (no limit) ran the query in kg's own process, which the panic ended with a Rust
+    backtrace (exit 134); every timeout runs it in a child now."""
+    r = subprocess.run([*KG, "query", PANIC, "--store", str(seeds_store), "--timeout", timeout], capture_output=True,
+                       text=True, timeout=120, env={**os.environ, "RUST_BACKTRACE": "1"})
     assert r.returncode in (0, 2), r.stderr[-2000:]  # 0 where Oxigraph sorts these rows without a panic
     if r.returncode == 2:
         assert r.stderr.startswith("kg: [KG342] ") and len(r.stderr.strip().splitlines()) == 1, r.stderr[-2000:]
+
+
+@pytest.mark.parametrize("timeout", ["1e-9", "1e-300", "5e-324"])
+def test_a_timeout_too_short_for_any_row_is_one_line(seeds_store, timeout):
+    r = subprocess.run([*KG, "query", PANIC, "--store", str(seeds_store), "--timeout", timeout], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert len(r.stderr.strip().splitlines()) == 1 and ("[KG309]" in r.stderr or "[KG342]" in r.stderr), r.stderr
 
 
 # ------------------------------------------------------------------ C4: kg query, nesting
