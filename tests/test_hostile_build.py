@@ -173,6 +173,22 @@ def test_an_article_that_kills_its_worker_is_reported_and_its_neighbours_written
     assert fixed.returncode == 3 and "1 added, 0 replaced, 17 unchanged, 2 failed" in fixed.stdout, fixed.stderr
 
 
+def test_the_known_bad_record_is_kept_when_every_article_of_a_new_store_fails(poison, tmp_path):
+    """A build into a new store whose every article crashed removed the store folder as unused,
+    and the record of the known-bad articles with it: every rerun crashed on them again. The
+    store is kept with its record; an unchanged known-bad article is not tried again."""
+    script, model = poison
+    folder = _poisoned_folder(tmp_path / "in", 2, {0: "SEGFAULT", 1: "SEGFAULT"})
+    r = subprocess.run([sys.executable, script, "build", folder, "--store", tmp_path / "s", "--ner", model,
+                        "--jobs", "1"], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 1 and "0 added, 0 replaced, 0 unchanged, 2 failed" in r.stdout, r.stderr[-3000:]  # all bad: 1
+    assert (tmp_path / "s" / "failed-articles.json").is_file()
+    again = subprocess.run(r.args, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 1 and "2 failed" in again.stdout, again.stderr[-3000:]
+    errors = [ln for ln in again.stderr.splitlines() if ln.startswith("error: ")]
+    assert len(errors) == 2 and all("so it was not tried again" in e for e in errors), again.stderr
+
+
 def test_an_article_that_hangs_extraction_is_given_up_after_its_time(poison, tmp_path):
     script, model = poison
     folder = _poisoned_folder(tmp_path / "in", 4, {1: "ENDLESS"})

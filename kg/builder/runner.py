@@ -182,12 +182,15 @@ def _new_folders(path: Path) -> list[Path]:
 
 def _remove_if_unused(made: list[Path]) -> None:
     """Remove the folders a build created when they hold no article (a build that read
-    nothing, or failed before writing one), so that a later query says "no kg store"."""
+    nothing, or failed before writing one), so that a later query says "no kg store". A store
+    that holds the record of articles whose extraction failed (kg.builder.known_bad) is kept
+    with it: the next build skips them while they are unchanged instead of crashing again."""
     import shutil
 
+    from kg.builder.known_bad import FILE
     from kg.errors import KGError
 
-    if not made or not made[0].is_dir():
+    if not made or not made[0].is_dir() or (made[0] / FILE).is_file():
         return
     try:
         with Store.open_read(made[0]) as st:
