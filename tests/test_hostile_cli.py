@@ -206,6 +206,47 @@ def test_a_closed_standard_stream_is_one_line(small_store, tmp_path, command, cl
     one_line_error(r, code)
 
 
+class _Sparql(BaseHTTPRequestHandler):
+    """A SPARQL endpoint answering every query with 3,000 rows of one variable."""
+
+    def do_POST(self) -> None:  # noqa: N802
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        rows = [{"s": {"type": "literal", "value": f"row {i}"}} for i in range(3000)]
+        body = json.dumps({"head": {"vars": ["s"]}, "results": {"bindings": rows}}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/sparql-results+json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def sparql():
+    server = HTTPServer(("127.0.0.1", 0), _Sparql)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/sparql"
+    server.shutdown()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [
+    ["query", "SELECT ?s WHERE { ?s ?p ?o }", "--endpoint", "ENDPOINT", "--format", "csv"],
+    ["query", "SELECT ?s WHERE { ?s ?p ?o }", "--endpoint", "ENDPOINT", "--format", "table"],
+    ["stats", "--store", "STORE"], ["render", "--store", "STORE"], ["queries"], ["--help"], ["query", "--help"],
+    ["--version"], ["articles", "--store", "STORE"], ["export", "--store", "STORE"],
+])
+def test_a_full_disk_behind_standard_output_is_one_line(small_store, sparql, command):
+    """`kg query --endpoint URL > /dev/full` (the remote rows), `kg stats`, `kg render`, `kg queries` and
+    the help: OSError tracebacks (No space left on device)."""
+    args = [{"ENDPOINT": sparql, "STORE": str(small_store)}.get(a, a) for a in command]
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([*KG, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=180)
+    one_line_error(r, "KG705")
+
+
 # ------------------------------------------------------------------ G: arguments that were accepted
 @pytest.mark.parametrize("command, code, phrase", [
     (["render", "--since", "2019-02-30"], "KG131", "--since '2019-02-30'"),
