@@ -316,6 +316,25 @@ def test_jsonl_text_that_is_not_a_string_is_an_error_per_line(tmp_path):
     assert "[KG150] feed.jsonl:6: id 'line-5' is already used on line 5" in errors[4]
 
 
+@pytest.mark.parametrize("name, text, tail", [
+    ("quotes.md", "> " * 30 + "Nine people were hurt in Accra.\n\nThe police said so on Monday.", "Monday."),
+    ("lists.md", "".join("  " * i + f"- item {i}\n" for i in range(40)) + "\nFive people died in Lagos.", "Lagos."),
+    ("ordered.md", "".join("   " * i + f"1. step {i}\n" for i in range(40)) + "\nThe end.", "The end."),
+])
+def test_markdown_past_the_nesting_limit_keeps_its_text_and_says_so(tmp_path, name, text, tail):
+    """markdown-it stops reading a block nested 20 deep (its maxNesting) and drops the rest of the
+    file without a word: the deep text and everything after it were lost."""
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "flat.md").write_text("> " * 5 + "Two people were hurt in Accra.\n\n- a list\n", encoding="utf-8")
+    arts, errors, warnings = _read(tmp_path)
+    assert not errors
+    words = [w for w in text.split() if w.strip(".").isalpha()]
+    assert all(w in arts[name].text for w in words) and arts[name].text.endswith(tail), arts[name].text[-200:]
+    assert ">" not in arts[name].text and "- item" not in arts[name].text
+    assert len(warnings) == 1 and "[KG179]" in warnings[0] and name in warnings[0], warnings
+    assert arts["flat.md"].text == "Two people were hurt in Accra.\n\na list"
+
+
 def test_links_out_of_the_folder_are_not_followed(tmp_path):
     """A folder holding links to /etc and /etc/hostname ingested them."""
     outside = tmp_path / "outside"

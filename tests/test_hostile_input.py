@@ -318,11 +318,14 @@ def _matrix_cases(root: Path) -> dict[str, tuple[list[Path], int, tuple[str, ...
     d = folder("big_number")
     (d / "n.txt").write_text("The army said " + "9" * 400 + " people were killed.\n", encoding="utf-8")
     cases["big_number"] = ([d], 0, ())
+    d = folder("deep_markdown")  # issue 41, G: past markdown-it's nesting limit the text was lost silently
+    (d / "deep.md").write_text("> " * 30 + "Nine people were hurt in Accra.\n", encoding="utf-8")
+    cases["deep_markdown"] = ([d], 0, ("deep.md: Markdown nested more than 20 levels",))
     return cases
 
 
 MATRIX = ["dup_id", "same_name", "impossible_date", "vague_dates", "nested_json", "laughs", "dev_zero", "fifo",
-          "long_line", "big_number"]
+          "long_line", "big_number", "deep_markdown"]
 
 
 @pytest.fixture(scope="module")
