@@ -335,6 +335,27 @@ def test_markdown_past_the_nesting_limit_keeps_its_text_and_says_so(tmp_path, na
     assert arts["flat.md"].text == "Two people were hurt in Accra.\n\na list"
 
 
+def test_paths_over_path_max_are_one_line_each_and_the_others_are_built(tmp_path):
+    """A name over NAME_MAX given to kg build was an OSError traceback (File name too long); a file whose
+    path passes PATH_MAX is named with why, and the folder's other files are written."""
+    from .test_hostile_input import deep_file
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.txt").write_text("Nine people were hurt in Accra on Monday.\n", encoding="utf-8")
+    deep_file(folder, 25, "Five people died in Lagos on Monday.")
+    (folder / ("e" * 50)).mkdir()  # a folder within PATH_MAX, its file not
+    deep_file(folder / ("e" * 50), 19, "Four people died in Lagos.", name="f" * 200 + ".txt")
+    r = subprocess.run([sys.executable, "-m", "kg", "build", folder, folder / ("y" * 300 + ".txt"), "--store",
+                        tmp_path / "s", "--ner", "none", "--jobs", "1"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 3 and "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert "1 added, 0 replaced, 0 unchanged, 3 failed" in r.stdout, r.stdout + r.stderr[-2000:]
+    errors = [ln for ln in r.stderr.splitlines() if ln.startswith("error: ")]
+    assert len(errors) == 3 and all(len(e) < 500 for e in errors), r.stderr
+    assert sum("over the system's limit of 4,096 (PATH_MAX)" in e for e in errors) == 2, errors
+    assert sum("a name of 304 bytes, over the 255 the file system allows" in e for e in errors) == 1, errors
+
+
 def test_links_out_of_the_folder_are_not_followed(tmp_path):
     """A folder holding links to /etc and /etc/hostname ingested them."""
     outside = tmp_path / "outside"
