@@ -237,11 +237,13 @@ def sparql():
     ["query", "SELECT ?s WHERE { ?s ?p ?o }", "--endpoint", "ENDPOINT", "--format", "table"],
     ["stats", "--store", "STORE"], ["render", "--store", "STORE"], ["queries"], ["--help"], ["query", "--help"],
     ["--version"], ["articles", "--store", "STORE"], ["export", "--store", "STORE"],
+    ["push", "--store", "STORE", "--endpoint", "GRAPHSTORE"],
+    ["push", "--store", "STORE", "--endpoint", "GRAPHSTORE", "-q"],
 ])
-def test_a_full_disk_behind_standard_output_is_one_line(small_store, sparql, command):
-    """`kg query --endpoint URL > /dev/full` (the remote rows), `kg stats`, `kg render`, `kg queries` and
-    the help: OSError tracebacks (No space left on device)."""
-    args = [{"ENDPOINT": sparql, "STORE": str(small_store)}.get(a, a) for a in command]
+def test_a_full_disk_behind_standard_output_is_one_line(small_store, sparql, hostile, command):
+    """`kg query --endpoint URL > /dev/full` (the remote rows), `kg push`'s summary, `kg stats`, `kg render`,
+    `kg queries` and the help: OSError tracebacks (No space left on device)."""
+    args = [{"ENDPOINT": sparql, "GRAPHSTORE": hostile, "STORE": str(small_store)}.get(a, a) for a in command]
     with open("/dev/full", "w") as full:
         r = subprocess.run([*KG, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=180)
     one_line_error(r, "KG705")
