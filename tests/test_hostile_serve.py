@@ -96,6 +96,18 @@ def served(store_copy):
     _stop(s)
 
 
+@pytest.mark.parametrize("timeout", ["inf", "1e309", "99999999999999999999"])
+def test_serve_takes_a_timeout_past_what_the_engine_counts(store_copy, timeout):
+    """`kg serve --timeout inf` was an OverflowError traceback; 1e20 seconds, KG631 (the engine's
+    own option overflowed). Such a timeout is no limit in practice."""
+    s = _serve(store_copy, "--timeout", timeout)
+    try:
+        assert s.query("ASK {}")[0] == 200
+    finally:
+        log = _stop(s)
+    assert "Traceback" not in log and "KG631" not in log, log
+
+
 @pytest.fixture
 def recorder():
     """A server on 127.0.0.1 that records every request it gets (where SERVICE or LOAD would go)."""
