@@ -249,6 +249,16 @@ def test_a_full_disk_behind_standard_output_is_one_line(small_store, sparql, hos
     one_line_error(r, "KG705")
 
 
+@pytest.mark.parametrize("timeout", ["inf", "1e309", "99999999999999999999"])
+def test_a_timeout_past_what_a_socket_takes_is_no_limit(small_store, sparql, hostile, timeout):
+    """`kg push --timeout inf` and `kg query --endpoint URL --timeout inf`: OverflowError tracebacks
+    (timestamp out of range for platform time_t)."""
+    r = kg("push", "--store", small_store, "--endpoint", hostile, "--timeout", timeout, "-q")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr[-2000:]
+    r = kg("query", "SELECT ?s WHERE { ?s ?p ?o }", "--endpoint", sparql, "--timeout", timeout)
+    assert r.returncode == 0 and r.stdout.count("row ") == 3000, r.stderr[-2000:]
+
+
 # ------------------------------------------------------------------ G: arguments that were accepted
 @pytest.mark.parametrize("command, code, phrase", [
     (["render", "--since", "2019-02-30"], "KG131", "--since '2019-02-30'"),

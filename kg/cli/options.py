@@ -200,8 +200,13 @@ def timeout_option(default: float, help: str, *, minimum: float = 0) -> Callable
                         type=_Seconds(minimum), help=help)
 
 
+LONGEST_WAIT = 1e9  # seconds (31 years): a longer --timeout, inf too, is taken as this, no limit in practice
+
+
 class _Seconds(click.FloatRange):
-    """A number of seconds: NaN passes FloatRange but no deadline is ever >= NaN."""
+    """A number of seconds: NaN passes FloatRange but no deadline is ever >= NaN. One past
+    LONGEST_WAIT is taken as LONGEST_WAIT: sockets and the engine take no infinite or 2**64-second
+    timeout (an OverflowError traceback in kg push and kg query --endpoint)."""
 
     name = "seconds"
 
@@ -209,7 +214,7 @@ class _Seconds(click.FloatRange):
         seconds = super().convert(value, param, ctx)
         if seconds != seconds:  # NaN
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        return seconds
+        return min(seconds, LONGEST_WAIT)
 
 
 class _Closed(io.TextIOBase):
