@@ -377,4 +377,4 @@ def test_fuzz_serve_requests_never_take_the_endpoint_down(fuzz_served):
         assert status < 500 or status in (502, 503), (status, case)
         assert fuzz_served.query("ASK {}", timeout=2)[0] == 200, case
 
-    fuzz(body, REQUESTS, default=40)
+    fuzz(body, REQUESTS, default=40, name="serve")
