@@ -231,6 +231,8 @@ class Errors(metaclass=_Catalogue):
             "kg/training/decider_data.json)"
     KG176 = "kg train --entity-decider needs scikit-learn: pip install 'kg[train]'"
     KG170 = "{where}: field {field!r} holds {kind}, not text; skipped"
+    KG179 = ("{name}: Markdown nested more than {depth} levels deep (quotes or lists), past what the Markdown "
+             "reader takes; its block marks were dropped and the text read as plain paragraphs")
     KG171 = ("{path}: a link to {target}, outside the folder {root}; not followed (give the target itself "
              "to read it)")
 

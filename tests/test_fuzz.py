@@ -4,6 +4,7 @@ every graph produced conforms to the SHACL shapes."""
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,15 @@ def _check(nlp, text: str, published: str | None = "2019-03-05") -> None:
 @given(articles, st.sampled_from([None, "2019-03-05", "1900-01-01", "2099-12-31"]))
 def test_nasty_text_maps_to_valid_rdf(nlp, text, published):
     _check(nlp, text, published)
+
+
+@pytest.mark.skipif(not os.environ.get("KG_FUZZ_SECONDS"), reason="long runs only: set KG_FUZZ_SECONDS")
+def test_nasty_text_budgeted(nlp):
+    """The same property for KG_FUZZ_SECONDS (see tests/test_fuzz_readers.py), each example under a hang guard."""
+    from .test_fuzz_readers import fuzz
+
+    dates = st.sampled_from([None, "2019-03-05", "1900-01-01", "2099-12-31"])
+    fuzz(lambda case: _check(nlp, *case), st.tuples(articles, dates), default=40, name="nasty-text")
 
 
 @pytest.mark.parametrize("path", sorted(NASTY.glob("*.txt")), ids=lambda p: p.stem)

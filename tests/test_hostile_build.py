@@ -173,6 +173,22 @@ def test_an_article_that_kills_its_worker_is_reported_and_its_neighbours_written
     assert fixed.returncode == 3 and "1 added, 0 replaced, 17 unchanged, 2 failed" in fixed.stdout, fixed.stderr
 
 
+def test_the_known_bad_record_is_kept_when_every_article_of_a_new_store_fails(poison, tmp_path):
+    """A build into a new store whose every article crashed removed the store folder as unused,
+    and the record of the known-bad articles with it: every rerun crashed on them again. The
+    store is kept with its record; an unchanged known-bad article is not tried again."""
+    script, model = poison
+    folder = _poisoned_folder(tmp_path / "in", 2, {0: "SEGFAULT", 1: "SEGFAULT"})
+    r = subprocess.run([sys.executable, script, "build", folder, "--store", tmp_path / "s", "--ner", model,
+                        "--jobs", "1"], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 1 and "0 added, 0 replaced, 0 unchanged, 2 failed" in r.stdout, r.stderr[-3000:]
+    assert (tmp_path / "s" / "failed-articles.json").is_file()
+    again = subprocess.run(r.args, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 1 and "2 failed" in again.stdout, again.stderr[-3000:]
+    errors = [ln for ln in again.stderr.splitlines() if ln.startswith("error: ")]
+    assert len(errors) == 2 and all("so it was not tried again" in e for e in errors), again.stderr
+
+
 def test_an_article_that_hangs_extraction_is_given_up_after_its_time(poison, tmp_path):
     script, model = poison
     folder = _poisoned_folder(tmp_path / "in", 4, {1: "ENDLESS"})
@@ -298,6 +314,46 @@ def test_jsonl_text_that_is_not_a_string_is_an_error_per_line(tmp_path):
     assert errors[:4] == [f"[KG170] feed.jsonl:{n}: field 'text' holds {kind}, not text; skipped" for n, kind in
                           [(1, "a list"), (2, "an object"), (3, "a number"), (4, "true or false")]]
     assert "[KG150] feed.jsonl:6: id 'line-5' is already used on line 5" in errors[4]
+
+
+@pytest.mark.parametrize("name, text, tail", [
+    ("quotes.md", "> " * 30 + "Nine people were hurt in Accra.\n\nThe police said so on Monday.", "Monday."),
+    ("lists.md", "".join("  " * i + f"- item {i}\n" for i in range(40)) + "\nFive people died in Lagos.", "Lagos."),
+    ("ordered.md", "".join("   " * i + f"1. step {i}\n" for i in range(40)) + "\nThe end.", "The end."),
+])
+def test_markdown_past_the_nesting_limit_keeps_its_text_and_says_so(tmp_path, name, text, tail):
+    """markdown-it stops reading a block nested 20 deep (its maxNesting) and drops the rest of the
+    file without a word: the deep text and everything after it were lost."""
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "flat.md").write_text("> " * 5 + "Two people were hurt in Accra.\n\n- a list\n", encoding="utf-8")
+    arts, errors, warnings = _read(tmp_path)
+    assert not errors
+    words = [w for w in text.split() if w.strip(".").isalpha()]
+    assert all(w in arts[name].text for w in words) and arts[name].text.endswith(tail), arts[name].text[-200:]
+    assert ">" not in arts[name].text and "- item" not in arts[name].text
+    assert len(warnings) == 1 and "[KG179]" in warnings[0] and name in warnings[0], warnings
+    assert arts["flat.md"].text == "Two people were hurt in Accra.\n\na list"
+
+
+def test_paths_over_path_max_are_one_line_each_and_the_others_are_built(tmp_path):
+    """A name over NAME_MAX given to kg build was an OSError traceback (File name too long); a file whose
+    path passes PATH_MAX is named with why, and the folder's other files are written."""
+    from .test_hostile_input import deep_file
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.txt").write_text("Nine people were hurt in Accra on Monday.\n", encoding="utf-8")
+    deep_file(folder, 25, "Five people died in Lagos on Monday.")
+    (folder / ("e" * 50)).mkdir()  # a folder within PATH_MAX, its file not
+    deep_file(folder / ("e" * 50), 19, "Four people died in Lagos.", name="f" * 200 + ".txt")
+    r = subprocess.run([sys.executable, "-m", "kg", "build", folder, folder / ("y" * 300 + ".txt"), "--store",
+                        tmp_path / "s", "--ner", "none", "--jobs", "1"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 3 and "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert "1 added, 0 replaced, 0 unchanged, 3 failed" in r.stdout, r.stdout + r.stderr[-2000:]
+    errors = [ln for ln in r.stderr.splitlines() if ln.startswith("error: ")]
+    assert len(errors) == 3 and all(len(e) < 500 for e in errors), r.stderr
+    assert sum("over the system's limit of 4,096 (PATH_MAX)" in e for e in errors) == 2, errors
+    assert sum("a name of 304 bytes, over the 255 the file system allows" in e for e in errors) == 1, errors
 
 
 def test_links_out_of_the_folder_are_not_followed(tmp_path):

@@ -206,6 +206,59 @@ def test_a_closed_standard_stream_is_one_line(small_store, tmp_path, command, cl
     one_line_error(r, code)
 
 
+class _Sparql(BaseHTTPRequestHandler):
+    """A SPARQL endpoint answering every query with 3,000 rows of one variable."""
+
+    def do_POST(self) -> None:  # noqa: N802
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        rows = [{"s": {"type": "literal", "value": f"row {i}"}} for i in range(3000)]
+        body = json.dumps({"head": {"vars": ["s"]}, "results": {"bindings": rows}}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/sparql-results+json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def sparql():
+    server = HTTPServer(("127.0.0.1", 0), _Sparql)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/sparql"
+    server.shutdown()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [
+    ["query", "SELECT ?s WHERE { ?s ?p ?o }", "--endpoint", "ENDPOINT", "--format", "csv"],
+    ["query", "SELECT ?s WHERE { ?s ?p ?o }", "--endpoint", "ENDPOINT", "--format", "table"],
+    ["stats", "--store", "STORE"], ["render", "--store", "STORE"], ["queries"], ["--help"], ["query", "--help"],
+    ["--version"], ["articles", "--store", "STORE"], ["export", "--store", "STORE"],
+    ["push", "--store", "STORE", "--endpoint", "GRAPHSTORE"],
+    ["push", "--store", "STORE", "--endpoint", "GRAPHSTORE", "-q"],
+])
+def test_a_full_disk_behind_standard_output_is_one_line(small_store, sparql, hostile, command):
+    """`kg query --endpoint URL > /dev/full` (the remote rows), `kg push`'s summary, `kg stats`, `kg render`,
+    `kg queries` and the help: OSError tracebacks (No space left on device)."""
+    args = [{"ENDPOINT": sparql, "GRAPHSTORE": hostile, "STORE": str(small_store)}.get(a, a) for a in command]
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([*KG, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=180)
+    one_line_error(r, "KG705")
+
+
+@pytest.mark.parametrize("timeout", ["inf", "1e309", "99999999999999999999"])
+def test_a_timeout_past_what_a_socket_takes_is_no_limit(small_store, sparql, hostile, timeout):
+    """`kg push --timeout inf` and `kg query --endpoint URL --timeout inf`: OverflowError tracebacks
+    (timestamp out of range for platform time_t)."""
+    r = kg("push", "--store", small_store, "--endpoint", hostile, "--timeout", timeout, "-q")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr[-2000:]
+    r = kg("query", "SELECT ?s WHERE { ?s ?p ?o }", "--endpoint", sparql, "--timeout", timeout)
+    assert r.returncode == 0 and r.stdout.count("row ") == 3000, r.stderr[-2000:]
+
+
 # ------------------------------------------------------------------ G: arguments that were accepted
 @pytest.mark.parametrize("command, code, phrase", [
     (["render", "--since", "2019-02-30"], "KG131", "--since '2019-02-30'"),

@@ -274,6 +274,24 @@ def test_a_number_of_400_digits_does_not_break_the_mapping(tmp_path):
 
 
 # ------------------------------------------------------------------ the matrix, through the kg command
+def deep_file(root: Path, depth: int, text: str, name: str = "deep.txt") -> None:
+    """``text`` in a file ``name`` ``depth`` folders of 204-byte names below ``root`` (made relative to an open
+    folder, as no path reaches it past PATH_MAX)."""
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        for i in range(depth):
+            name = f"d{i:02d}" + "x" * 200
+            os.mkdir(name, dir_fd=fd)
+            inner = os.open(name, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        out = os.open(name, os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+        os.write(out, text.encode("utf-8"))
+        os.close(out)
+    finally:
+        os.close(fd)
+
+
 def _matrix_cases(root: Path) -> dict[str, tuple[list[Path], int, tuple[str, ...]]]:
     """name -> (paths given to kg build, expected exit status, phrases of the one-line messages)."""
     cases: dict[str, tuple[list[Path], int, tuple[str, ...]]] = {}
@@ -318,11 +336,17 @@ def _matrix_cases(root: Path) -> dict[str, tuple[list[Path], int, tuple[str, ...
     d = folder("big_number")
     (d / "n.txt").write_text("The army said " + "9" * 400 + " people were killed.\n", encoding="utf-8")
     cases["big_number"] = ([d], 0, ())
+    d = folder("path_max")  # issue 41, G: paths over PATH_MAX, a name over NAME_MAX
+    deep_file(d, 25, "Five people died in Lagos on Monday.")
+    cases["path_max"] = ([d, d / ("y" * 300 + ".txt")], 3, ("over the system's limit of", "a name of 304 bytes"))
+    d = folder("deep_markdown")  # issue 41, G: past markdown-it's nesting limit the text was lost silently
+    (d / "deep.md").write_text("> " * 30 + "Nine people were hurt in Accra.\n", encoding="utf-8")
+    cases["deep_markdown"] = ([d], 0, ("deep.md: Markdown nested more than 20 levels",))
     return cases
 
 
 MATRIX = ["dup_id", "same_name", "impossible_date", "vague_dates", "nested_json", "laughs", "dev_zero", "fifo",
-          "long_line", "big_number"]
+          "long_line", "big_number", "deep_markdown", "path_max"]
 
 
 @pytest.fixture(scope="module")

@@ -99,3 +99,37 @@ def test_c5_a_200mb_literal_is_kg134_not_memory_error(tmp_path):
     assert r.returncode == 1
     assert_clean(r, "[KG134]")
     assert "over 16 MB" in r.stderr
+
+
+# ------------------------------------------------------------------ a bad file leaves no trace
+BAD_FILES = {
+    "syntax.nt": "<a> <b> .\n",  # KG134
+    "laughs.rdf": laughs(3),  # KG134, refused before the parser
+    "latin1.ttl": b"<urn:a> <urn:b> \"caf\xe9\" .\n",  # KG135
+    "unknown.xyz": "<urn:a> <urn:b> <urn:c> .\n",  # no format to tell by
+}
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_a_bad_file_creates_no_store_and_leaves_one_byte_identical(seeds_store, tmp_path, name):
+    """A failed kg load into a new store left an empty RocksDB folder behind (a later command
+    found "a store" with nothing in it); into an existing store, opening it for writing rewrote
+    its CURRENT, MANIFEST and logs. The file is read and checked before the store is opened."""
+    import shutil
+
+    data = BAD_FILES[name]
+    f = tmp_path / name
+    f.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+    r = kg("load", f, "--store", tmp_path / "new" / "store")
+    assert r.returncode != 0 and "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert not (tmp_path / "new").exists()
+    store = tmp_path / "old"
+    shutil.copytree(seeds_store, store)
+    before = _files(store)
+    r = kg("load", f, "--store", store)
+    assert r.returncode != 0 and "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert _files(store) == before

@@ -161,33 +161,36 @@ def build(
 
     check_model(ner)  # a missing model is a user error before any work is done
     extractor = extractor_id(ner)
-    made = _new_folders(Path(store_path))
+    made = new_folders(Path(store_path))
     try:
         report = _build(paths, store_path, ner=ner, jobs=jobs, max_chars=max_chars, options=options, stdin=stdin,
                         stdin_format=stdin_format, progress=progress, extractor=extractor,
                         article_timeout=article_timeout)
     except BaseException:
-        _remove_if_unused(made)
+        remove_if_unused(made)
         raise
     if not (report.added or report.replaced):  # read nothing: no store where there was none
-        _remove_if_unused(made)
+        remove_if_unused(made)
     return report
 
 
-def _new_folders(path: Path) -> list[Path]:
+def new_folders(path: Path) -> list[Path]:
     """The store folder and the parents of it that do not exist yet (innermost first): what a
     build creates, and removes again when it read nothing."""
     return [p for p in (path, *path.parents) if not p.exists()]
 
 
-def _remove_if_unused(made: list[Path]) -> None:
+def remove_if_unused(made: list[Path]) -> None:
     """Remove the folders a build created when they hold no article (a build that read
-    nothing, or failed before writing one), so that a later query says "no kg store"."""
+    nothing, or failed before writing one), so that a later query says "no kg store". A store
+    that holds the record of articles whose extraction failed (kg.builder.known_bad) is kept
+    with it: the next build skips them while they are unchanged instead of crashing again."""
     import shutil
 
+    from kg.builder.known_bad import FILE
     from kg.errors import KGError
 
-    if not made or not made[0].is_dir():
+    if not made or not made[0].is_dir() or (made[0] / FILE).is_file():
         return
     try:
         with Store.open_read(made[0]) as st:

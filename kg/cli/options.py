@@ -200,8 +200,13 @@ def timeout_option(default: float, help: str, *, minimum: float = 0) -> Callable
                         type=_Seconds(minimum), help=help)
 
 
+LONGEST_WAIT = 1e9  # seconds (31 years): a longer --timeout, inf too, is taken as this, no limit in practice
+
+
 class _Seconds(click.FloatRange):
-    """A number of seconds: NaN passes FloatRange but no deadline is ever >= NaN."""
+    """A number of seconds: NaN passes FloatRange but no deadline is ever >= NaN. One past
+    LONGEST_WAIT is taken as LONGEST_WAIT: sockets and the engine take no infinite or 2**64-second
+    timeout (an OverflowError traceback in kg push and kg query --endpoint)."""
 
     name = "seconds"
 
@@ -209,7 +214,7 @@ class _Seconds(click.FloatRange):
         seconds = super().convert(value, param, ctx)
         if seconds != seconds:  # NaN
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        return seconds
+        return min(seconds, LONGEST_WAIT)
 
 
 class _Closed(io.TextIOBase):
@@ -264,6 +269,23 @@ class KGGroup(click.Group):
             ctx.fail(f"no such command {name!r}{hint or '; kg --help lists them'}")
         return super().resolve_command(ctx, args)
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Also around what runs before a command (``kg --help > /dev/full``): a standard output
+        that cannot be written (a full disk behind a redirection) is KG705, not a traceback."""
+        import sys
+
+        from kg.errors import Errors, OutputError
+
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            if not stdout_failed(exc):
+                raise
+            silence_stdout()
+            error = OutputError(Errors.KG705.format(reason=exc.strerror or exc))
+            click.echo(f"kg: {error}", err=True)
+            sys.exit(error.exit_code)
+
     def invoke(self, ctx: click.Context) -> Any:
         _stand_in_for_closed_streams()
         try:
@@ -286,6 +308,27 @@ def closed_pipe(exc: BaseException | None) -> bool:
     import errno
 
     return isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno == errno.EPIPE)
+
+
+def stdout_failed(exc: OSError) -> bool:
+    """Whether ``exc`` is a failed write to standard output (a full disk, a quota, an I/O
+    error): one of the innermost frames it passed through was writing to file descriptor 1."""
+    import errno
+
+    if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS, errno.EBADF):
+        return False
+    frames, tb = [], exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for frame in frames[-3:]:
+        for value in frame.f_locals.values():
+            try:
+                if callable(getattr(value, "fileno", None)) and value.fileno() == 1:
+                    return True
+            except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+                continue
+    return False
 
 
 def silence_stdout() -> None:

@@ -159,6 +159,9 @@ def _remote(endpoint: str, text: str, params: dict[str, str], fmt: str | None, t
         out.flush()
     except BrokenPipeError:
         silence_stdout()
+    except OSError as exc:  # a full disk behind a redirection: one line, as for the store's own rows
+        silence_stdout()
+        raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
 
 
 @click.command()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,6 +21,9 @@ from kg.cli.options import (
     warn_older_layout,
 )
 from kg.errors import Errors, InputError, OutputError
+
+if TYPE_CHECKING:
+    from kg.rdf.load import LoadReport
 
 
 @click.command()
@@ -130,27 +135,42 @@ def load(files: tuple[str, ...], store: str | None, fmt: str | None, graph: str 
     Example: kg load graph.ttl --store other.kg
     Example: curl -s https://example.org/g.nq | kg load - --format nquads
     """
+    from kg.builder.runner import new_folders, remove_if_unused
     from kg.progress import bar
-    from kg.rdf.load import load_file
+    from kg.rdf.load import add_parsed, parse_file
     from kg.store import Store
 
     if "-" in files and not fmt:  # nothing to tell the format by
         raise InputError(Errors.KG133.format(path="standard input"))
-    with Store(store_path(store)) as st:
-        for f in files:
-            stdin = f == "-"
-            p = Path("stdin" if stdin else f)  # (the name of the import graph of what no article owns)
-            size = p.stat().st_size if not stdin and p.is_file() else None
-            with bar(total=size, desc=p.name, unit="B", unit_scale=True, quiet=quiet) as b:
-                r = load_file(st, p, fmt, graph, progress=b.update, source=sys.stdin.buffer if stdin else None,
-                              replace=replace)
-            if r.quads or not r.corrections:
-                click.echo(f"{r.quads} quads in {r.graphs} graphs ({r.articles} articles) <- {f}")
-            if r.corrections:
-                click.echo(f"{r.corrections} correction{'s' * (r.corrections != 1)} added and applied <- {f}")
-            if not r.articles and not graph and not r.corrections:
-                click.echo(f"kg: warning: {Errors.KG163.format(path=f)}", err=True)
+    made = new_folders(store_path(store))
+    with contextlib.ExitStack() as opened:
+        st = None
+        try:
+            for f in files:
+                stdin = f == "-"
+                p = Path("stdin" if stdin else f)  # (the name of the import graph of what no article owns)
+                size = p.stat().st_size if not stdin and p.is_file() else None
+                with bar(total=size, desc=p.name, unit="B", unit_scale=True, quiet=quiet) as b:
+                    parsed = parse_file(p, fmt, graph, progress=b.update, source=sys.stdin.buffer if stdin else None)
+                # opened once the first file is read and checked: a bad file neither creates nor touches it
+                st = st or opened.enter_context(Store(store_path(store)))
+                r = add_parsed(st, parsed, replace=replace)
+                _said_loaded(f, r, graph)
+        except BaseException:
+            opened.close()
+            remove_if_unused(made)  # a store this command created and wrote nothing into
+            raise
     warn_older_layout(store_path(store))
+
+
+def _said_loaded(f: str, r: LoadReport, graph: str | None) -> None:
+    """The lines kg load prints for one file."""
+    if r.quads or not r.corrections:
+        click.echo(f"{r.quads} quads in {r.graphs} graphs ({r.articles} articles) <- {f}")
+    if r.corrections:
+        click.echo(f"{r.corrections} correction{'s' * (r.corrections != 1)} added and applied <- {f}")
+    if not r.articles and not graph and not r.corrections:
+        click.echo(f"kg: warning: {Errors.KG163.format(path=f)}", err=True)
 
 
 @click.command()

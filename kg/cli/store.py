@@ -31,8 +31,8 @@ from kg.cli.options import (
 @click.option("--allow-host", "hosts", multiple=True, metavar="NAME",
               help="Accept this name in the Host header (loopback names, the bound address and this "
                    "machine's name are accepted).")
-@timeout_option(30.0, "Stop a SPARQL query after this many seconds (rounded up to whole seconds).",
-                minimum=1)
+@timeout_option(30.0, "Stop a SPARQL query after this many seconds (rounded up to whole seconds; "
+                "over 10^9, or inf, is taken as 10^9: no limit in practice).", minimum=1)
 def serve(store: str | None, port: int, bind: str, writable: bool, services: tuple[str, ...],
           origins: tuple[str, ...], hosts: tuple[str, ...], timeout: float) -> None:
     """Serve the store as a SPARQL 1.1 endpoint (the Oxigraph server, behind kg's checks).
@@ -51,8 +51,12 @@ def serve(store: str | None, port: int, bind: str, writable: bool, services: tup
 
     from kg.store.serve import serve as run_server
 
-    run_server(store_path(store).resolve(), port, bind, writable, math.ceil(timeout),
+    # the engine takes a whole number of seconds that fits 64 bits: inf or 1e20 ended in a traceback or KG631
+    run_server(store_path(store).resolve(), port, bind, writable, math.ceil(min(timeout, SERVE_MAX_TIMEOUT)),
                services=services, origins=origins, hosts=hosts)
+
+
+SERVE_MAX_TIMEOUT = 10**9  # seconds (31 years)
 
 
 @click.command()

@@ -36,6 +36,38 @@ def _utf8(path: str | os.PathLike[str]) -> bool:
     return True
 
 
+def too_long(path: str | os.PathLike[str]) -> str:
+    """Why the system refuses ``path`` with ENAMETOOLONG, in words: a name over NAME_MAX, or the
+    whole path over PATH_MAX (a folder nested deep enough)."""
+    raw = os.fsencode(path)
+    name_max, path_max = _limit("PC_NAME_MAX", 255), _limit("PC_PATH_MAX", 4096)
+    longest = max(raw.split(b"/"), key=len)
+    if len(longest) > name_max:
+        return (f"a name of {len(longest):,} bytes, over the {name_max:,} the file system allows; "
+                "rename it (skipped)")
+    return (f"its path is {len(raw):,} bytes, over the system's limit of {path_max:,} (PATH_MAX); "
+            "move it higher up or shorten the folder names")
+
+
+def _limit(name: str, default: int) -> int:
+    try:
+        return os.pathconf("/", name)
+    except (OSError, ValueError):
+        return default
+
+
+def _reason(exc: OSError, path: str | os.PathLike[str]) -> str:
+    import errno
+
+    return too_long(path) if exc.errno == errno.ENAMETOOLONG else str(exc.strerror or exc)
+
+
+def short(path: str | os.PathLike[str], keep: int = 100) -> str:
+    """``path``, its middle elided when it is over ``2 * keep`` characters (a message stays readable)."""
+    text = os.fspath(path)
+    return text if len(text) <= 2 * keep else f"{text[:keep]}...{text[-keep:]}"
+
+
 def _suffixes() -> str:
     from kg.ingest.readers import READERS
 
@@ -50,6 +82,8 @@ def discover(paths: list[Path]) -> Iterator[Path | InputError]:
     for p in paths:
         if not _utf8(p):
             yield InputError(Errors.KG108.format(path=p, reason=NOT_UTF8))
+        elif (refused := _unreachable(p)) is not None:
+            yield refused
         elif not p.exists():
             broken = p.is_symlink()
             yield InputError(Errors.KG102.format(path=p) if broken else Errors.KG101.format(path=p))
@@ -66,6 +100,18 @@ def discover(paths: list[Path]) -> Iterator[Path | InputError]:
             yield p
         else:
             yield InputError(Errors.KG104.format(path=p, suffix=p.suffix or "(none)", suffixes=_suffixes()))
+
+
+def _unreachable(p: Path) -> InputError | None:
+    """The error for a path the system cannot even look up (a name or a path too long), else None."""
+    try:
+        os.lstat(p)
+    except OSError as exc:
+        import errno
+
+        if exc.errno == errno.ENAMETOOLONG:
+            return InputError(Errors.KG108.format(path=short(p), reason=too_long(p)))
+    return None
 
 
 def _walk(root: Path) -> Iterator[Path | InputError]:
@@ -87,7 +133,7 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
             with os.scandir(dirpath) as it:
                 entries = list(it)
         except OSError as exc:
-            yield InputError(Errors.KG105.format(path=dirpath, reason=exc.strerror or exc))
+            yield InputError(Errors.KG105.format(path=short(dirpath), reason=_reason(exc, dirpath)))
             continue
         if (st.st_dev, st.st_ino) in seen:
             yield InputError(Errors.KG106.format(path=dirpath))
@@ -105,6 +151,8 @@ def _walk(root: Path) -> Iterator[Path | InputError]:
                 continue
             elif not _utf8(entry.name):
                 yield InputError(Errors.KG108.format(path=entry.path, reason=NOT_UTF8))
+            elif (refused := _unreachable(Path(entry.path))) is not None:
+                yield refused
             elif not os.path.exists(entry.path):
                 yield InputError(Errors.KG107.format(path=entry.path))
             else:  # a FIFO or a device too: kg.ingest.articles.read_file names and skips it, unopened

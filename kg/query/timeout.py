@@ -13,6 +13,7 @@ dump that keeps printing runs to its end, a query that computes for
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 from typing import IO
 
@@ -29,16 +30,14 @@ def stream_query(store_path: Path, text: str, params: dict[str, str], fmt: str, 
                  by_article: bool = False) -> None:
     """Run a read query and write its result to ``out`` as ``fmt`` while it runs.
 
-    With ``timeout`` 0 it runs in this process; otherwise in a child stopped after
-    ``timeout`` seconds without output (QueryError KG309). ``by_article``: a named query
-    that ``kg.query.by_article.one_article_at_a_time`` allows, run without parameters,
-    limit or offset, is run one article at a time (memory flat in its rows)."""
+    It runs in a child, stopped after ``timeout`` seconds without output (QueryError
+    KG309); ``timeout`` 0 (or one no clock reaches) sets no limit, but the query still runs
+    in a child, so that an engine panic is KG342 and not the end of this process.
+    ``by_article``: a named query that ``kg.query.by_article.one_article_at_a_time``
+    allows, run without parameters, limit or offset, is run one article at a time (memory
+    flat in its rows)."""
     by_article = by_article and not params and limit is None and offset is None
-    if not timeout:
-        with Store.open_read(store_path) as st:
-            _write(st, text, params, fmt, out, limit, offset, by_article)
-        return
-    _in_child(store_path, text, params, fmt, out, timeout, limit, offset, by_article)
+    _in_child(store_path, text, params, fmt, out, timeout or math.inf, limit, offset, by_article)
 
 
 def _write(st: Store, text: str, params: dict[str, str], fmt: str, out: IO[bytes], limit: int | None,

@@ -214,11 +214,29 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
     ``fmt`` is then needed, and ``path`` only names it). An article the store holds with
     another text is refused (KG211), or with ``replace`` removed first: the file's version
     takes its place, the two are never merged."""
+    parsed = parse_file(path, fmt, graph, progress=progress, source=source)
+    return add_parsed(store, parsed, replace=replace)
+
+
+@dataclass
+class Parsed:
+    """A file read and checked whole, not yet written (``parse_file``)."""
+
+    path: Path
+    quads: list
+    target: object  # the graph of what no article owns (or --graph)
+    curated: object | None = None  # its corrections (kg.curation), checked
+
+
+def parse_file(path: Path, fmt: str | None = None, graph: str | None = None, *,
+               progress: Callable[[int], None] | None = None, source: IO[bytes] | None = None) -> Parsed:
+    """Read and check ``path`` (or ``source``) whole, without a store: a file that cannot be
+    loaded is refused before the store is opened, so a bad file neither creates nor touches one."""
     import pyoxigraph as ox
 
     from kg.rdf.described import underived
     from kg.rdf.export import FORMATS, format_name
-    from kg.rdf.mapping import article_iri, import_iri
+    from kg.rdf.mapping import import_iri
 
     if graph is not None:
         check_target(graph)
@@ -255,6 +273,14 @@ def load_file(store: Store, path: Path, fmt: str | None = None, graph: str | Non
         quads = [q for q in parsed if isinstance(q, ox.Quad) and not isinstance(q.graph_name, ox.DefaultGraph)]
         quads += regraph((ox.Triple(t.subject, t.predicate, t.object) for t in triples), target)
         quads = underived(quads)  # the types and labels an export adds for other stores
+    return Parsed(path, quads, target, curated)
+
+
+def add_parsed(store: Store, parsed: Parsed, *, replace: bool = False) -> LoadReport:
+    """Write what ``parse_file`` read into ``store`` (see ``load_file``)."""
+    from kg.rdf.mapping import article_iri
+
+    path, quads, target, curated = parsed.path, parsed.quads, parsed.target, parsed.curated
     replaced = other_versions(store, quads)
     if replaced and not replace:
         from urllib.parse import unquote

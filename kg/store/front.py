@@ -40,6 +40,7 @@ from kg.query.guard import MAX_DEPTH, check_query
 from kg.store.engine import Engine
 
 MAX_QUERY_BYTES = 1 << 20
+DRAIN_BYTES = 16 << 20  # a body refused for its size is read (and dropped) up to this, so the client sees the 413
 IDLE_SECONDS = 10.0
 MAX_CONNECTIONS = 1024
 REFUSALS_EVERY = 10.0
@@ -149,6 +150,7 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/store":  # Graph Store data: streamed to the engine as it comes
             return self._forward(None, length)
         if length > MAX_QUERY_BYTES:
+            self._discard(min(length, DRAIN_BYTES))  # else the client, still sending, may get a reset, not the 413
             return self._say(413, f"a query or update of over {MAX_QUERY_BYTES:,} bytes is refused")
         body = self.rfile.read(length) if length else b""
         texts = self._texts(body)
@@ -280,6 +282,14 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"0\r\n\r\n")
         except (OSError, http.client.HTTPException):  # the engine died mid-answer, or the client left
             self.close_connection = True
+
+    def _discard(self, n: int) -> None:
+        """Read and drop up to ``n`` bytes of the request body (each read within the idle timeout)."""
+        try:
+            while n > 0 and (chunk := self.rfile.read(min(n, 1 << 16))):
+                n -= len(chunk)
+        except OSError:
+            pass
 
     def _say(self, status: int, message: str) -> None:
         data = (message + "\n").encode("utf-8")
