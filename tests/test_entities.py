@@ -37,6 +37,7 @@ ROWS = [
     ("A study by St Mary’s Hospital found the same.", ("St Mary’s Hospital", "Organisation")),
     ("He studied at University College Dublin.", ("University College Dublin", "Organisation")),
     ("The Velm Geological Survey said the quake was shallow.", ("Velm Geological Survey", "Organisation")),
+    ("He was born in the Soviet Union and moved to West Germany.", ("Soviet Union", "Place")),
     ("The Velm Centers for Water Safety confirmed the case.", ("Velm Centers for Water Safety", "Organisation")),
     ("Spokesman for the Coastal Support Forces Omar Quell denied it.", ("Omar Quell", "Person")),
     ("Abu Omar told al-Mayadeen TV the talks had failed.", ("al-Mayadeen TV", "Organisation")),
