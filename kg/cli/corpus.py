@@ -79,6 +79,9 @@ def neighbours(entity: str, store: str | None, fmt: str | None, headers: bool, l
     affiliated (the named query neighbours' rows, read from the corpus summary kept in the
     store folder).
 
+    A neighbour here shares an article with ENTITY; kg render --focus draws fewer: the
+    entities named in a sentence with it, affiliated with it or told something by it.
+
     ENTITY is a label, an alias or an IRI; a name that several entities share
     lists them and exits 2.
 

@@ -15,7 +15,9 @@ TOP = 150  # as kg.views.graph.TOP (not imported here: kg's CLI imports no netwo
 @click.command()
 @store_option
 @click.option("-o", "--output", default="graph.html", type=click.Path(), show_default=True, help="HTML file to write.")
-@click.option("--focus", default=None, help="Show only ENTITY (label or alias) and its neighbours.")
+@click.option("--focus", default=None,
+              help="Show only ENTITY (label or alias) and its neighbours: the entities named in a sentence with it, "
+                   "affiliated with it or told something by it (kg neighbours lists all that share an article).")
 @click.option("--depth", default=1, type=count(0), show_default=True, help="Neighbourhood depth with --focus.")
 @click.option("--type", "types", multiple=True, type=EntityType(),
               help="Keep only entities of this type, in any letter case (repeatable).")
