@@ -442,7 +442,7 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
         is_month = expr.split()[0].lower().rstrip(".,") in lex.dates["months"]
         if is_month and tense is None and not day_after_past_verb and list_tense is not None \
                 and list_tense[0] == sent_of[span.start] and _LIST_GAP.fullmatch(text[list_tense[2] : s]):
-            tense = list_tense[1]  # "expected in May, 6,090 in June": a list of months keeps its first one's tense
+            tense = list_tense[1]  # "expected in May, 4,310 in June": a list of months keeps its first one's tense
         if is_month and tense in {"future", "past"}:
             list_tense = (sent_of[span.start], tense, e)
         if lex.pattern("scheduled_for", lambda lx: re.compile(
@@ -486,7 +486,7 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
 
 
 # between two months of one list: a comma or "and", a figure, a word it counts, a preposition
-# ("in May, 6,090 in June", "in May and June"); a verb or a clause between them ends the list
+# ("in May, 4,310 in June", "in May and June"); a verb or a clause between them ends the list
 _LIST_GAP = re.compile(r"[\s,;]*(?:(?:and|or)\s+)?(?:\d[\d.,]*\s+(?:[a-z]+\s+)?)?(?:(?:in|on|by|during)\s+)?", re.I)
 
 

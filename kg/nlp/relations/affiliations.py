@@ -432,7 +432,7 @@ def _without_trailing_titles(gap: str, lex: Lexicon) -> str:
     " spokesman Maj. Gen. " -> " spokesman " (a rank is not the role)."""
     words = gap.split()
     k = len(words)
-    # (a title in lower case after a comma too: "ORG spokesperson and line director, professor NAME")
+    # (a title in lower case after a comma too: "ORG spokesperson and deputy director, professor NAME")
     while k > 1 and (words[k - 1] in lex.person_titles
                      or (words[k - 2].endswith(",") and words[k - 1].capitalize() in lex.person_titles)):
         k -= 1

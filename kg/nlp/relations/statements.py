@@ -1245,7 +1245,7 @@ def _time_phrase(lex: Lexicon) -> re.Pattern[str]:
 
 
 def _without_time_phrase(content: str, lex: Lexicon) -> str:
-    """"on Monday more than 1,500 members will march": the claim after the time of saying (not when only a
+    """"on Monday more than 2,300 members will march": the claim after the time of saying (not when only a
     prepositional phrase would be left, "on Monday at the briefing")."""
     m = _time_phrase(lex).match(content)
     if m is None:
