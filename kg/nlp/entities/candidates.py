@@ -60,6 +60,7 @@ def _ends_dateline(doc: Doc, dash: int) -> bool:
 
 
 # ----------------------------------------------------------------- gazetteer
+SUBDIVISION_IDS = "iso3166-2:"  # subdivisions.jsonl: a province's name is many a person's or body's too
 _NAME_OF = frozenset({"of", "de", "del", "da", "do", "di", "du", "des"})  # "of" in English and Romance names
 
 
@@ -152,8 +153,9 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
                     continue
             if not texts[i][:1].isupper() and not (lowers[i] in lex.arabic_articles and k > 1):
                 continue
-            if entry.kind == "city" and _inside_name(doc, i, i + k, lex, title, body):
-                continue  # "Halden Lund", "Petra Oslo": a city name as part of a longer name
+            if (entry.kind == "city" or (entry.ref_id or "").startswith(SUBDIVISION_IDS)) \
+                    and _inside_name(doc, i, i + k, lex, title, body):
+                continue  # "Halden Lund", "Petra Oslo", "Edo Sivar": a city's or a province's name in a longer name
             if k == 1 and _part_of_longer_name(doc, i, lex):
                 continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
             if k == 1 and (lowers[i] in lex.org_type_nouns_after or lowers[i] in lex.org_appositive_nouns) \
