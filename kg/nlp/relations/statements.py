@@ -756,121 +756,29 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     nobody ("officials said") gives no speaker."""
     if verb is None:
         return None
-    # a subject inside a quotation is the parser reading the quote as the clause's subject
-    # ('"... up to the roof," said Ada Corwen'): not the speaker
-    subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
-    if verb.lower_ in ctx.lex.relations["told_verbs"]:
-        # "..., General NAME, told AFP": who is told stands after the verb, the parser's subject or not
-        subjects = [c for c in subjects if c.i < verb.i]
-    first = re.compile(r"\s*").match(ctx.text, verb.sent.start_char).end()
-    lead = _DATELINE_LEAD.match(ctx.text[first : first + 200])  # (a slice: "^" holds at its start)
-    if lead is not None:  # "ORVIK, June 3 (Reuters) - CLAIM, the police said": the dateline's place is no subject
-        subjects = [c for c in subjects if c.idx >= first + lead.end()]
+    subjects = _verb_subjects(ctx, verb)
     if not subjects and verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and verb.head.dep_ == "ROOT" \
             and verb.head.i < verb.i and verb.doc[verb.i - 1].lower_ in {"and", "but"}:
-        # "It blamed the police for X and said Y": the subject of the verb it is coordinated with; the
-        # attribution is the verb alone (what stands between is said by the first verb)
-        shared = _speaker_from_parse(ctx, verb.head, token_mention)
-        if shared is None:
-            return None
-        if shared[0] is None:
-            # a subject the parse could not tie to a name: the surface reading decides where a person or
-            # body is named before the first verb ("Police spokesperson Inspector NAME of ... confirmed X
-            # and said Y"), but never the first verb's object ("Prosecutors charged NAME and said Y")
-            start = verb.sent.start_char
-            named_before = any(start <= x.start and x.end <= verb.head.idx and ctx.entities[x.entity].type in {PER, ORG}
-                               for x in ctx.mentions)
-            return None if named_before else (None, "", verb.idx, verb.idx + len(verb))
-        return shared[0], shared[1], verb.idx, verb.idx + len(verb)
+        return _shared_speaker(ctx, verb, token_mention)
     if not subjects:
         return None
     # the subject nearest before the verb: a dateline ("OSLO, May 6 (Reuters) - Halden said") or a
     # quotation the parser took for one ('"...," Corwen said') stands further away
     before = [c for c in subjects if c.i < verb.i]
-    # (not a name in a relative clause between the subject and the verb, which a small parser may
-    # read as a second subject: "NAME, who heads ORG, said")
-    relative = set(ctx.lex.relations["relative_words"])
-    outside = [c for c in before if not _in_relative_clause(c, verb, relative)]
-    subj = (outside or before)[-1] if before else subjects[0]
-    if before and not outside:
-        # "NAME, whose brother OTHER was jailed, said": the subject is what the relative clause is on
-        opener = next((i for i in range(subj.i - 1, subj.sent.start, -1)
-                       if subj.doc[i].lower_ in relative and subj.doc[i - 1].text == ","), None)
-        owner = token_mention.get(opener - 2) if opener is not None and opener >= 2 else None
-        if owner is not None and ctx.entities[owner.entity].type in {PER, ORG}:
-            subj = subj.doc[opener - 2]
-    documents = set(ctx.lex.relations["document_nouns"])
-    # ("a letter from ORG signed by its co-chair NAME said": the parser may read the signer as a
-    # second subject; the document says where it comes from)
-    subj = next((c for c in before if c.lower_ in documents), subj)
+    subj = _pick_subject(ctx, verb, subjects, before, token_mention)
     m = token_mention.get(subj.i)
     if m is not None and ctx.entities[m.entity].type == ORG:
         # "NAME of ORG, which ..., said": the parser may read the body as the subject's head word
         of = next((p for p in ctx.mentions if ctx.entities[p.entity].type == PER and p.end <= m.start
                    and re.fullmatch(r"\s+(?:of|at|from)\s+(?:the\s+)?", ctx.text[p.end : m.start])), None)
         m = of or m
-    if m is None and subj.lower_ in documents:
-        m, ref, noun = _document_source(ctx, subj, token_mention)
-        if ref is not None:  # "a letter from the alliance": the alliance named before
-            return ref, f"the {noun}", subj.left_edge.idx, subj.idx + len(subj)
-        if m is None and any(c.lower_ == "the" for c in subj.children):
-            # "..., the statement said": the body whose statement the article last reported
-            # (only right after it: not when the text names another statement in between, "NAME released a
-            # statement", "a statement released by the rebels")
-            last = ctx.prior[-1] if ctx.prior else None
-            if last is not None and last.speaker and ctx.entities[last.speaker].type == ORG \
-                    and 0 <= subj.idx - last.end < 400 \
-                    and not re.search(rf"\b(?:{'|'.join(documents)})\b", ctx.text[last.end : subj.left_edge.idx], re.I):
-                return last.speaker, f"{subj.left_edge.text} {subj.text}", subj.left_edge.idx, subj.idx + len(subj)
-    if m is None:  # the subject may be the role noun of "ORG spokesman NAME": a person in it, the
-        # one in apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor)
-        people = [t for t in subj.subtree if t.i in token_mention
-                  and ctx.entities[token_mention[t.i].entity].type == PER]
-        appos = [t for t in people if t.dep_ == "appos" and t.head.i == subj.i]
-        # not the possessor ("Halden's lawyer, Ada Corwen, said", the name read as a conjunct)
-        named = [t for t in people if t.dep_ not in {"nmod:poss", "poss"}]
-        m = token_mention[(appos or named or people)[0].i] if people else None
-        if m is None:  # "His team, Orvo Wheels, said": the body in apposition to the subject
-            # (or a name set off by a comma with no "and" that the parser read as a conjunct or left loose)
-            bodies = [t for t in subj.children if t.i in token_mention
-                      and ctx.entities[token_mention[t.i].entity].type == ORG and (t.dep_ == "appos" or (
-                          t.dep_ in {"conj", "dep"} and not any(c.dep_ in {"cc", "conj"} for c in t.children)
-                          and not any(c.dep_ == "cc" for c in subj.children)
-                          and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
-            m = token_mention[bodies[0].i] if bodies else None
-        if m is None and subj.i + 1 < len(subj.doc) and subj.doc[subj.i + 1].head.i == subj.i:
-            # "The Danish shipping group Orvik said": the name right after the kind noun, not a group before
-            named = token_mention.get(subj.i + 1)
-            m = named if named is not None and ctx.entities[named.entity].type == ORG else None
-        if m is None and re.fullmatch(r"\s*,\s*", ctx.text[subj.idx + len(subj) : verb.idx]):
-            # "Orsk Gases, the distributor, said": the name the subject is set off after (the parser
-            # may leave the name loose)
-            lead_at = min((t.idx for t in subj.subtree if not t.is_punct), default=subj.idx)
-            m = next((x for x in reversed(ctx.mentions) if x.end <= lead_at
-                      and re.fullmatch(r"\s*,\s*", ctx.text[x.end : lead_at])
-                      and ctx.entities[x.entity].type in {PER, ORG}), None)
-    # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
-    # (not the words of a quotation the parser hung under the subject)
-    def start_of(c: Token) -> int:
-        toks = [t for t in c.subtree if not t.is_punct and not t.is_quote and not _inside_quote(ctx.quotes, t.idx)]
-        if any(t.i < c.i and t.tag_ in _FINITE_TAGS for t in toks):
-            # "CLAIM HAVING A VERB, the Velm office said": a small parser may hang the claim under the
-            # subject; the subject starts after the last comma before it
-            comma = max((t.i for t in c.subtree if t.i < c.i and t.text == ","), default=None)
-            if comma is not None:
-                toks = [t for t in toks if t.i > comma]
-        return min((t.idx for t in toks), default=c.idx)
-
-    def end_of(c: Token) -> int:
-        return max((t.idx + len(t) for t in c.subtree if not t.is_punct), default=c.idx + len(c))
-
-    first = start_of(subj)
-    for c in sorted(subjects, key=lambda c: -c.i):
-        # a subject split in two, side by side ("Halden chief executive | Ada Corwen said") or a name
-        # and its apposition ("Ada Corwen, | Halden's head of operations, said"); not "CLAIM, ORG said"
-        gap = ctx.text[end_of(c) : first] if end_of(c) <= first else "x"
-        if c is not subj and (not gap.strip() or (gap.strip() == "," and (c.pos_ == "PROPN" or c.i in token_mention))):
-            first = start_of(c)
+    if m is None and subj.lower_ in set(ctx.lex.relations["document_nouns"]):
+        m, found = _document_subject(ctx, subj, token_mention)
+        if found is not None:
+            return found
+    if m is None:
+        m = _mention_in_subject(ctx, subj, verb, token_mention)
+    first = _subject_start(ctx, subj, subjects, token_mention)
     if m is None and subj.i < verb.i and subj.pos_ != "PRON":
         # "Halden's chief executive, Ada Corwen, said": the person named between the subject and the verb
         between = [x for x in ctx.mentions if first <= x.start and x.end <= verb.idx
@@ -887,6 +795,146 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         return None  # "LIMA, May 3 (EFE).- NAME said": the parser took the dateline's town for the subject
     if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
         return m.entity, m.text, min(first, m.start), m.end
+    return _speaker_of_noun(ctx, subj, verb, first)
+
+
+def _verb_subjects(ctx: _Context, verb: Token) -> list[Token]:
+    """The verb's subjects in the parse, but for one inside a quotation (the parser reading the
+    quote as the clause's subject: '"... up to the roof," said Ada Corwen'), one after a verb of
+    telling and a dateline's place."""
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
+    if verb.lower_ in ctx.lex.relations["told_verbs"]:
+        # "..., General NAME, told AFP": who is told stands after the verb, the parser's subject or not
+        subjects = [c for c in subjects if c.i < verb.i]
+    first = re.compile(r"\s*").match(ctx.text, verb.sent.start_char).end()
+    lead = _DATELINE_LEAD.match(ctx.text[first : first + 200])  # (a slice: "^" holds at its start)
+    if lead is not None:  # "ORVIK, June 3 (Reuters) - CLAIM, the police said": the dateline's place is no subject
+        subjects = [c for c in subjects if c.idx >= first + lead.end()]
+    return subjects
+
+
+def _shared_speaker(ctx: _Context, verb: Token,
+                    token_mention: dict[int, Mention]) -> tuple[str | None, str, int, int] | None:
+    """"It blamed the police for X and said Y": the subject of the verb it is coordinated with; the
+    attribution is the verb alone (what stands between is said by the first verb)."""
+    shared = _speaker_from_parse(ctx, verb.head, token_mention)
+    if shared is None:
+        return None
+    if shared[0] is None:
+        # a subject the parse could not tie to a name: the surface reading decides where a person or
+        # body is named before the first verb ("Police spokesperson Inspector NAME of ... confirmed X
+        # and said Y"), but never the first verb's object ("Prosecutors charged NAME and said Y")
+        start = verb.sent.start_char
+        named_before = any(start <= x.start and x.end <= verb.head.idx and ctx.entities[x.entity].type in {PER, ORG}
+                           for x in ctx.mentions)
+        return None if named_before else (None, "", verb.idx, verb.idx + len(verb))
+    return shared[0], shared[1], verb.idx, verb.idx + len(verb)
+
+
+def _pick_subject(ctx: _Context, verb: Token, subjects: list[Token], before: list[Token],
+                  token_mention: dict[int, Mention]) -> Token:
+    """The subject that says who speaks, of the ones the parse gives."""
+    # (not a name in a relative clause between the subject and the verb, which a small parser may
+    # read as a second subject: "NAME, who heads ORG, said")
+    relative = set(ctx.lex.relations["relative_words"])
+    outside = [c for c in before if not _in_relative_clause(c, verb, relative)]
+    subj = (outside or before)[-1] if before else subjects[0]
+    if before and not outside:
+        # "NAME, whose brother OTHER was jailed, said": the subject is what the relative clause is on
+        opener = next((i for i in range(subj.i - 1, subj.sent.start, -1)
+                       if subj.doc[i].lower_ in relative and subj.doc[i - 1].text == ","), None)
+        owner = token_mention.get(opener - 2) if opener is not None and opener >= 2 else None
+        if owner is not None and ctx.entities[owner.entity].type in {PER, ORG}:
+            subj = subj.doc[opener - 2]
+    documents = set(ctx.lex.relations["document_nouns"])
+    # ("a letter from ORG signed by its co-chair NAME said": the parser may read the signer as a
+    # second subject; the document says where it comes from)
+    return next((c for c in before if c.lower_ in documents), subj)
+
+
+def _document_subject(ctx: _Context, subj: Token, token_mention: dict[int, Mention]
+                      ) -> tuple[Mention | None, tuple[str | None, str, int, int] | None]:
+    """A document as the subject ("a letter from the alliance said", "the statement said"): the
+    mention it comes from, or the speaker it gives outright."""
+    documents = set(ctx.lex.relations["document_nouns"])
+    m, ref, noun = _document_source(ctx, subj, token_mention)
+    if ref is not None:  # "a letter from the alliance": the alliance named before
+        return m, (ref, f"the {noun}", subj.left_edge.idx, subj.idx + len(subj))
+    if m is None and any(c.lower_ == "the" for c in subj.children):
+        # "..., the statement said": the body whose statement the article last reported
+        # (only right after it: not when the text names another statement in between, "NAME released a
+        # statement", "a statement released by the rebels")
+        last = ctx.prior[-1] if ctx.prior else None
+        if last is not None and last.speaker and ctx.entities[last.speaker].type == ORG \
+                and 0 <= subj.idx - last.end < 400 \
+                and not re.search(rf"\b(?:{'|'.join(documents)})\b", ctx.text[last.end : subj.left_edge.idx], re.I):
+            return m, (last.speaker, f"{subj.left_edge.text} {subj.text}", subj.left_edge.idx, subj.idx + len(subj))
+    return m, None
+
+
+def _mention_in_subject(ctx: _Context, subj: Token, verb: Token, token_mention: dict[int, Mention]) -> Mention | None:
+    """The subject may be the role noun of "ORG spokesman NAME": a person in it, the one in
+    apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor); else a body
+    in apposition or named right after the kind noun or set off before the subject."""
+    people = [t for t in subj.subtree if t.i in token_mention
+              and ctx.entities[token_mention[t.i].entity].type == PER]
+    appos = [t for t in people if t.dep_ == "appos" and t.head.i == subj.i]
+    # not the possessor ("Halden's lawyer, Ada Corwen, said", the name read as a conjunct)
+    named = [t for t in people if t.dep_ not in {"nmod:poss", "poss"}]
+    m = token_mention[(appos or named or people)[0].i] if people else None
+    if m is None:  # "His team, Orvo Wheels, said": the body in apposition to the subject
+        # (or a name set off by a comma with no "and" that the parser read as a conjunct or left loose)
+        bodies = [t for t in subj.children if t.i in token_mention
+                  and ctx.entities[token_mention[t.i].entity].type == ORG and (t.dep_ == "appos" or (
+                      t.dep_ in {"conj", "dep"} and not any(c.dep_ in {"cc", "conj"} for c in t.children)
+                      and not any(c.dep_ == "cc" for c in subj.children)
+                      and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
+        m = token_mention[bodies[0].i] if bodies else None
+    if m is None and subj.i + 1 < len(subj.doc) and subj.doc[subj.i + 1].head.i == subj.i:
+        # "The Danish shipping group Orvik said": the name right after the kind noun, not a group before
+        named_after = token_mention.get(subj.i + 1)
+        m = named_after if named_after is not None and ctx.entities[named_after.entity].type == ORG else None
+    if m is None and re.fullmatch(r"\s*,\s*", ctx.text[subj.idx + len(subj) : verb.idx]):
+        # "Orsk Gases, the distributor, said": the name the subject is set off after (the parser
+        # may leave the name loose)
+        lead_at = min((t.idx for t in subj.subtree if not t.is_punct), default=subj.idx)
+        m = next((x for x in reversed(ctx.mentions) if x.end <= lead_at
+                  and re.fullmatch(r"\s*,\s*", ctx.text[x.end : lead_at])
+                  and ctx.entities[x.entity].type in {PER, ORG}), None)
+    return m
+
+
+def _token_start(ctx: _Context, c: Token) -> int:
+    """Where the subject ``c`` starts, not counting the words of a quotation the parser hung under it."""
+    toks = [t for t in c.subtree if not t.is_punct and not t.is_quote and not _inside_quote(ctx.quotes, t.idx)]
+    if any(t.i < c.i and t.tag_ in _FINITE_TAGS for t in toks):
+        # "CLAIM HAVING A VERB, the Velm office said": a small parser may hang the claim under the
+        # subject; the subject starts after the last comma before it
+        comma = max((t.i for t in c.subtree if t.i < c.i and t.text == ","), default=None)
+        if comma is not None:
+            toks = [t for t in toks if t.i > comma]
+    return min((t.idx for t in toks), default=c.idx)
+
+
+def _token_end(c: Token) -> int:
+    return max((t.idx + len(t) for t in c.subtree if not t.is_punct), default=c.idx + len(c))
+
+
+def _subject_start(ctx: _Context, subj: Token, subjects: list[Token], token_mention: dict[int, Mention]) -> int:
+    """Where the whole subject starts: "Halden chief executive Ada Corwen" (the parser may split it in
+    two subjects)."""
+    first = _token_start(ctx, subj)
+    for c in sorted(subjects, key=lambda c: -c.i):
+        # a subject split in two, side by side ("Halden chief executive | Ada Corwen said") or a name
+        # and its apposition ("Ada Corwen, | Halden's head of operations, said"); not "CLAIM, ORG said"
+        gap = ctx.text[_token_end(c) : first] if _token_end(c) <= first else "x"
+        if c is not subj and (not gap.strip() or (gap.strip() == "," and (c.pos_ == "PROPN" or c.i in token_mention))):
+            first = _token_start(ctx, c)
+    return first
+
+
+def _speaker_of_noun(ctx: _Context, subj: Token, verb: Token, first: int) -> tuple[str | None, str, int, int] | None:
+    """A subject that names no one: a pronoun, "the company", "the judge" resolved to whom they refer."""
     if subj.pos_ == "PRON" and subj.lower_ in set(ctx.lex.relations["pronouns"]):
         return _resolve_pronoun(ctx, subj.idx), subj.text, subj.idx, subj.idx + len(subj)
     if subj.lower_ in set(ctx.lex.relations["org_pronouns"]):
