@@ -241,182 +241,260 @@ def _overlap(a: str, b: str) -> float:
     return sum(1 for w in wa if w in wb) / len(wa) if wa else 0.0
 
 
+@dataclass
+class _Sentence:
+    """One sentence whose statements are being found, and what its verbs share."""
+    doc: Doc
+    sent: Span
+    si: int
+    ms: list[Mention]
+    used_quotes: set[tuple[int, int]]
+    token_mention: dict[int, Mention] | None
+    speakers: list[Mention]
+    according_to: set[str]
+    told_verbs: set[str]
+    naming: set[str]
+    out: list[Statement] = field(default_factory=list)
+
+
+@dataclass
+class _Verb:
+    """One speech verb (characters vs..ve) and what its statement has so far."""
+    word: str
+    vs: int
+    ve: int
+    verb_tok: Token | None
+    object_only: bool = False
+    speaker: str | None = None
+    stext: str = ""
+    att_start: int = 0
+    att_end: int = 0
+    content: str = ""
+    from_quote: bool = False
+    relative: bool = False
+    quoted_parts: list[tuple[int, int]] = field(default_factory=list)
+
+
 def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 used_quotes: set[tuple[int, int]], token_mention: dict[int, Mention] | None) -> list[Statement]:
-    lex, text, entities = ctx.lex, ctx.text, ctx.entities
-    pat = relation_patterns(lex)
-    according_to = set(lex.according_to)
-    told_verbs = set(lex.relations["told_verbs"])
-    speakers = [m for m in ms if entities[m.entity].type in {PER, ORG}]
-    out: list[Statement] = []
-    naming = set(lex.relations["naming_verbs"])
-    for vm in pat.statement_speech.finditer(sent.text):
-        vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
-        if _inside_quote(ctx.quotes, vs):
-            continue  # a verb inside a quotation is part of what was said
-        if vm.group(0) in naming and not _naming_object(lex).match(text, ve):
-            continue  # "called for calm", "called a strike": an act; "called it a disaster": a claim
-        # (the quotation may close the sentence before: '"Q?" Ada Corwen asked.' is split after "?")
-        if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(
-                text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs) and not _QUOTE_AFTER.match(text, ve):
-            continue  # "asked not to be named": a question is speech only next to its quotation ('she asked:
-            # "Q?"')
-        if vm.group(0).endswith("s") and _plural_noun_at(sent, vs):
-            continue  # "poor coastal states faced ...": the plural of a noun, no verb
-        after = _WORD.match(text, ve + 1) if text[ve : ve + 1] == " " else None
-        if after is not None and after.group(0).lower() in lex.topic_prepositions \
-                and not _number_after(doc, after.end(), lex) and not _goes_on_speaking(text, ve, sent.end_char, lex):
-            continue  # "had warned about old radios": what was spoken about, no claim (but "said
-            # about 70 cattle drowned": an approximate number)
-        if _not_speech_before(lex).search(text[max(sent.start_char, vs - 8) : vs]) \
-                and vm.group(0).lower() not in according_to:
-            continue  # "he was accused of ...", "it was announced": a passive has no speaker before it; "the
-            # accused", "six co-accused": a noun
-        speaker: str | None = None
-        stext = ""
-        from_quote = False
-        quoted_parts: list[tuple[int, int]] = []
-        att_start, att_end = vs, ve
-        verb = doc.char_span(vs, ve, alignment_mode="expand")
-        verb_tok = verb[0] if verb is not None and len(verb) else None
-        if verb_tok is not None and (verb_tok.tag_ == "JJ" or (verb_tok.dep_ == "amod" and verb_tok.i > 0 and doc[
-                verb_tok.i - 1].pos_ not in {"PROPN", "PRON", "NOUN"})):
-            continue  # "for alleged fraud", "the reported cases": a participle before a noun, no one speaking (not
-            # "NAME told reporters" misread so)
-        # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
-        # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
-        object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None \
-            and token_mention is not None and _object_use(verb_tok)
-        if vm.group(0).lower() in according_to:
-            got = _according_to(ctx, sent, speakers, vs, ve)
+    lex, entities = ctx.lex, ctx.entities
+    s = _Sentence(doc, sent, si, ms, used_quotes, token_mention,
+                  [m for m in ms if entities[m.entity].type in {PER, ORG}], set(lex.according_to),
+                  set(lex.relations["told_verbs"]), set(lex.relations["naming_verbs"]))
+    for vm in relation_patterns(lex).statement_speech.finditer(sent.text):
+        v = _speech_verb(ctx, s, vm)
+        if v is None:
+            continue
+        if v.word.lower() in s.according_to:
+            got = _according_to(ctx, sent, s.speakers, v.vs, v.ve)
             if got is None:
                 continue
-            speaker, stext, att_end, content = got
-        else:
-            found = _relative_speaker(ctx, speakers, vs)
-            relative = found is not None
-            if found is None and out and re.search(r"\band\s+(?:also\s+|then\s+)?$",
-                                                   text[max(sent.start_char, vs - 12) : vs]):
-                found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X and added Y": the same speaker
-            named_after = next((m for m in speakers if entities[m.entity].type == PER and 0 <= m.start - ve <= 40
-                                and _title_gap(text[ve : m.start], lex)
-                                and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
-            if found is None and named_after is not None and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
-                # "CLAIM, said (Sgt.) Ada Corwen": the name after the verb (a small parser may read a verb of
-                # the claim as the subject, "The ban hit ..." with "hit" a noun)
-                found = named_after.entity, named_after.text, named_after.start, named_after.end
-            if found is None and token_mention is not None:
-                found = _speaker_from_parse(ctx, verb_tok, token_mention)
-            named = _named_after_claim(ctx, sent, speakers, vs) if found is not None else None
-            if named is not None and (found[0] is None or (found[0] == named[0] and found[2] < named[2])):
-                # "CLAIM, Orsk police chief NAME told AFP": the name right before the verb, its role set off by
-                # the claim's comma, over a subject the parser took from the claim (or a subject that spans it)
-                found = named
-            if found is None:
-                found = _speaker_from_surface(ctx, sent, speakers, vs, ve)
-            if found is None and out and verb_tok is not None and verb_tok.dep_ == "conj":
-                found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X, and warned that Y"
-            if found is None or found[0] is None:
-                continue
-            speaker, stext, att_start, att_end = found
-            if (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming) and att_start > vs:
-                continue  # "and accused her deputy, NAME, of ...": who accuses stands before the verb
-            if _reduced_relative(text, sent, att_start, vs, ve, lex):
-                continue  # "... to support the measures the Council recently announced.": what it announced
-            full = next((m for m in ms if m.entity == speaker and m.end <= att_start
-                         and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
-            if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
-                att_start, stext = full.start, full.text
-            att_start = _description_start(ctx, speaker, sent.start_char, att_start)
-            holder = None if vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming \
-                else _role_holder(ctx, speaker, att_end)  # ("accused her deputy, NAME, of": NAME is accused)
-            if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
-                speaker, stext, att_end = holder.entity, holder.text, holder.end
-            att_start, att_end = min(att_start, vs), max(att_end, ve)
-            if vm.group(0) in told_verbs:  # '"A," ..., told AFP. "B."': who is told ends the attribution
-                told_to = next((m for m in ms if 0 <= m.start - ve < 3), None)
-                att_end = max(att_end, told_to.end) if told_to is not None else att_end
-            content = _quoted(ctx, att_start, att_end, used_quotes)
-            from_quote = bool(content)
-            quoted_parts = list(ctx.last_parts) if from_quote else []
-            if not content and re.match(r"[ \t]*:[ \t]*(?:\n|$)", text[att_end : att_end + 10]):
-                ctx.blocks.append((speaker, stext, att_end))  # 'She said:' ending its paragraph: a block follows
-                continue
-            if not content and vm.group(0) in lex.quote_verbs:
-                continue  # '"Q?" NAME wondered aloud': a question verb says only its quotation
-            if not content and (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming):
-                # "accused X of Y": the text after the verb (the guideline's "X of Y"), to the sentence's end
-                content = re.sub(r"[.!?]+([\"”]?)$", r"\1", text[max(att_end, ve) : sent.end_char].strip())
-                cut = _and_speech(lex).search(content)  # '... and said Y': Y is its own statement
-                content = content[: cut.start()] if cut else content
-            if not content:
-                content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
-                cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
-                content = content[: cut.start()] if cut else content
-                cut = _outlet_tail(lex).search(content)  # "CLAIM, reported the Velm Courier": the outlet's credit
-                content = content[: cut.start()] if cut else content
-                # "..., and its spokesman NAME called ...": a clause of another speaker ends the claim
-                cut = _reported_on(_and_role(lex).search(content), content, lex)
-                at = text.find(content, att_end, sent.end_char) if content else -1
-                before_claim = _reported_on(_and_role(lex).search(text, att_end, at), text, lex) if at > att_end \
-                    else None
-                if before_claim is not None:  # the parse hung the other speaker's clause on the verb
-                    content = text[att_end : before_claim.start()].strip()
-                elif cut is not None:
-                    content = content[: cut.start()]
-                if (cut is not None or before_claim is not None) and not _has_verb(doc, content, sent.start_char,
-                                                                                     sent.end_char):
-                    continue  # "estimated the damage at X, and its chairwoman, NAME, met ...": no claim
-                if relative and not _finite(sent, sent.start_char, att_start, tensed=True):
-                    # "ORG, which says Y, was fined" (the body opens the sentence): Y ends where its main
-                    # clause goes on
-                    content = _relative_clause_end(doc, text, content, ve, sent.end_char, att_start)
-                follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
-                content = _without_time_phrase(content, lex) if follows else content
-                first = _WORD.match(content or "")
-                if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
-                        r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 40 pupils ..."
-                    continue  # "reported from London", "said at a briefing": where, not what
-        content = content.strip().rstrip(",;:").strip()
-        if content.endswith(".") and not _quoted_text(content):
-            content = content[:-1]  # a reported clause, not a quotation: no full stop
-        if not from_quote and re.match(r"that\s+\S", content) and (
-                text[att_end : att_end + len(content) + 20].lstrip().startswith(content)
-                # ("said in a statement signed by NAME, that X": a conjunction after the signer's comma; not
-                # "said, that being the case, ...")
-                or (re.search(r"\bsigned\s+by\b[^.;]*,\s*$", text[sent.start_char : max(sent.start_char, text.find(
-                    content, sent.start_char))]) is not None
-                    and not re.match(r"that\s+(?:is|was|has|had|will|would|could|can|may|might|'s)\b", content))):
-            content = content[5:].lstrip()  # "admitted that X": the conjunction is no part of the claim
-        quoted = from_quote or _quoted_text(content) or content.startswith(("\"", "\u201c"))
-        # "..." said NAME, ROLE, adding that Y: Y is said too, after the quotation
-        more = _adding(lex).search(text, att_end, sent.end_char) if quoted else None
-        extra = text[more.end() : sent.end_char].strip().rstrip(".").strip() if more else ""
-        if extra and len(_WORD.findall(extra)) >= 2:
-            out.append(Statement(speaker, stext, extra, si, sent.start_char, sent.end_char, None))
-        if vm.group(0) in told_verbs and not quoted:
-            # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
-            content = _told_content(ctx, doc, sent, ms, verb_tok if token_mention is not None else None, content, ve,
-                                    att_start, att_end)
-        if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
+            v.speaker, v.stext, v.att_end, v.content = got
+            v.att_start = v.vs
+        elif not _attribution(ctx, s, v) or not _content(ctx, s, v):
             continue
-        if vm.group(0).lower() in lex.relations["act_verbs"] and not from_quote \
-                and _an_act(doc, content, sent, lex):
-            continue  # "announced its court action", "announced the completion of three patrols": an act
-        told = None
-        if vm.group(0) in told_verbs:
-            o = next((m for m in ms if 0 <= m.start - ve < 3 and entities[m.entity].type == ORG), None)
-            told = o.entity if o else None
-        # "..., adding that Y" / "..., saying Y": Y is a statement of its own
-        parts = [content] if _quoted_text(content) or content.startswith(("\"", "\u201c")) else \
-            [p.strip() for p in _adding(lex).split(content)]
-        if object_only:
-            parts = parts[1:]
-        for part in parts:
-            if len(_WORD.findall(part)) >= 2:
-                out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
-                ctx.owner.update({q: out[-1] for q in quoted_parts})
-    return out
+        _emit(ctx, s, v)
+    return s.out
+
+
+def _speech_verb(ctx: _Context, s: _Sentence, vm: re.Match[str]) -> _Verb | None:
+    """The speech verb ``vm`` matched in the sentence, or None where the word is no attribution here."""
+    lex, text, doc, sent = ctx.lex, ctx.text, s.doc, s.sent
+    word = vm.group(0)
+    vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
+    if _inside_quote(ctx.quotes, vs):
+        return None  # a verb inside a quotation is part of what was said
+    if word in s.naming and not _naming_object(lex).match(text, ve):
+        return None  # "called for calm", "called a strike": an act; "called it a disaster": a claim
+    # (the quotation may close the sentence before: '"Q?" Ada Corwen asked.' is split after "?")
+    if word in lex.quote_verbs and not _QUOTE_BEFORE.search(
+            text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs) and not _QUOTE_AFTER.match(text, ve):
+        return None  # "asked not to be named": a question is speech only next to its quotation ('she asked:
+        # "Q?"')
+    if word.endswith("s") and _plural_noun_at(sent, vs):
+        return None  # "poor coastal states faced ...": the plural of a noun, no verb
+    after = _WORD.match(text, ve + 1) if text[ve : ve + 1] == " " else None
+    if after is not None and after.group(0).lower() in lex.topic_prepositions \
+            and not _number_after(doc, after.end(), lex) and not _goes_on_speaking(text, ve, sent.end_char, lex):
+        return None  # "had warned about old radios": what was spoken about, no claim (but "said
+        # about 70 cattle drowned": an approximate number)
+    if _not_speech_before(lex).search(text[max(sent.start_char, vs - 8) : vs]) \
+            and word.lower() not in s.according_to:
+        return None  # "he was accused of ...", "it was announced": a passive has no speaker before it; "the
+        # accused", "six co-accused": a noun
+    verb = doc.char_span(vs, ve, alignment_mode="expand")
+    verb_tok = verb[0] if verb is not None and len(verb) else None
+    if verb_tok is not None and (verb_tok.tag_ == "JJ" or (verb_tok.dep_ == "amod" and verb_tok.i > 0 and doc[
+            verb_tok.i - 1].pos_ not in {"PROPN", "PRON", "NOUN"})):
+        return None  # "for alleged fraud", "the reported cases": a participle before a noun, no one speaking
+        # (not "NAME told reporters" misread so)
+    # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
+    # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
+    object_only = word.lower() in lex.object_verbs and verb_tok is not None \
+        and s.token_mention is not None and _object_use(verb_tok)
+    return _Verb(word, vs, ve, verb_tok, object_only, att_start=vs, att_end=ve)
+
+
+def _find_speaker(ctx: _Context, s: _Sentence, v: _Verb) -> tuple[str | None, str, int, int] | None:
+    """Who says what the verb attributes: (speaker, its text, where the attribution starts and ends)."""
+    text, sent, out, speakers, vs, ve = ctx.text, s.sent, s.out, s.speakers, v.vs, v.ve
+    found = _relative_speaker(ctx, speakers, vs)
+    v.relative = found is not None
+    if found is None and out and re.search(r"\band\s+(?:also\s+|then\s+)?$", text[max(sent.start_char, vs - 12) : vs]):
+        found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X and added Y": the same speaker
+    named_after = next((m for m in speakers if ctx.entities[m.entity].type == PER and 0 <= m.start - ve <= 40
+                        and _title_gap(text[ve : m.start], ctx.lex)
+                        and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
+    if found is None and named_after is not None and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
+        # "CLAIM, said (Sgt.) Ada Corwen": the name after the verb (a small parser may read a verb of
+        # the claim as the subject, "The ban hit ..." with "hit" a noun)
+        found = named_after.entity, named_after.text, named_after.start, named_after.end
+    if found is None and s.token_mention is not None:
+        found = _speaker_from_parse(ctx, v.verb_tok, s.token_mention)
+    named = _named_after_claim(ctx, sent, speakers, vs) if found is not None else None
+    if named is not None and (found[0] is None or (found[0] == named[0] and found[2] < named[2])):
+        # "CLAIM, Orsk police chief NAME told AFP": the name right before the verb, its role set off by
+        # the claim's comma, over a subject the parser took from the claim (or a subject that spans it)
+        found = named
+    if found is None:
+        found = _speaker_from_surface(ctx, sent, speakers, vs, ve)
+    if found is None and out and v.verb_tok is not None and v.verb_tok.dep_ == "conj":
+        found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X, and warned that Y"
+    return found
+
+
+def _attribution(ctx: _Context, s: _Sentence, v: _Verb) -> bool:
+    """Set the speaker and the attribution's span of a speech verb (not "according to"); False where
+    there is none."""
+    lex, text, sent, vs, ve = ctx.lex, ctx.text, s.sent, v.vs, v.ve
+    found = _find_speaker(ctx, s, v)
+    if found is None or found[0] is None:
+        return False
+    speaker, stext, att_start, att_end = found
+    accuses = v.word.lower() in lex.relations["accusation_verbs"] or v.word in s.naming
+    if accuses and att_start > vs:
+        return False  # "and accused her deputy, NAME, of ...": who accuses stands before the verb
+    if _reduced_relative(text, sent, att_start, vs, ve, lex):
+        return False  # "... to support the measures the Council recently announced.": what it announced
+    full = next((m for m in s.ms if m.entity == speaker and m.end <= att_start
+                 and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
+    if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
+        att_start, stext = full.start, full.text
+    att_start = _description_start(ctx, speaker, sent.start_char, att_start)
+    holder = None if accuses else _role_holder(ctx, speaker, att_end)  # ("accused her deputy, NAME, of": NAME
+    # is accused)
+    if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
+        speaker, stext, att_end = holder.entity, holder.text, holder.end
+    att_start, att_end = min(att_start, vs), max(att_end, ve)
+    if v.word in s.told_verbs:  # '"A," ..., told AFP. "B."': who is told ends the attribution
+        told_to = next((m for m in s.ms if 0 <= m.start - ve < 3), None)
+        att_end = max(att_end, told_to.end) if told_to is not None else att_end
+    v.speaker, v.stext, v.att_start, v.att_end = speaker, stext, att_start, att_end
+    return True
+
+
+def _content(ctx: _Context, s: _Sentence, v: _Verb) -> bool:
+    """Set what the verb's speaker said: the quotation next to the attribution, else the accusation
+    or the reported clause; False where nothing is claimed here."""
+    lex, text, sent = ctx.lex, ctx.text, s.sent
+    content = _quoted(ctx, v.att_start, v.att_end, s.used_quotes)
+    v.from_quote = bool(content)
+    v.quoted_parts = list(ctx.last_parts) if v.from_quote else []
+    if not content and re.match(r"[ \t]*:[ \t]*(?:\n|$)", text[v.att_end : v.att_end + 10]):
+        ctx.blocks.append((v.speaker, v.stext, v.att_end))  # 'She said:' ending its paragraph: a block follows
+        return False
+    if not content and v.word in lex.quote_verbs:
+        return False  # '"Q?" NAME wondered aloud': a question verb says only its quotation
+    if not content and (v.word.lower() in lex.relations["accusation_verbs"] or v.word in s.naming):
+        # "accused X of Y": the text after the verb (the guideline's "X of Y"), to the sentence's end
+        content = re.sub(r"[.!?]+([\"”]?)$", r"\1", text[max(v.att_end, v.ve) : sent.end_char].strip())
+        cut = _and_speech(lex).search(content)  # '... and said Y': Y is its own statement
+        content = content[: cut.start()] if cut else content
+    v.content = content
+    return bool(content) or _clause_content(ctx, s, v)
+
+
+def _clause_content(ctx: _Context, s: _Sentence, v: _Verb) -> bool:
+    """Set the reported clause as what was said; False where it is no claim."""
+    lex, text, doc, sent, att_start, att_end = ctx.lex, ctx.text, s.doc, s.sent, v.att_start, v.att_end
+    content = _clause(doc, v.verb_tok, text, sent, att_start, att_end, s.token_mention is not None, lex)
+    cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
+    content = content[: cut.start()] if cut else content
+    cut = _outlet_tail(lex).search(content)  # "CLAIM, reported the Velm Courier": the outlet's credit
+    content = content[: cut.start()] if cut else content
+    # "..., and its spokesman NAME called ...": a clause of another speaker ends the claim
+    cut = _reported_on(_and_role(lex).search(content), content, lex)
+    at = text.find(content, att_end, sent.end_char) if content else -1
+    before_claim = _reported_on(_and_role(lex).search(text, att_end, at), text, lex) if at > att_end else None
+    if before_claim is not None:  # the parse hung the other speaker's clause on the verb
+        content = text[att_end : before_claim.start()].strip()
+    elif cut is not None:
+        content = content[: cut.start()]
+    if (cut is not None or before_claim is not None) and not _has_verb(doc, content, sent.start_char, sent.end_char):
+        return False  # "estimated the damage at X, and its chairwoman, NAME, met ...": no claim
+    if v.relative and not _finite(sent, sent.start_char, att_start, tensed=True):
+        # "ORG, which says Y, was fined" (the body opens the sentence): Y ends where its main
+        # clause goes on
+        content = _relative_clause_end(doc, text, content, v.ve, sent.end_char, att_start)
+    follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
+    content = _without_time_phrase(content, lex) if follows else content
+    first = _WORD.match(content or "")
+    if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
+            r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 40 pupils ..."
+        return False  # "reported from London", "said at a briefing": where, not what
+    v.content = content
+    return True
+
+
+def _tidy_claim(ctx: _Context, s: _Sentence, v: _Verb) -> str:
+    """The claim without its closing punctuation and the conjunction that opens a reported clause."""
+    text, sent, att_end = ctx.text, s.sent, v.att_end
+    content = v.content.strip().rstrip(",;:").strip()
+    if content.endswith(".") and not _quoted_text(content):
+        content = content[:-1]  # a reported clause, not a quotation: no full stop
+    if not v.from_quote and re.match(r"that\s+\S", content) and (
+            text[att_end : att_end + len(content) + 20].lstrip().startswith(content)
+            # ("said in a statement signed by NAME, that X": a conjunction after the signer's comma; not
+            # "said, that being the case, ...")
+            or (re.search(r"\bsigned\s+by\b[^.;]*,\s*$", text[sent.start_char : max(sent.start_char, text.find(
+                content, sent.start_char))]) is not None
+                and not re.match(r"that\s+(?:is|was|has|had|will|would|could|can|may|might|'s)\b", content))):
+        content = content[5:].lstrip()  # "admitted that X": the conjunction is no part of the claim
+    return content
+
+
+def _emit(ctx: _Context, s: _Sentence, v: _Verb) -> None:
+    """The verb's statements (one per "..., adding that Y" part) added to the sentence's."""
+    lex, text, sent, si, out = ctx.lex, ctx.text, s.sent, s.si, s.out
+    speaker, stext = v.speaker, v.stext
+    content = _tidy_claim(ctx, s, v)
+    quoted = v.from_quote or _quoted_text(content) or content.startswith(("\"", "\u201c"))
+    # "..." said NAME, ROLE, adding that Y: Y is said too, after the quotation
+    more = _adding(lex).search(text, v.att_end, sent.end_char) if quoted else None
+    extra = text[more.end() : sent.end_char].strip().rstrip(".").strip() if more else ""
+    if extra and len(_WORD.findall(extra)) >= 2:
+        out.append(Statement(speaker, stext, extra, si, sent.start_char, sent.end_char, None))
+    if v.word in s.told_verbs and not quoted:
+        # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
+        content = _told_content(ctx, s.doc, sent, s.ms, v.verb_tok if s.token_mention is not None else None,
+                                content, v.ve, v.att_start, v.att_end)
+    if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
+        return
+    if v.word.lower() in lex.relations["act_verbs"] and not v.from_quote and _an_act(s.doc, content, sent, lex):
+        return  # "announced its court action", "announced the completion of three patrols": an act
+    told = None
+    if v.word in s.told_verbs:
+        o = next((m for m in s.ms if 0 <= m.start - v.ve < 3 and ctx.entities[m.entity].type == ORG), None)
+        told = o.entity if o else None
+    # "..., adding that Y" / "..., saying Y": Y is a statement of its own
+    parts = [content] if _quoted_text(content) or content.startswith(("\"", "\u201c")) else \
+        [p.strip() for p in _adding(lex).split(content)]
+    if v.object_only:
+        parts = parts[1:]
+    for part in parts:
+        if len(_WORD.findall(part)) >= 2:
+            out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
+            ctx.owner.update({q: out[-1] for q in v.quoted_parts})
 
 
 def _according_to(ctx: _Context, sent: Span, speakers: list[Mention], vs: int, ve: int
