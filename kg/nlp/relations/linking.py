@@ -7,13 +7,22 @@ photo captions) and the speaker of the sentence's statement. The
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 
 from spacy.tokens import Doc
 
-from kg.nlp.extensions import doc_text
+from kg.nlp.dates import latest_weekday
+from kg.nlp.extensions import doc_text, sentence_index
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import link_patterns
 from kg.types import LOC, ORG, Count, DateMention
+
+# what stands between two items of a list, or an item before the count: "and", a figure and a word or
+# three ("40 in June"); the clauses of a sentence are split at semicolons and at commas not
+# inside a figure
+_LIST_ITEM = re.compile(r"\s*(?:(?:and|or)\s+)?(?:\d[\d.,]*(?:\s+[\w'’]+){0,3})?\s*", re.IGNORECASE)
+_CLAUSES = re.compile(r";|(?<!\d),|,(?!\d)")
+_SATURDAY = 5
 
 
 def link_counts(doc: Doc, lex: Lexicon) -> None:
@@ -63,10 +72,12 @@ class _Linker:
         self.sents = list(doc.sents)
         self.published = doc._.kg_published or ""
         self.future_words = set(lex.relations["future_clause_markers"])
+        self.passive_aux = set(lex.relations["passive_auxiliaries"])
         self.captions = self._captions()
-        self.lede = self._lede(dates)
+        weekends = self._weekends(doc)
+        self.lede = self._lede(sorted(dates + weekends, key=lambda d: d.start))
         self.by_sentence = _by_sentence(doc._.kg_mentions or [])
-        self.dates_in = _by_sentence(dates)
+        self.dates_in = _by_sentence(dates + weekends)
         self.stmts_in = _by_sentence(doc._.kg_statements or [])
 
     def _captions(self) -> set[int]:
@@ -76,6 +87,27 @@ class _Linker:
         captions = {i for i, s in enumerate(sents) if self.pat.caption.search(s.text)}
         return captions | {i - 1 for i in captions if re.fullmatch(r"\s*\([^)]*\)\s*", sents[i].text)}
 
+    def _weekends(self, doc: Doc) -> list[DateMention]:
+        """"over the weekend", "last weekend": the Saturday of the weekend before publication ("last
+        weekend" written at a weekend: the one before), a date that dates the counts of its sentence
+        and after it, and the lede's day where it is the first (no date mention of the article's)."""
+        if not self.published:
+            return []
+        try:
+            anchor = date.fromisoformat(self.published[:10])
+        except ValueError:
+            return []
+        saturday = latest_weekday(_SATURDAY, anchor)
+        sent_of = sentence_index(doc)
+        out = []
+        for m in self.pat.past_weekend.finditer(self.text):
+            back = 7 if m.group(0).lower().startswith("last") and anchor.weekday() >= _SATURDAY else 0
+            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None and len(span):
+                out.append(DateMention(m.group(0), m.start(), m.end(), sent_of[span.start],
+                                       (saturday - timedelta(days=back)).isoformat(), "day", True))
+        return out
+
     def _lede(self, dates: list[DateMention]) -> tuple[int, str] | None:
         """The lede's day: the first weekday or "yesterday" resolved that dates an event (not the
         dateline's day of writing, not "officials said on Tuesday"), else the first day-precise date."""
@@ -84,6 +116,10 @@ class _Linker:
         eventful = [d for d in days if not self.of_saying(d)]
         first = next((d for d in eventful if d.relative),
                      next((d for d in days if d.relative), days[0] if days else None))
+        # "gave on Monday an account of Sunday's launch": the day a possessive gives names the event
+        named = next((d for d in eventful if first is not None and d.sentence == first.sentence and d.relative
+                      and self.text[d.end : d.end + 2] in ("'s", "’s")), None)
+        first = named or first
         return (first.sentence, first.value) if first is not None else None
 
     # -- the tests on one date ------------------------------------------------------------------
@@ -138,8 +174,14 @@ class _Linker:
         return re.search(r"\b[a-z]{2,}\b", line) is None
 
     def of_saying(self, d: DateMention) -> bool:
-        """'officials said on Wednesday': the day something was said, not the day it happened."""
-        return self.pat.speech_date.search(self.text[max(self.sent_start(d), d.start - 80) : d.start]) is not None
+        """'officials said on Wednesday': the day something was said, not the day it happened (but 'N infections
+        were confirmed in 2029', a reporting verb in the passive, dates what was counted)."""
+        lo = max(self.sent_start(d), d.start - 80)
+        m = self.pat.speech_date.search(self.text[lo : d.start])
+        if m is None:
+            return False
+        before = re.findall(r"[\w'’]+", self.text[lo : lo + m.start()])
+        return not (before and before[-1].lower() in self.passive_aux)
 
     def ahead(self, d: DateMention) -> bool:
         """A date after publication ('talks begin next Tuesday'): it dates only what is still to come."""
@@ -163,11 +205,41 @@ class _Linker:
     # -- the tests on one count -----------------------------------------------------------------
 
     def looks_forward(self, c: Count) -> bool:
-        """The count's own clause looks forward ('will hire 300 staff'), not back ('which won 14 seats')."""
+        """The count's own clause looks forward ('will hire 300 staff'), not back ('which won 14 seats');
+        a count that is an item of a list ('plans to take 30 in May, 40 in June') looks where the clause
+        opening the list does."""
         text = self.text
         first = self.sents[c.sentence].start_char
-        start = max(text.rfind(",", first, c.start), text.rfind(";", first, c.start), first)
-        return any(w.strip("'’").lower() in self.future_words for w in re.findall(r"[\w'’]+", text[start : c.start]))
+        start = self.clause_start(c)
+        if self.future_in(text[start : c.start]):
+            return True
+        if not self.list_item(c):
+            return False
+        opening = next((seg for seg in reversed(_CLAUSES.split(text[first:start])) if not _LIST_ITEM.fullmatch(seg)),
+                       "")
+        return self.future_in(opening)
+
+    def clause_start(self, c: Count) -> int:
+        """Where the count's clause starts: after the last comma or semicolon before it in the sentence."""
+        text, first = self.text, self.sents[c.sentence].start_char
+        return max(text.rfind(",", first, c.start), text.rfind(";", first, c.start), first)
+
+    def list_item(self, c: Count) -> bool:
+        """The count opens an item of a list after a comma ('in May, 40 in June', ', and 55 in July')."""
+        start = self.clause_start(c)
+        return start != self.sents[c.sentence].start_char and _LIST_ITEM.fullmatch(self.text[start + 1 : c.start]) \
+            is not None
+
+    def as_of(self, d: DateMention, c: Count) -> bool:
+        """'said on Thursday that 57 wells have so far been tested': the count stands as of
+        the day it was told (relations.json as_of_markers after the date, before the count's clause ends)."""
+        end = self.sents[c.sentence].end_char
+        stop = re.search(r"[,;]", self.text[c.end : end])
+        return d.end <= c.start and self.pat.as_of.search(self.text, d.end, c.end + stop.start() if stop else end) \
+            is not None
+
+    def future_in(self, clause: str) -> bool:
+        return any(w.strip("'’").lower() in self.future_words for w in re.findall(r"[\w'’]+", clause))
 
     def paragraph_ends(self, si: int) -> bool:
         """A line break follows sentence ``si`` (its own trailing space included) before the next."""
@@ -211,6 +283,9 @@ class _Linker:
             # nearest date; on a tie the one after the count ("$870 million in 2016"); a period
             # ("since May") dates nothing
             nearest = min(in_sent, key=lambda d: (d.start - c.end, 0) if d.start >= c.end else (c.start - d.end, 1))
+            own = [d for d in in_sent if d.start >= c.end and not re.search(r"[,;]", self.text[c.end : d.start])]
+            if own and self.list_item(c):  # 'in May, 40 in June': the item's own month, not the one before
+                nearest = own[0]
             c.date = None if self.is_period(nearest) else nearest.value
         elif not self.date_before(c) and self.lede is not None and c.sentence != self.lede[0]:
             c.date = self.lede[1]  # an event counted far from any date: the day the article reports
@@ -227,7 +302,7 @@ class _Linker:
         said = [d for d in in_sent if self.of_saying(d)]
         if len(said) < len(in_sent):  # a date of the event itself wins over the day of saying
             in_sent = [d for d in in_sent if d not in said]
-        elif said and self.lede is not None and self.lede[1] != said[0].value:
+        elif said and self.lede is not None and self.lede[1] != said[0].value and not self.as_of(said[0], c):
             in_sent = []  # only the day of saying here: the event's day is the lede's, when it has one
         return in_sent
 
