@@ -567,3 +567,73 @@ def test_a_sport_s_measure_is_no_count(nlp, sentence):
 ])
 def test_a_spaced_dash_between_numbers_is_a_score_or_a_range(nlp, sentence):
     assert [c.text for c in run_doc(nlp, sentence)._.kg_counts] == []
+
+
+def test_every_item_of_a_list_that_looks_forward_takes_its_own_month(nlp):
+    """A list after a forward clause ("plans to take 410 in June, 520 in July and 640 in August"):
+    each item's month dates it, the later months still to come as the clause opening the list says."""
+    doc = run_doc(nlp, "The harbour plans to take 410 cruise ships in June, 520 in July and 640 in August.",
+                  "2031-05-02")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(410, "2031-06"), (520, "2031-07"), (640, "2031-08")]
+
+
+def test_every_item_of_a_list_that_looks_back_takes_its_own_past_month(nlp):
+    doc = run_doc(nlp, "The mill cut 300 jobs in March, 120 in June.", "2031-05-02")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(300, "2031-03"), (120, "2030-06")]
+
+
+def test_a_count_of_the_weekend_is_dated_by_its_saturday_not_the_ledes_day(nlp):
+    doc = run_doc(nlp, "Rangers caught two poachers on Monday. Hail flattened 30 barns across the valley over "
+                       "the weekend. Crews cleared 45 roads.", "2031-05-13")  # a Tuesday
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(2, "2031-05-12"), (30, "2031-05-10"),
+                                                           (45, "2031-05-10")]
+    assert [d.text for d in doc._.kg_dates] == ["Monday"]  # (the weekend is no date mention of its own)
+
+
+@pytest.mark.parametrize("sentence, value", [
+    ("Hail broke 60 windows at the weekend.", "2031-05-10"),
+    ("Hail broke 60 windows last weekend.", "2031-05-10"),
+    ("The ferry stays in port until the weekend, with 25 crossings cancelled.", None),
+])
+def test_a_count_of_the_weekend_before_publication_takes_its_saturday(nlp, sentence, value):
+    """The weekend gone by dates a count, the one to come ("until the weekend") does not."""
+    assert [c.date for c in run_doc(nlp, sentence, "2031-05-13")._.kg_counts] == [value]  # a Tuesday
+
+
+def test_last_weekend_written_at_a_weekend_is_the_one_before(nlp):
+    doc = run_doc(nlp, "Hail broke 60 windows last weekend.", "2031-05-11")  # a Sunday
+    assert [c.date for c in doc._.kg_counts] == ["2031-05-03"]
+
+
+def test_a_count_confirmed_in_the_passive_is_dated_by_that_date(nlp):
+    """'N infections were confirmed in 2029': the passive of a reporting verb dates what was counted,
+    not a day of saying that gives way to the lede's."""
+    doc = run_doc(nlp, "The clinic in Orvik treated 13 patients on Sunday. In all, 870 infections were "
+                       "confirmed in 2029.", "2031-07-15")
+    assert [(c.value, c.date) for c in doc._.kg_counts][-1] == (870, "2029")
+
+
+def test_the_ledes_day_is_the_event_a_possessive_weekday_names(nlp):
+    """'gave on Monday an account of Sunday's launch': the article reports Sunday's launch; a count far
+    from any date takes Sunday, not the day of the account."""
+    doc = run_doc(nlp, "The head of the Velm port authority gave this Monday an account of Sunday's launch of the "
+                       "new quay.\n\nThe weather held.\n\nTugs waited offshore.\n\nThe mayor cut a ribbon.\n\n"
+                       "The quay took 14 ships.", "2031-07-15")
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(14, "2031-07-13")]
+
+
+def test_a_count_told_as_it_stands_is_dated_by_the_day_it_was_told(nlp):
+    """'said on Thursday that 57 wells have so far been tested': the count as of that day, not the
+    lede's day."""
+    doc = run_doc(nlp, "Engineers met on Friday. A spokeswoman for the Tarsk water board said Thursday that 57 "
+                       "wells have so far been tested.", "2031-07-12")  # a Saturday
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(57, "2031-07-10")]
+
+
+def test_the_weekend_of_the_lede_dates_the_counts_of_the_next_paragraph(nlp):
+    """A weekend gone by in the lede is the day the article reports, for the counts of the
+    paragraphs after it."""
+    doc = run_doc(nlp, "Firefighters in Tarsk rescued three hikers from a blaze that destroyed 40 cabins over the "
+                       "weekend.\n\nIn all, 15 crews took part.", "2031-05-13")  # a Tuesday
+    assert [(c.value, c.date) for c in doc._.kg_counts] == [(3, "2031-05-10"), (40, "2031-05-10"),
+                                                           (15, "2031-05-10")]

@@ -397,3 +397,21 @@ def test_a_list_of_months_keeps_the_tense_of_its_first(nlp):
 ])
 def test_a_month_outside_the_list_keeps_its_own_tense(nlp, text, dates):
     assert [(d.text, d.value) for d in run_doc(nlp, text, "2031-06-15")._.kg_dates] == dates
+
+
+def test_last_weekday_written_on_that_weekday_is_a_week_back(nlp):
+    """"last Sunday" in an article of a Sunday is the Sunday before; a bare "Sunday" is that day."""
+    doc = run_doc(nlp, "The storm hit last Sunday. The clean-up began on Sunday.", "2031-05-11")  # a Sunday
+    assert [d.value for d in doc._.kg_dates] == ["2031-05-04", "2031-05-11"]
+    doc = run_doc(nlp, "The storm hit last Sunday.", "2031-05-13")  # a Tuesday
+    assert [d.value for d in doc._.kg_dates] == ["2031-05-11"]
+
+
+
+@pytest.mark.parametrize("sentence, text, value", [
+    ("Storms in January this year cut power to 300 farms.", "January this year", "2031-01"),
+    ("The plant closed in March last year.", "March last year", "2030-03"),
+])
+def test_a_month_then_this_or_last_year_is_one_month(nlp, sentence, text, value):
+    assert [(d.text, d.value, d.precision) for d in run_doc(nlp, sentence, "2031-07-15")._.kg_dates] == [
+        (text, value, "month")]

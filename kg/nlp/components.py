@@ -89,10 +89,9 @@ class RelationFinder(DataComponent):
              "dates.json")  # (dates.json: "said on Monday" is when, not what)
 
     def __call__(self, doc: Doc) -> Doc:
-        from kg.nlp.relations import find_affiliations, find_statements
+        from kg.nlp.relations.registry import run_kinds
 
-        doc._.kg_affiliations = find_affiliations(doc, self.lex)
-        doc._.kg_statements = find_statements(doc, self.lex)
+        run_kinds("kg_relations", doc, self.lex)  # the kinds of kg/nlp/data/relation_kinds.json
         return doc
 
 
@@ -102,7 +101,7 @@ class CountLinker(DataComponent):
     FILES = ("events.json", "relations.json")
 
     def __call__(self, doc: Doc) -> Doc:
-        from kg.nlp.relations import link_counts
+        from kg.nlp.relations.registry import run_kinds
 
-        link_counts(doc, self.lex)
+        run_kinds("kg_count_links", doc, self.lex)  # the kinds of kg/nlp/data/relation_kinds.json
         return doc

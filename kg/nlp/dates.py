@@ -45,6 +45,11 @@ def next_weekday(weekday: int, anchor: date) -> date:
     return anchor + timedelta(days=(weekday - anchor.weekday()) % 7 or 7)
 
 
+def previous_weekday(weekday: int, anchor: date) -> date:
+    """The latest such day before the publication date ("last Sunday" written on a Sunday is a week back)."""
+    return anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+
+
 def nearest_month_day(month: int, day: int, anchor: date) -> date | None:
     """A month and day without a year: the one nearest the publication date ("the trial
     starts Sept. 9", published in August, is this September; "on Dec. 30", published
@@ -136,7 +141,7 @@ def normalise(
         first = t.split(" ")[0]
         if first in weekdays:
             # "next Tuesday" (tense "next") is the one after; a bare weekday the latest on or before
-            pick = next_weekday if tense == "next" else latest_weekday
+            pick = {"next": next_weekday, "last": previous_weekday}.get(tense or "", latest_weekday)
             d = pick(weekdays[first], anchor) if anchor else None
             return Resolved(_fmt(d, "day") if d else None, "day", True)
         rel = lex.dates["relative_days"].get(t)
@@ -451,6 +456,8 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             tense = "future"  # "postponed for March", "scheduled for June": a planned month is the next one
         if expr.split()[0].lower() in weekdays and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
             tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
+        elif expr.split()[0].lower() in weekdays and re.search(r"\blast\s+$", text[max(0, s - 6) : s], re.I):
+            tense = "last"  # "last Sunday": before the day of publication, never that day itself
         step = lex.dates["month_steps"].get(expr.split()[0].lower())
         if step is not None:
             tense = "future" if step > 0 else "past"  # "last November": the latest before, "next March" the next
@@ -481,13 +488,27 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
             out.append(DateMention(text[s : second.end()], s, second.end(), sent_of[span.start], d2.isoformat(),
                                    "day", res.relative))
     fields = field_line_spans(text, lex.dates["field_lines"])
-    found = _with_date_line_days(doc, text, out, sent_of, published)
+    found = _with_date_line_days(doc, text, _months_of_a_year(text, out, lex), sent_of, published)
     return [d for d in found if not any(fs <= d.start and d.end <= fe for fs, fe in fields)] if fields else found
 
 
 # between two months of one list: a comma or "and", a figure, a word it counts, a preposition
 # ("in May, 4,310 in June", "in May and June"); a verb or a clause between them ends the list
 _LIST_GAP = re.compile(r"[\s,;]*(?:(?:and|or)\s+)?(?:\d[\d.,]*\s+(?:[a-z]+\s+)?)?(?:(?:in|on|by|during)\s+)?", re.I)
+
+
+def _months_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[DateMention]:
+    """"January this year", "March last year": one mention, the month in the year the period says."""
+    merged: list[DateMention] = []
+    for d in out:
+        prev = merged[-1] if merged else None
+        if prev is not None and prev.precision == "month" and prev.value and d.precision == "year" and d.value \
+                and d.text.lower() in lex.dates["relative_periods"] and not text[prev.end : d.start].strip():
+            merged[-1] = DateMention(text[prev.start : d.end], prev.start, d.end, prev.sentence,
+                                     f"{d.value}{prev.value[4:]}", "month", True)
+            continue
+        merged.append(d)
+    return merged
 
 
 def field_line_spans(text: str, fields: dict) -> list[tuple[int, int]]:

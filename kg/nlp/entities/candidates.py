@@ -1105,15 +1105,12 @@ def _headline_common_word(doc: Doc, g: Cand, lex: Lexicon, headlines: Headlines)
         and not headlines.in_body(doc[g.start : g.end].text)
 
 
-def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable | None = None,
+def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable,
                     headlines: Headlines | None = None) -> list[Cand]:
     """Gazetteer matches plus every capitalised chunk typed by the first rule of ``rules``
-    (default: the shipped table) that fires. On a title-case line a chunk keeps only
-    the part the body also writes (kg.nlp.entities.headlines)."""
-    if rules is None:
-        from kg.nlp.entities.rules import shipped_rules
-
-        rules = shipped_rules(lex)
+    (kg.nlp.entities.rules.shipped_rules: the shipped table) that fires. On a title-case line a
+    chunk keeps only the part the body also writes (kg.nlp.entities.headlines). (The table is
+    given, not loaded here: kg.nlp.entities.rules imports this module.)"""
     if headlines is None:
         headlines = Headlines(doc, lex)
     gaz = [g for g in gazetteer_matches(doc, lex, headlines.tokens, headlines.body)

@@ -9,8 +9,9 @@ The ``kg_relations`` component writes affiliations and statements; the
 ``kg_count_links`` component, after it, finishes the counts (kg.nlp.factories).
 """
 
-from kg.nlp.relations.affiliations import find_affiliations, is_spokesperson, role_at
+from kg.nlp.relations.affiliations import find_affiliations
 from kg.nlp.relations.linking import link_counts
+from kg.nlp.relations.roles import is_spokesperson, role_at
 from kg.nlp.relations.statements import find_statements
 
 __all__ = ["find_affiliations", "find_statements", "is_spokesperson", "link_counts", "role_at"]

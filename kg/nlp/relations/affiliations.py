@@ -16,16 +16,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.nlp.entities.cand import is_acronym
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.appositions import more_affiliations, offices_to_bodies
 from kg.nlp.relations.bylines import byline_affiliations
+from kg.nlp.relations.descriptions import resolve_description
 from kg.nlp.relations.offices import office_body
 from kg.nlp.relations.patterns import relation_patterns
+from kg.nlp.relations.roles import is_spokesperson, role_at
 from kg.nlp.relations.syntax import is_company, names_noun, org_descriptions, syntax_affiliations
 from kg.types import LOC, ORG, PER, Affiliation, Mention
 
@@ -42,33 +45,6 @@ def _verb_after(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     if span is None or span[-1].text in lex.relations["award_words"]:
         return False
     return span.end < len(doc) and doc[span.end].pos_ in {"VERB", "AUX", "ADP", "CCONJ"}
-
-
-def role_at(text: str, roles: dict) -> str | None:
-    """The role phrase that ``text`` (lower-case words) ends with, longest first."""
-    t = text.lower().strip()
-    for r in sorted(roles, key=len, reverse=True):
-        if t == r or t.endswith(" " + r):
-            return r
-        if t.endswith("-" + r) and " " not in r:  # "co-president", "co-founder": the role with its prefix
-            return t.rsplit(" ", 1)[-1]
-    return None
-
-
-def is_spokesperson(role: str, lex: Lexicon, quoted: bool) -> bool:
-    """Whether ``role`` (as written) speaks for the organisation: a spokesperson role,
-    a role that does when quoted, or a media or press office."""
-    roles = lex.roles
-    parts = re.split(r"\s+and\s+", role.lower())
-    for p in parts:
-        spec = roles.get(p.split()[-1]) or roles.get(p) or {}
-        if spec.get("spokesperson") or (quoted and spec.get("quoted_spokesperson")):
-            return True
-        said = [i for i, w in enumerate(p.split()) if roles.get(w, {}).get("spokesperson")]
-        after = role.split()[said[-1] + 1 :] if said and len(parts) == 1 else []
-        if after and all(w[:1].isupper() for w in after):  # (not "spokesman turned Director")
-            return True  # "spokesperson Director NAME": the person's title after the spokesperson's role
-    return any(office in role.lower() for office in lex.relations["spokesperson_offices"])
 
 
 # "The mayor of ", "The deputy governor of the " opening the sentence, before the place
@@ -236,7 +212,6 @@ def _owner_role(before: str, m: Mention, mentions: list[Mention], entities: dict
         pm = re.match(r"\s*(?:[Tt]he\s+([a-z]+)\b(?!['’])|(It|They)\b)",
                       text[starts[m.sentence - 1] : starts[m.sentence]])
         if pm and pm.group(1) and pm.group(1) in set(lex.relations["org_reference_nouns"]):
-            from kg.nlp.relations.statements import resolve_description
 
             key = resolve_description(mentions, entities, pm.group(1), starts[m.sentence - 1], lex, described)
             return (key, role_text) if key else None
@@ -275,7 +250,6 @@ def _noun_owner(noun: str, role_text: str, m: Mention, mentions: list[Mention], 
     """The owner that "the NOUN's" names for a person with ``role_text``: a town's mayor the place
     named last, a union's or an army's officer the organisation named before whose name says that
     kind; None for a company (the company in view decides, kg.nlp.relations.syntax)."""
-    from kg.nlp.relations.statements import resolve_description
 
     governs = role_text.split()[-1].lower() in lex.relations["government_roles"]
     if governs and noun in set(lex.relations["owner_place_nouns"]):
@@ -496,365 +470,94 @@ def _apposition_body(m: Mention, after: str, ms: list[Mention], entities: dict, 
     return None
 
 
-def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
-    from kg.nlp.relations.statements import resolve_description
+@dataclass
+class _Person:
+    """One person mention of a sentence, and the text around it in the sentence."""
+    m: Mention
+    si: int
+    sent: Span
+    ms: list[Mention]  # the sentence's mentions, in order
+    before: str
+    after: str
+    orgs_before: list[Mention]
 
-    entities = doc._.kg_entities or {}
-    mentions: list[Mention] = doc._.kg_mentions or []
-    text = doc_text(doc)
-    roles = lex.roles
-    pat = relation_patterns(lex)
-    byline_role, photo_role = lex.relations["byline_role"], lex.relations["photo_role"]
-    affs: list[Affiliation] = []
-    by_sent: dict[int, list[Mention]] = {}
-    for m in mentions:
-        by_sent.setdefault(m.sentence, []).append(m)
-    sents = list(doc.sents)
-    starts = [st.start_char for st in sents]
 
-    def typ(m: Mention) -> str:
-        return entities[m.entity].type
+class _Article:
+    """What the article holds for its affiliations, and the affiliations found so far."""
 
-    def outlet(m: Mention) -> bool:
-        return entities[m.entity].outlet
+    def __init__(self, doc: Doc, lex: Lexicon) -> None:
+        self.doc, self.lex = doc, lex
+        self.entities = doc._.kg_entities or {}
+        self.mentions: list[Mention] = doc._.kg_mentions or []
+        self.text = doc_text(doc)
+        self.roles = lex.roles
+        self.pat = relation_patterns(lex)
+        self.byline_role, self.photo_role = lex.relations["byline_role"], lex.relations["photo_role"]
+        self.affs: list[Affiliation] = []
+        self.sents = list(doc.sents)
+        self.starts = [st.start_char for st in self.sents]
+        self.ordered = sorted(self.mentions, key=lambda x: x.start)
+        self.described = org_descriptions(self.text, self.ordered, self.entities, lex.relations["org_reference_nouns"])
+        self.described_roles: set[tuple[str, str, int]] = set()  # "the group's president": the body already chosen
+        self.reference_nouns = set(lex.relations["org_reference_nouns"])
+        self.title_bodies: dict[str, list[str]] = lex.relations["title_bodies"]
+        self.noun_heads = lex.pattern("org_noun_heads",
+                                      lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
+        self.last_org: str | None = None
 
-    def quoted(si: int) -> bool:
-        return pat.speech.search(sents[si].text) is not None
+    def typ(self, m: Mention) -> str:
+        return self.entities[m.entity].type
 
-    def add(p: Mention, o: Mention | str, role: str, si: int, spk: bool | None = None) -> None:
+    def outlet(self, m: Mention) -> bool:
+        return self.entities[m.entity].outlet
+
+    def quoted(self, si: int) -> bool:
+        return self.pat.speech.search(self.sents[si].text) is not None
+
+    def add(self, p: Mention, o: Mention | str, role: str, si: int, spk: bool | None = None) -> None:
         org_key = o if isinstance(o, str) else o.entity
         s = min(p.start, o.start if not isinstance(o, str) else p.start)
         e = max(p.end, o.end if not isinstance(o, str) else p.end)
-        sp = is_spokesperson(role, lex, quoted(si)) if spk is None else spk
-        if not any(a.person == p.entity and a.organisation == org_key for a in affs):
-            affs.append(Affiliation(p.entity, org_key, role, sp, si, s, e))
+        sp = is_spokesperson(role, self.lex, self.quoted(si)) if spk is None else spk
+        if not any(a.person == p.entity and a.organisation == org_key for a in self.affs):
+            self.affs.append(Affiliation(p.entity, org_key, role, sp, si, s, e))
 
-    ordered = sorted(mentions, key=lambda x: x.start)
-    described = org_descriptions(text, ordered, entities, lex.relations["org_reference_nouns"])
-    described_roles: set[tuple[str, str, int]] = set()  # "the group's president": the body already chosen
-    reference_nouns = set(lex.relations["org_reference_nouns"])
-    title_bodies: dict[str, list[str]] = lex.relations["title_bodies"]
-    noun_heads = lex.pattern("org_noun_heads",
-                             lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
-
-    def described_body(at: int, person: Mention) -> str | None:
+    def described_body(self, at: int, person: Mention) -> str | None:
         """"... for the authority", "... chairs the cooperative": the kind of body named at character
         ``at`` resolved to the body named before the person whose name (or apposition) says that kind."""
-        dm = re.match(r"(\w+)\b", text[at : at + 30])
-        if dm is None or dm.group(1).lower() not in reference_nouns:
+        dm = re.match(r"(\w+)\b", self.text[at : at + 30])
+        if dm is None or dm.group(1).lower() not in self.reference_nouns:
             return None
-        return resolve_description(ordered, entities, dm.group(1).lower(), person.start, lex, described)
-    last_org: str | None = None
-    for si, sent in enumerate(sents):
+        return resolve_description(self.ordered, self.entities, dm.group(1).lower(), person.start, self.lex,
+                                   self.described)
+
+
+def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
+    art = _Article(doc, lex)
+    by_sent: dict[int, list[Mention]] = {}
+    for m in art.mentions:
+        by_sent.setdefault(m.sentence, []).append(m)
+    text, entities = art.text, art.entities
+    for si, sent in enumerate(art.sents):
         ms = sorted(by_sent.get(si, []), key=lambda m: m.start)
         for m in ms:
-            if typ(m) != PER:
+            if art.typ(m) != PER:
                 continue
-            before = text[sent.start_char : m.start]
-            after = text[m.end : sent.end_char]
-            orgs_before = [o for o in ms if typ(o) == ORG and o.end <= m.start]
-            # "ORG, which ..., said through a spokeswoman, PERSON, that ...": the subject's spokesperson
-            tm = _SAID_THROUGH.search(before)
-            if tm and role_at(tm.group(1), roles):
-                subject = next((o for o in ms if typ(o) == ORG and o.end <= sent.start_char + tm.start()
-                                and not entities[o.entity].outlet), None)
-                if subject is not None:
-                    add(m, subject, tm.group(1), si, True)
-                    continue
-            # "Minister of Energy PERSON": the article's Ministry of Energy (kg.nlp.relations.offices)
-            office = office_body(m, text, sent.start_char, sent.end_char, ordered, entities, lex)
-            if office is not None:
-                add(m, office[0], office[1], si)
-                continue
-            # ORG ROLE PERSON / ROLE for ORG PERSON
-            if orgs_before:
-                o = orgs_before[-1]
-                gap = _without_trailing_titles(text[o.end : m.start], lex)
-                pm = re.match(r"\s+in\s+(?:the\s+)?", gap)
-                if pm and any(typ(p) == LOC and p.start == o.end + pm.end()
-                              and re.fullmatch(r"\s*,\s*", text[p.end : m.start]) for p in ms):
-                    gap = ","  # "A spokeswoman for ORG in PLACE, NAME": the place says where, not who
-                if gap.lstrip().startswith(")"):
-                    gap = gap.lstrip()[1:]  # "Name Forces (NFF) spokesman Ada": the acronym's bracket
-                # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
-                words = m.text.split()
-                k = 0
-                # ... but not after a comma ("a ORG spokeswoman, Major NAME") nor after a role ("ORG
-                # spokeswoman Inspector NAME"): there the title is a rank, not the role
-                gap_role = role_at(gap.strip(" ,"), roles) is not None
-                while not gap.rstrip().endswith(",") and not gap_role and k < len(words) - 1 \
-                        and lex.title_or_role(words[k]):
-                    k += 1
-                role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
-                # "The spokeswoman for ORG, Captain NAME": the role before the organisation
-                # outweighs a title (a rank) kept in the mention or written between them
-                bare = gap.strip(" ,")
-                if bare in lex.person_titles:
-                    bare = ""
-                fm = None if bare or not gap.strip() == "," else re.search(
-                    r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
-                    text[max(sent.start_char, o.start - 300) : o.start])
-                if fm and role_at(fm.group(1), roles):
-                    add(m, o, role_at(fm.group(1), roles), si)
-                    continue
-                if k and len(gap) < 40 and not re.search(r"[.;:]|\b(?:and|or|with|by|from|to)\b", gap) \
-                        and role_at(role_text, roles):
-                    add(m, o, role_text, si)  # "ITV News Correspondent Emma Murphy", "NATO Secretary General J. S."
-                    continue
-                role = role_at(gap.strip(" ,"), roles)
-                # the gap is the role phrase itself ("Halden spokesman Ada"), not a clause that ends
-                # with one ("the Halden Act, spokesperson Ada")
-                if role and len(gap) < 40 and not re.search(r"[.;:,]", gap.strip(" ,")):
-                    phrase = re.sub(r"^[’']s\s+", "", gap.strip(" ,").strip())  # "ORG's head coach, NAME"
-                    own = re.search(r"\b(?:its|their|the)\s+([^,]+)$", phrase)
-                    if own and role_at(own.group(1), roles):
-                        phrase = own.group(1)  # "ORG signed by its press secretary, NAME": the role alone
-                    add(m, o, phrase, si)
-                    continue
-                # only where nothing stands between the organisation and the person (but a title),
-                # and on the last 300 characters: over a whole long sentence this search is super-linear
-                mm = None if bare else re.search(
-                    r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
-                    text[max(sent.start_char, o.start - 300) : o.start])
-                if mm:
-                    role = role_at(mm.group(1), roles)
-                    if role:
-                        add(m, o, role, si)
-                        continue
-                # OUTLET's PERSON, OUTLET Photo/PERSON
-                if outlet(o) and re.fullmatch(r"\s*[’']s\s*", gap):
-                    add(m, o, byline_role, si, False)
-                    continue
-                # "the Halden Union's Ada Corwen said": a body's own person, a member (not an outlet's,
-                # a byline above)
-                # (only the person as a subject or in apposition, not a noun's modifier: "the Festival's
-                # Ada Corwen award"; and the body's name as written, not a place word that starts it)
-                if not outlet(o) and (re.fullmatch(r"[’']s\s+", text[o.end : m.start]) or (
-                        o.text.endswith("s") and re.fullmatch(r"[’']\s+", text[o.end : m.start]))) \
-                        and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m, lex)) \
-                        and (o.text == entities[o.entity].label or is_acronym(o.text)):
-                    add(m, o, lex.relations["role_without_noun"], si, False)
-                    continue
-                if outlet(o) and pat.outlet_photo.fullmatch(gap):
-                    add(m, o, photo_role, si, False)
-                    continue
-            # PLACE ROLE PERSON, PLACE's ROLE PERSON for a role of local or regional government
-            # ("Halden mayor Ada Corwen", "Norvale's Transport Minister Ada Corwen")
-            place = _place_government(m, ms, text, entities, lex)
-            if place is not None:
-                add(m, place[0], place[1], si)
-                continue
-            # "Mayor PERSON of PLACE": a town's own office, the title kept in the mention
-            title = m.text.split()[0].rstrip(".").lower()
-            om = re.match(r"\s+of\s+(?:the\s+)?", after) if title in lex.local_government_roles else None
-            if om:
-                place_m = next((o for o in ms if typ(o) == LOC and o.start == m.end + om.end()), None)
-                if place_m is not None:
-                    add(m, place_m, m.text.split()[0], si)
-                    continue
-            # "Mayor PERSON" with no "of PLACE": the town the article is about
-            if title in lex.relations["town_roles"] and om is None:
-                town = _town_in_view(m, ordered, entities, lex, text)
-                if town is not None:
-                    add(m, town, m.text.split()[0], si)
-                    continue
-            # "ORG, a Velm developer whose spokeswoman, PERSON, said": the body the relative clause is on
-            wh = _WHOSE_ROLE.search(before)
-            if wh and role_at(wh.group(1), roles):
-                whose_at = sent.start_char + wh.start()
-                body = next((o for o in reversed(orgs_before) if o.end <= whose_at
-                             and re.fullmatch(r"\s*,[^,;:()\"]{0,60}\s*", text[o.end : whose_at])), None)
-                if body is not None:
-                    add(m, body, wh.group(1), si)
-                    continue
-            # "The association's Ada Corwen, who chairs ...": one of the body that kind of noun names (as
-            # the subject or in apposition)
-            # (one body only of that kind named before; no place's "the city's", no "..., a local historian")
-            pm = _THE_NOUNS.search(before)
-            if pm and pm.group(1) not in lex.relations["owner_place_nouns"] \
-                    and pm.group(1) not in lex.relations["not_membership_nouns"] \
-                    and not re.match(r"\s*,\s+(?:a|an)\b", after) \
-                    and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m, lex)) \
-                    and _one_body_so_described(pm.group(1), m, ordered, entities, described, lex):
-                key = described_body(sent.start_char + pm.start(1), m)
-                if key is not None:
-                    add(m, key, lex.relations["role_without_noun"], si, False)
-                    continue
-            # "Ministry spokesperson PERSON said the Ministry of Velm Schools ...": the body of that kind the
-            # sentence (or the article before it) names, the kind word being no name of its own here
-            km = _KIND_ROLE.match(before)
-            if km and km.group(1).lower() in reference_nouns and (role := role_at(km.group(2), roles)) \
-                    and is_spokesperson(role, lex, True) \
-                    and not any(o.start <= sent.start_char + km.start(1) < o.end for o in ms):
-                noun = km.group(1).lower()
-                key = resolve_description(ordered, entities, noun, m.start, lex, described)  # named before
-                if key is None:  # or the subject of what the person says: "... said the Ministry of X had ..."
-                    sm = _said_the(lex).match(text, m.end, sent.end_char)
-                    body = next((o for o in ms if sm and typ(o) == ORG and o.start == sm.end()), None)
-                    if body is not None and re.search(rf"\b{noun}\b", entities[body.entity].label.lower()):
-                        key = body.entity
-                if key is not None:
-                    add(m, key, role, si)
-                    continue
-            # "the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the organisation
-            # that noun names, or the one named last
-            owner = _owner_role(before, m, ordered, entities, lex, described, text, starts)
-            if owner is None and (ranked := _without_rank(before, lex)) != before:
-                # "Its spokesman, Deputy Inspector PERSON": the rank after the comma is not the role
-                owner = _owner_role(ranked, m, ordered, entities, lex, described, text, starts)
-            if owner is not None:
-                add(m, owner[0], owner[1], si)
-                described_roles.add((m.entity, owner[1].lower(), si))
-                continue
-            owner = _owner_role_after(after, m, ordered, entities, lex, described, text)
-            if owner is not None:
-                add(m, owner[0], owner[1], si)
-                described_roles.add((m.entity, owner[1].lower(), si))
-                continue
-            # "A spokeswoman for the agency in Velm, PERSON, said": a role for a kind of body named before
-            rm = _ROLE_FOR_THE_NOUN.search(before)
-            if rm and role_at(rm.group(1), roles):
-                key = described_body(sent.start_char + rm.start(2), m)
-                if key is not None:
-                    add(m, key, rm.group(1), si)
-                    continue
-            # "Police spokesman Inspector-General PERSON told ...": the kind of body opening the
-            # sentence, capitalised, its role and the person's rank
-            rm = _OPENING_NOUN_ROLE.fullmatch(before)
-            if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles) \
-                    and _one_body_so_described(rm.group(1).lower(), m, ordered, entities, described, lex):
-                # (any kind of body the one named says, "Tribunal president", not only the reference nouns)
-                key = resolve_description(ordered, entities, rm.group(1).lower(), m.start, lex, described)
-                if key is not None:
-                    add(m, key, rm.group(2), si)
-                    continue
-            # "A union spokesman, PERSON, said": the kind of body before the role
-            rm = _NOUN_ROLE.search(before)
-            if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles) \
-                    and _one_body_so_described(rm.group(1), m, ordered, entities, described, lex):
-                key = described_body(sent.start_char + rm.start(1), m)
-                if key is not None:
-                    add(m, key, rm.group(2), si)
-                    continue
-            # PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG
-            found = _apposition_body(m, after, ms, entities, text, doc, lex, described_body)
-            if found is not None:
-                add(m, found[0], found[1], si)
-                continue
-            # PERSON, who leads|heads|runs ... ORG (the verb, as written, is the role)
-            wm = pat.leader.match(after)
-            if wm:
-                rest_start = m.end + wm.end()
-                nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 40
-                                and not re.search(r"[,;.]", text[rest_start : o.start])), None)
-                if nxt_org:
-                    add(m, nxt_org, wm.group(1), si, wm.group(1) in lex.speaker_verbs)  # "who speaks for ORG"
-                    continue
-                nxt_place = next((o for o in ms if typ(o) == LOC and o.start == rest_start), None)
-                if nxt_place and wm.group(1) in lex.relations["place_leader_verbs"]:
-                    add(m, nxt_place, wm.group(1), si, False)  # "NAME, who governed Halden for a decade"
-                    continue
-                key = described_body(rest_start, m)  # "NAME, who chairs the cooperative"
-                pm = re.match(r"the\s+([a-z]+)['’]s\s", text[rest_start : rest_start + 40]) if key is None else None
-                if pm:
-                    key = described_body(rest_start + pm.start(1), m)  # "who heads the society's Tarsk branch"
-                if key is not None:
-                    add(m, key, wm.group(1), si, wm.group(1) in lex.speaker_verbs)
-                    continue
-            # "PERSON, who studies the fish trade at ORG": work done at a body (relations.json work_at_verbs)
-            sm = lex.pattern("work_at", lambda lx: re.compile(
-                r"\s*(?:,\s*\d{1,3}\s*)?,\s*who\s+(?:also\s+)?(" + "|".join(lx.relations["work_at_verbs"])
-                + r")\b[^,;.\"“”]{0,60}?\s(at|for|with)\s+(?:the\s+)?")).match(after)
-            if sm:
-                body = next((o for o in ms if typ(o) == ORG and o.start == m.end + sm.end()), None)
-                if body is not None:
-                    add(m, body, f"{sm.group(1)} {sm.group(2)}", si, False)  # "studies at", "works for"
-                    continue
-            # nom de guerre of an official with the <group description>: the organisation named last
-            nm = pat.alias_apposition.match(after)
-            if nm and last_org and nm.group(2).split()[-1].lower() in lex.group_descriptions:
-                add(m, last_org, role_at(nm.group(1), roles) or nm.group(1), si)
-                continue
-            # a ORG ROLE who goes by PERSON
-            gm = pat.alias_before.search(before)
-            if gm and orgs_before:
-                o = orgs_before[-1]
-                role = role_at(text[o.end : m.start - len(gm.group(0))].strip(" ,"), roles)
-                if role is None and not text[o.end : m.start - len(gm.group(0))].strip(" ,"):
-                    # "a captain of the Halden Front who goes by the name NAME"
-                    rm = re.search(r"([\w\- ]+?)\s+(?:of|with|in)\s+(?:the\s+)?$",
-                                   text[max(sent.start_char, o.start - 60) : o.start])
-                    role = role_at(rm.group(1), roles) if rm else None
-                if role:
-                    add(m, o, role, si)
-                    continue
-            # "an ORG mission led by PERSON": the person leads the organisation
-            led_by = lex.pattern("passive_leader_before", lambda lx: re.compile(
-                r"(?:" + "|".join(re.escape(v) for v in lx.relations["passive_leader_verbs"]) + r")\s+$"))
-            lm = led_by.search(before)
-            if lm:
-                bodies = set(lex.relations["led_body_nouns"])
-                led = [o for o in orgs_before if 0 <= m.start - len(lm.group(0)) - o.end <= 25
-                       and text[o.end : m.start - len(lm.group(0))].split()
-                       and all(w.lower() in bodies for w in text[o.end : m.start - len(lm.group(0))].split())]
-                if led:  # "an ORG mission led by NAME" (not "the lawsuit against ORG led by NAME")
-                    add(m, led[-1], lm.group(0).split()[0], si, False)
-                    continue
-            # "PERSON, of the ORG club", "according to PERSON of ORG": a member
-            of_m = re.match(r"\s*,?\s*of\s+(?:the\s+)?", after)
-            if of_m:
-                member_of = next((o for o in ms if typ(o) == ORG and o.start == m.end + of_m.end()), None)
-                kind = re.match(r"(?:[a-z\-]+\s+){0,2}([a-z\-]+)\s+", after[of_m.end() :])
-                if member_of is None and kind and kind.group(1) in reference_nouns:
-                    # "NAME of the relief charity ORG", "NAME of the dockers' union ORG": the kind, then the name
-                    member_of = next((o for o in ms if typ(o) == ORG
-                                      and o.start == m.end + of_m.end() + kind.end()), None)
-                if member_of is not None:
-                    # "housing spokeswoman NAME of ORG": the role written before the name, else a member
-                    rb = re.search(r"\b([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2})\s+$", before)
-                    words_b = rb.group(1).split() if rb else []
-                    while words_b and (words_b[0] in lex.governing_words or words_b[0] in {"and", "or"}):
-                        words_b = words_b[1:]  # "criticised by transport spokeswoman NAME": not "by"
-                    role_b = _role_phrase(" ".join(words_b), lex) if words_b else None
-                    role_b = role_b if role_b and role_at(role_b, roles) else None
-                    add(m, member_of, role_b or lex.relations["role_without_noun"], si,
-                        is_spokesperson(role_b, lex, quoted(si)) if role_b else False)
-                    continue
-            # "Rector PERSON told ...", "Justice PERSON, writing for the panel": a title that says the kind of
-            # body (relations.json title_bodies), the body of that kind named before
-            tb = _TITLE_BEFORE.search(text[max(sent.start_char, m.start - 40) : m.start])
-            # (or the title kept in the mention, before a name of two words: "Dean Orvane" may be a name)
-            kept = m.text.split()
-            lead = tb.group(1) if tb and tb.group(1) not in {"The", "A", "An", None} else ""
-            word = tb.group(2) if tb else (kept[0] if len(kept) >= 3 else "")
-            title = f"{lead} {word}".strip()  # "Head coach", "Assistant Coach"
-            kinds = title_bodies.get(word.lower(), ()) if title[:1].isupper() else ()
-            # (of several such bodies, the one the article has named most often so far: "Justice NAME" of
-            # the appeal court the story is about, not the trial court named in passing)
-            fitting = [o.entity for o in ordered if o.end <= m.start and typ(o) == ORG and not outlet(o)
-                       and any(names_noun(kind, entities[o.entity].label, noun_heads, lex)
-                               or kind in described.get(o.entity, ()) for kind in kinds)] if kinds else []
-            body = max(reversed(fitting), key=fitting.count) if fitting else None
-            if body is not None:
-                add(m, body, title, si)
-                continue
-            # bylines: "and PERSON" after a byline person; "while PERSON wrote"
-            if affs and affs[-1].sentence == si and affs[-1].role == byline_role and pat.byline_sentence.search(
-                sent.text
-            ):
-                add(m, affs[-1].organisation, byline_role, si, False)
-                continue
-            # Credit: PERSON/OUTLET
-            cm = re.match(r"\s*/\s*", after)
-            if cm and pat.credit_before.search(before):
-                o = next((o for o in ms if typ(o) == ORG and o.start >= m.end), None)
-                if o is not None:
-                    add(m, o, photo_role, si, False)
-                    continue
+            h = _Person(m, si, sent, ms, text[sent.start_char : m.start], text[m.end : sent.end_char],
+                        [o for o in ms if art.typ(o) == ORG and o.end <= m.start])
+            any(rule(art, h) for rule in _PERSON_RULES)  # the first phrasing that finds a body wins
         for m in ms:
-            if typ(m) == ORG and not entities[m.entity].outlet:
-                last_org = m.entity
-    # "NAME was hurt. His team, ORG, said ...": the body in apposition to "his team" is the person's
+            if art.typ(m) == ORG and not entities[m.entity].outlet:
+                art.last_org = m.entity
+    _his_team(art)
+    _bylines_and_parse(art)
+    _apposition_phrasings(art)
+    return offices_to_bodies(art.affs, art.ordered, entities, lex, lambda role: is_spokesperson(role, lex, False))
+
+
+def _his_team(art: _Article) -> None:
+    """"NAME was hurt. His team, ORG, said ...": the body in apposition to "his team" is the person's."""
+    lex, text, ordered, typ = art.lex, art.text, art.ordered, art.typ
     whose = lex.pattern("affiliation_whose_body", lambda lx: re.compile(
         r"\b(?:[Hh]is|[Hh]er)\s+(?:" + "|".join(map(re.escape, lx.relations["person_body_nouns"])) + r")\s*,\s*$"))
     for o in ordered:
@@ -865,24 +568,522 @@ def find_affiliations(doc: Doc, lex: Lexicon) -> list[Affiliation]:
         # the last person of its own sentence, else the first of the sentence before (its subject, as a
         # rule: "NAME was hurt after colliding with OTHER. His team, ORG, said")
         if here or people:
-            add((here or people)[-1] if here else people[0], o, lex.relations["role_without_noun"], o.sentence, False)
-    # bylines, then what the parse adds (nothing without a parser): the surface phrasings above come first
-    known = {(a.person, a.organisation) for a in affs}
-    def speaks(role: str, si: int) -> bool:
-        return is_spokesperson(role, lex, quoted(si))
+            art.add((here or people)[-1] if here else people[0], o, lex.relations["role_without_noun"], o.sentence,
+                    False)
 
-    for a in [*byline_affiliations(doc, lex, entities, mentions),
-              *syntax_affiliations(doc, lex, entities, mentions, speaks)]:
-        if (a.person, a.organisation) not in known and (a.person, a.role.lower(), a.sentence) not in described_roles:
+
+def _bylines_and_parse(art: _Article) -> None:
+    """Bylines, then what the parse adds (nothing without a parser): the surface phrasings come first."""
+    lex, affs = art.lex, art.affs
+    known = {(a.person, a.organisation) for a in affs}
+
+    def speaks(role: str, si: int) -> bool:
+        return is_spokesperson(role, lex, art.quoted(si))
+
+    for a in [*byline_affiliations(art.doc, lex, art.entities, art.mentions),
+              *syntax_affiliations(art.doc, lex, art.entities, art.mentions, speaks)]:
+        if (a.person, a.organisation) not in known \
+                and (a.person, a.role.lower(), a.sentence) not in art.described_roles:
             known.add((a.person, a.organisation))
             affs.append(a)
-    # the phrasings of kg.nlp.relations.appositions, for a person linked to nothing yet
-    linked = {a.person for a in affs}
-    spans = [(st.start_char, st.end_char) for st in sents]
-    for m in ordered:
-        found = more_affiliations(m, text, spans, m.sentence, ordered, entities, lex, role_at) \
-            if typ(m) == PER and m.entity not in linked else None
+
+
+def _apposition_phrasings(art: _Article) -> None:
+    """The phrasings of kg.nlp.relations.appositions, for a person linked to nothing yet."""
+    linked = {a.person for a in art.affs}
+    spans = [(st.start_char, st.end_char) for st in art.sents]
+    for m in art.ordered:
+        found = more_affiliations(m, art.text, spans, m.sentence, art.ordered, art.entities, art.lex, role_at) \
+            if art.typ(m) == PER and m.entity not in linked else None
         if found is not None:
-            add(m, found[0], found[1], m.sentence)
+            art.add(m, found[0], found[1], m.sentence)
             linked.add(m.entity)
-    return offices_to_bodies(affs, ordered, entities, lex, lambda role: is_spokesperson(role, lex, False))
+
+
+def _rule_said_through(art: _Article, h: _Person) -> bool:
+    """"ORG, which ..., said through a spokeswoman, PERSON, that ...": the subject's spokesperson."""
+    m, si, sent, ms, before = h.m, h.si, h.sent, h.ms, h.before
+    entities, roles, typ, add = art.entities, art.roles, art.typ, art.add
+    tm = _SAID_THROUGH.search(before)
+    if tm and role_at(tm.group(1), roles):
+        subject = next((o for o in ms if typ(o) == ORG and o.end <= sent.start_char + tm.start()
+                        and not entities[o.entity].outlet), None)
+        if subject is not None:
+            add(m, subject, tm.group(1), si, True)
+            return True
+    return False
+
+
+def _rule_office(art: _Article, h: _Person) -> bool:
+    """"Minister of Energy PERSON": the article's Ministry of Energy (kg.nlp.relations.offices)."""
+    m, si, sent = h.m, h.si, h.sent
+    text, lex, entities, ordered, add = art.text, art.lex, art.entities, art.ordered, art.add
+    office = office_body(m, text, sent.start_char, sent.end_char, ordered, entities, lex)
+    if office is not None:
+        add(m, office[0], office[1], si)
+        return True
+    return False
+
+
+def _org_gap(art: _Article, h: _Person, o: Mention) -> str:
+    """The words between the organisation ``o`` and the person, without the ranks, titles, a
+    place ("for ORG in PLACE, NAME") and an acronym's bracket."""
+    m, ms = h.m, h.ms
+    text, lex, typ = art.text, art.lex, art.typ
+    gap = _without_trailing_titles(text[o.end : m.start], lex)
+    pm = re.match(r"\s+in\s+(?:the\s+)?", gap)
+    if pm and any(typ(p) == LOC and p.start == o.end + pm.end()
+                  and re.fullmatch(r"\s*,\s*", text[p.end : m.start]) for p in ms):
+        gap = ","  # "A spokeswoman for ORG in PLACE, NAME": the place says where, not who
+    if gap.lstrip().startswith(")"):
+        gap = gap.lstrip()[1:]  # "Name Forces (NFF) spokesman Ada": the acronym's bracket
+    return gap
+
+
+def _rule_org_then_role(art: _Article, h: _Person) -> bool:
+    """ORG ROLE PERSON / ROLE for ORG PERSON: the organisation named before the person and its role."""
+    m, si, sent = h.m, h.si, h.sent
+    text, lex, roles, add = art.text, art.lex, art.roles, art.add
+    if not h.orgs_before:
+        return False
+    o = h.orgs_before[-1]
+    gap = _org_gap(art, h, o)
+    # titles kept in the mention ("Correspondent Emma Murphy") belong to the role
+    words = m.text.split()
+    k = 0
+    # ... but not after a comma ("a ORG spokeswoman, Major NAME") nor after a role ("ORG
+    # spokeswoman Inspector NAME"): there the title is a rank, not the role
+    gap_role = role_at(gap.strip(" ,"), roles) is not None
+    while not gap.rstrip().endswith(",") and not gap_role and k < len(words) - 1 \
+            and lex.title_or_role(words[k]):
+        k += 1
+    role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
+    # "The spokeswoman for ORG, Captain NAME": the role before the organisation
+    # outweighs a title (a rank) kept in the mention or written between them
+    bare = gap.strip(" ,")
+    if bare in lex.person_titles:
+        bare = ""
+    fm = None if bare or not gap.strip() == "," else re.search(
+        r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
+        text[max(sent.start_char, o.start - 300) : o.start])
+    if fm and role_at(fm.group(1), roles):
+        add(m, o, role_at(fm.group(1), roles), si)
+        return True
+    if k and len(gap) < 40 and not re.search(r"[.;:]|\b(?:and|or|with|by|from|to)\b", gap) \
+            and role_at(role_text, roles):
+        add(m, o, role_text, si)  # "ITV News Correspondent Emma Murphy", "NATO Secretary General J. S."
+        return True
+    role = role_at(gap.strip(" ,"), roles)
+    # the gap is the role phrase itself ("Halden spokesman Ada"), not a clause that ends
+    # with one ("the Halden Act, spokesperson Ada")
+    if role and len(gap) < 40 and not re.search(r"[.;:,]", gap.strip(" ,")):
+        phrase = re.sub(r"^[’']s\s+", "", gap.strip(" ,").strip())  # "ORG's head coach, NAME"
+        own = re.search(r"\b(?:its|their|the)\s+([^,]+)$", phrase)
+        if own and role_at(own.group(1), roles):
+            phrase = own.group(1)  # "ORG signed by its press secretary, NAME": the role alone
+        add(m, o, phrase, si)
+        return True
+    # only where nothing stands between the organisation and the person (but a title),
+    # and on the last 300 characters: over a whole long sentence this search is super-linear
+    mm = None if bare else re.search(
+        r"\b([\w\- ]+?)\s+(?:for|of|with|at)\s+(?:the\s+)?[\w\-’' ]*$",
+        text[max(sent.start_char, o.start - 300) : o.start])
+    if mm:
+        role = role_at(mm.group(1), roles)
+        if role:
+            add(m, o, role, si)
+            return True
+    # OUTLET's PERSON, OUTLET Photo/PERSON
+    return False
+
+
+def _rule_org_own_person(art: _Article, h: _Person) -> bool:
+    """OUTLET's PERSON, OUTLET Photo/PERSON, "the Halden Union's Ada Corwen": the organisation's own."""
+    m, si, after = h.m, h.si, h.after
+    text, lex, entities, outlet, add = art.text, art.lex, art.entities, art.outlet, art.add
+    pat, byline_role, photo_role, doc = art.pat, art.byline_role, art.photo_role, art.doc
+    if not h.orgs_before:
+        return False
+    o = h.orgs_before[-1]
+    gap = _org_gap(art, h, o)
+    if outlet(o) and re.fullmatch(r"\s*[’']s\s*", gap):
+        add(m, o, byline_role, si, False)
+        return True
+    # "the Halden Union's Ada Corwen said": a body's own person, a member (not an outlet's,
+    # a byline above)
+    # (only the person as a subject or in apposition, not a noun's modifier: "the Festival's
+    # Ada Corwen award"; and the body's name as written, not a place word that starts it)
+    if not outlet(o) and (re.fullmatch(r"[’']s\s+", text[o.end : m.start]) or (
+            o.text.endswith("s") and re.fullmatch(r"[’']\s+", text[o.end : m.start]))) \
+            and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m, lex)) \
+            and (o.text == entities[o.entity].label or is_acronym(o.text)):
+        add(m, o, lex.relations["role_without_noun"], si, False)
+        return True
+    if outlet(o) and pat.outlet_photo.fullmatch(gap):
+        add(m, o, photo_role, si, False)
+        return True
+    return False
+
+
+def _rule_place_government(art: _Article, h: _Person) -> bool:
+    """PLACE ROLE PERSON, PLACE's ROLE PERSON for a role of local or regional government."""
+    m, si, ms = h.m, h.si, h.ms
+    text, lex, entities, add = art.text, art.lex, art.entities, art.add
+    # ("Halden mayor Ada Corwen", "Norvale's Transport Minister Ada Corwen")
+    place = _place_government(m, ms, text, entities, lex)
+    if place is not None:
+        add(m, place[0], place[1], si)
+        return True
+    return False
+
+
+def _rule_town_office(art: _Article, h: _Person) -> bool:
+    """"Mayor PERSON of PLACE", "Mayor PERSON": a town's own office, the title kept in the mention."""
+    m, si, ms, after = h.m, h.si, h.ms, h.after
+    text, lex, entities, ordered, typ, add = art.text, art.lex, art.entities, art.ordered, art.typ, art.add
+    title = m.text.split()[0].rstrip(".").lower()
+    om = re.match(r"\s+of\s+(?:the\s+)?", after) if title in lex.local_government_roles else None
+    if om:
+        place_m = next((o for o in ms if typ(o) == LOC and o.start == m.end + om.end()), None)
+        if place_m is not None:
+            add(m, place_m, m.text.split()[0], si)
+            return True
+    # "Mayor PERSON" with no "of PLACE": the town the article is about
+    if title in lex.relations["town_roles"] and om is None:
+        town = _town_in_view(m, ordered, entities, lex, text)
+        if town is not None:
+            add(m, town, m.text.split()[0], si)
+            return True
+    return False
+
+
+def _rule_whose_role(art: _Article, h: _Person) -> bool:
+    """"ORG, a Velm developer whose spokeswoman, PERSON, said": the body the relative clause is on."""
+    m, si, sent, before, orgs_before = h.m, h.si, h.sent, h.before, h.orgs_before
+    text, roles, add = art.text, art.roles, art.add
+    wh = _WHOSE_ROLE.search(before)
+    if wh and role_at(wh.group(1), roles):
+        whose_at = sent.start_char + wh.start()
+        body = next((o for o in reversed(orgs_before) if o.end <= whose_at
+                     and re.fullmatch(r"\s*,[^,;:()\"]{0,60}\s*", text[o.end : whose_at])), None)
+        if body is not None:
+            add(m, body, wh.group(1), si)
+            return True
+    return False
+
+
+def _rule_the_noun_s(art: _Article, h: _Person) -> bool:
+    """"The association's Ada Corwen, who chairs ...": one of the body that kind of noun names."""
+    m, si, sent, before, after = h.m, h.si, h.sent, h.before, h.after
+    lex, entities, ordered, described, add = art.lex, art.entities, art.ordered, art.described, art.add
+    described_body, doc = art.described_body, art.doc
+    # the subject or in apposition)
+    # (one body only of that kind named before; no place's "the city's", no "..., a local historian")
+    pm = _THE_NOUNS.search(before)
+    if pm and pm.group(1) not in lex.relations["owner_place_nouns"] \
+            and pm.group(1) not in lex.relations["not_membership_nouns"] \
+            and not re.match(r"\s*,\s+(?:a|an)\b", after) \
+            and (re.match(r"\s*(?:[,;:.]|$)", after) or _verb_after(doc, m, lex)) \
+            and _one_body_so_described(pm.group(1), m, ordered, entities, described, lex):
+        key = described_body(sent.start_char + pm.start(1), m)
+        if key is not None:
+            add(m, key, lex.relations["role_without_noun"], si, False)
+            return True
+    return False
+
+
+def _rule_kind_role(art: _Article, h: _Person) -> bool:
+    """"Ministry spokesperson PERSON said ...": the body of that kind the sentence or the article names."""
+    m, si, sent, ms, before = h.m, h.si, h.sent, h.ms, h.before
+    text, lex, entities, roles, ordered = art.text, art.lex, art.entities, art.roles, art.ordered
+    described, typ, add, reference_nouns = art.described, art.typ, art.add, art.reference_nouns
+    # sentence (or the article before it) names, the kind word being no name of its own here
+    km = _KIND_ROLE.match(before)
+    if km and km.group(1).lower() in reference_nouns and (role := role_at(km.group(2), roles)) \
+            and is_spokesperson(role, lex, True) \
+            and not any(o.start <= sent.start_char + km.start(1) < o.end for o in ms):
+        noun = km.group(1).lower()
+        key = resolve_description(ordered, entities, noun, m.start, lex, described)  # named before
+        if key is None:  # or the subject of what the person says: "... said the Ministry of X had ..."
+            sm = _said_the(lex).match(text, m.end, sent.end_char)
+            body = next((o for o in ms if sm and typ(o) == ORG and o.start == sm.end()), None)
+            if body is not None and re.search(rf"\b{noun}\b", entities[body.entity].label.lower()):
+                key = body.entity
+        if key is not None:
+            add(m, key, role, si)
+            return True
+    return False
+
+
+def _rule_owner(art: _Article, h: _Person) -> bool:
+    """"the militia's spokesman, PERSON", "its spokesman in Norvale, PERSON": the body that noun names."""
+    m, si, before, after = h.m, h.si, h.before, h.after
+    text, lex, entities, ordered, described = art.text, art.lex, art.entities, art.ordered, art.described
+    add, described_roles, starts = art.add, art.described_roles, art.starts
+    # that noun names, or the one named last
+    owner = _owner_role(before, m, ordered, entities, lex, described, text, starts)
+    if owner is None and (ranked := _without_rank(before, lex)) != before:
+        # "Its spokesman, Deputy Inspector PERSON": the rank after the comma is not the role
+        owner = _owner_role(ranked, m, ordered, entities, lex, described, text, starts)
+    if owner is not None:
+        add(m, owner[0], owner[1], si)
+        described_roles.add((m.entity, owner[1].lower(), si))
+        return True
+    owner = _owner_role_after(after, m, ordered, entities, lex, described, text)
+    if owner is not None:
+        add(m, owner[0], owner[1], si)
+        described_roles.add((m.entity, owner[1].lower(), si))
+        return True
+    return False
+
+
+def _rule_role_for_the_noun(art: _Article, h: _Person) -> bool:
+    """"A spokeswoman for the agency in Velm, PERSON, said": a role for a kind of body named before."""
+    m, si, sent, before = h.m, h.si, h.sent, h.before
+    roles, add, described_body = art.roles, art.add, art.described_body
+    rm = _ROLE_FOR_THE_NOUN.search(before)
+    if rm and role_at(rm.group(1), roles):
+        key = described_body(sent.start_char + rm.start(2), m)
+        if key is not None:
+            add(m, key, rm.group(1), si)
+            return True
+    return False
+
+
+def _rule_opening_noun_role(art: _Article, h: _Person) -> bool:
+    """"Police spokesman Inspector-General PERSON told ...": the kind of body opening the sentence."""
+    m, si, before = h.m, h.si, h.before
+    lex, entities, roles, ordered, described = art.lex, art.entities, art.roles, art.ordered, art.described
+    add = art.add
+    # sentence, capitalised, its role and the person's rank
+    rm = _OPENING_NOUN_ROLE.fullmatch(before)
+    if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles) \
+            and _one_body_so_described(rm.group(1).lower(), m, ordered, entities, described, lex):
+        # (any kind of body the one named says, "Tribunal president", not only the reference nouns)
+        key = resolve_description(ordered, entities, rm.group(1).lower(), m.start, lex, described)
+        if key is not None:
+            add(m, key, rm.group(2), si)
+            return True
+    return False
+
+
+def _rule_noun_role(art: _Article, h: _Person) -> bool:
+    """"A union spokesman, PERSON, said": the kind of body before the role."""
+    m, si, sent, before = h.m, h.si, h.sent, h.before
+    lex, entities, roles, ordered, described = art.lex, art.entities, art.roles, art.ordered, art.described
+    add, described_body = art.add, art.described_body
+    rm = _NOUN_ROLE.search(before)
+    if rm and role_at(rm.group(2), roles) and not role_at(rm.group(1), roles) \
+            and _one_body_so_described(rm.group(1), m, ordered, entities, described, lex):
+        key = described_body(sent.start_char + rm.start(1), m)
+        if key is not None:
+            add(m, key, rm.group(2), si)
+            return True
+    return False
+
+
+def _rule_apposition(art: _Article, h: _Person) -> bool:
+    """PERSON, (a|the) (modifiers) ROLE (and ROLE) for|of|with ORG."""
+    m, si, ms, after = h.m, h.si, h.ms, h.after
+    text, lex, entities, add, described_body = art.text, art.lex, art.entities, art.add, art.described_body
+    doc = art.doc
+    found = _apposition_body(m, after, ms, entities, text, doc, lex, described_body)
+    if found is not None:
+        add(m, found[0], found[1], si)
+        return True
+    return False
+
+
+def _rule_leader(art: _Article, h: _Person) -> bool:
+    """PERSON, who leads|heads|runs ... ORG (the verb, as written, is the role)."""
+    m, si, ms, after = h.m, h.si, h.ms, h.after
+    text, lex, typ, add, described_body = art.text, art.lex, art.typ, art.add, art.described_body
+    pat = art.pat
+    wm = pat.leader.match(after)
+    if wm:
+        rest_start = m.end + wm.end()
+        nxt_org = next((o for o in ms if typ(o) == ORG and 0 <= o.start - rest_start < 40
+                        and not re.search(r"[,;.]", text[rest_start : o.start])), None)
+        if nxt_org:
+            add(m, nxt_org, wm.group(1), si, wm.group(1) in lex.speaker_verbs)  # "who speaks for ORG"
+            return True
+        nxt_place = next((o for o in ms if typ(o) == LOC and o.start == rest_start), None)
+        if nxt_place and wm.group(1) in lex.relations["place_leader_verbs"]:
+            add(m, nxt_place, wm.group(1), si, False)  # "NAME, who governed Halden for a decade"
+            return True
+        key = described_body(rest_start, m)  # "NAME, who chairs the cooperative"
+        pm = re.match(r"the\s+([a-z]+)['’]s\s", text[rest_start : rest_start + 40]) if key is None else None
+        if pm:
+            key = described_body(rest_start + pm.start(1), m)  # "who heads the society's Tarsk branch"
+        if key is not None:
+            add(m, key, wm.group(1), si, wm.group(1) in lex.speaker_verbs)
+            return True
+    return False
+
+
+def _rule_work_at(art: _Article, h: _Person) -> bool:
+    """"PERSON, who studies the fish trade at ORG": work done at a body."""
+    m, si, ms, after = h.m, h.si, h.ms, h.after
+    lex, typ, add = art.lex, art.typ, art.add
+    sm = lex.pattern("work_at", lambda lx: re.compile(
+        r"\s*(?:,\s*\d{1,3}\s*)?,\s*who\s+(?:also\s+)?(" + "|".join(lx.relations["work_at_verbs"])
+        + r")\b[^,;.\"“”]{0,60}?\s(at|for|with)\s+(?:the\s+)?")).match(after)
+    if sm:
+        body = next((o for o in ms if typ(o) == ORG and o.start == m.end + sm.end()), None)
+        if body is not None:
+            add(m, body, f"{sm.group(1)} {sm.group(2)}", si, False)  # "studies at", "works for"
+            return True
+    return False
+
+
+def _rule_alias_apposition(art: _Article, h: _Person) -> bool:
+    """A nom de guerre of an official with the <group description>: the organisation named last."""
+    m, si, after = h.m, h.si, h.after
+    lex, roles, add, pat, last_org = art.lex, art.roles, art.add, art.pat, art.last_org
+    nm = pat.alias_apposition.match(after)
+    if nm and last_org and nm.group(2).split()[-1].lower() in lex.group_descriptions:
+        add(m, last_org, role_at(nm.group(1), roles) or nm.group(1), si)
+        return True
+    return False
+
+
+def _rule_alias_before(art: _Article, h: _Person) -> bool:
+    """A ORG ROLE who goes by PERSON."""
+    m, si, sent, before, orgs_before = h.m, h.si, h.sent, h.before, h.orgs_before
+    text, roles, add, pat = art.text, art.roles, art.add, art.pat
+    gm = pat.alias_before.search(before)
+    if gm and orgs_before:
+        o = orgs_before[-1]
+        role = role_at(text[o.end : m.start - len(gm.group(0))].strip(" ,"), roles)
+        if role is None and not text[o.end : m.start - len(gm.group(0))].strip(" ,"):
+            # "a captain of the Halden Front who goes by the name NAME"
+            rm = re.search(r"([\w\- ]+?)\s+(?:of|with|in)\s+(?:the\s+)?$",
+                           text[max(sent.start_char, o.start - 60) : o.start])
+            role = role_at(rm.group(1), roles) if rm else None
+        if role:
+            add(m, o, role, si)
+            return True
+    return False
+
+
+def _rule_led_by(art: _Article, h: _Person) -> bool:
+    """"an ORG mission led by PERSON": the person leads the organisation."""
+    m, si, before, orgs_before = h.m, h.si, h.before, h.orgs_before
+    text, lex, add = art.text, art.lex, art.add
+    led_by = lex.pattern("passive_leader_before", lambda lx: re.compile(
+        r"(?:" + "|".join(re.escape(v) for v in lx.relations["passive_leader_verbs"]) + r")\s+$"))
+    lm = led_by.search(before)
+    if lm:
+        bodies = set(lex.relations["led_body_nouns"])
+        led = [o for o in orgs_before if 0 <= m.start - len(lm.group(0)) - o.end <= 25
+               and text[o.end : m.start - len(lm.group(0))].split()
+               and all(w.lower() in bodies for w in text[o.end : m.start - len(lm.group(0))].split())]
+        if led:  # "an ORG mission led by NAME" (not "the lawsuit against ORG led by NAME")
+            add(m, led[-1], lm.group(0).split()[0], si, False)
+            return True
+    return False
+
+
+def _rule_member_of(art: _Article, h: _Person) -> bool:
+    """"PERSON, of the ORG club", "according to PERSON of ORG": a member."""
+    m, si, ms, before, after = h.m, h.si, h.ms, h.before, h.after
+    lex, roles, typ, add, reference_nouns = art.lex, art.roles, art.typ, art.add, art.reference_nouns
+    quoted = art.quoted
+    of_m = re.match(r"\s*,?\s*of\s+(?:the\s+)?", after)
+    if of_m:
+        member_of = next((o for o in ms if typ(o) == ORG and o.start == m.end + of_m.end()), None)
+        kind = re.match(r"(?:[a-z\-]+\s+){0,2}([a-z\-]+)\s+", after[of_m.end() :])
+        if member_of is None and kind and kind.group(1) in reference_nouns:
+            # "NAME of the relief charity ORG", "NAME of the dockers' union ORG": the kind, then the name
+            member_of = next((o for o in ms if typ(o) == ORG
+                              and o.start == m.end + of_m.end() + kind.end()), None)
+        if member_of is not None:
+            # "housing spokeswoman NAME of ORG": the role written before the name, else a member
+            rb = re.search(r"\b([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2})\s+$", before)
+            words_b = rb.group(1).split() if rb else []
+            while words_b and (words_b[0] in lex.governing_words or words_b[0] in {"and", "or"}):
+                words_b = words_b[1:]  # "criticised by transport spokeswoman NAME": not "by"
+            role_b = _role_phrase(" ".join(words_b), lex) if words_b else None
+            role_b = role_b if role_b and role_at(role_b, roles) else None
+            add(m, member_of, role_b or lex.relations["role_without_noun"], si,
+                is_spokesperson(role_b, lex, quoted(si)) if role_b else False)
+            return True
+    return False
+
+
+def _rule_title_body(art: _Article, h: _Person) -> bool:
+    """"Rector PERSON told ...": a title that says the kind of body, the body of that kind named before."""
+    m, si, sent = h.m, h.si, h.sent
+    text, lex, entities, ordered, described = art.text, art.lex, art.entities, art.ordered, art.described
+    typ, outlet, add, title_bodies, noun_heads = art.typ, art.outlet, art.add, art.title_bodies, art.noun_heads
+    # body (relations.json title_bodies), the body of that kind named before
+    tb = _TITLE_BEFORE.search(text[max(sent.start_char, m.start - 40) : m.start])
+    # (or the title kept in the mention, before a name of two words: "Dean Orvane" may be a name)
+    kept = m.text.split()
+    lead = tb.group(1) if tb and tb.group(1) not in {"The", "A", "An", None} else ""
+    word = tb.group(2) if tb else (kept[0] if len(kept) >= 3 else "")
+    title = f"{lead} {word}".strip()  # "Head coach", "Assistant Coach"
+    kinds = title_bodies.get(word.lower(), ()) if title[:1].isupper() else ()
+    # (of several such bodies, the one the article has named most often so far: "Justice NAME" of
+    # the appeal court the story is about, not the trial court named in passing)
+    fitting = [o.entity for o in ordered if o.end <= m.start and typ(o) == ORG and not outlet(o)
+               and any(names_noun(kind, entities[o.entity].label, noun_heads, lex)
+                       or kind in described.get(o.entity, ()) for kind in kinds)] if kinds else []
+    body = max(reversed(fitting), key=fitting.count) if fitting else None
+    if body is not None:
+        add(m, body, title, si)
+        return True
+    return False
+
+
+def _rule_byline_more(art: _Article, h: _Person) -> bool:
+    """Bylines: "and PERSON" after a byline person; "while PERSON wrote"."""
+    m, si, sent = h.m, h.si, h.sent
+    add, pat, byline_role, affs = art.add, art.pat, art.byline_role, art.affs
+    if affs and affs[-1].sentence == si and affs[-1].role == byline_role and pat.byline_sentence.search(
+        sent.text
+    ):
+        add(m, affs[-1].organisation, byline_role, si, False)
+        return True
+    return False
+
+
+def _rule_credit(art: _Article, h: _Person) -> bool:
+    """Credit: PERSON/OUTLET."""
+    m, si, ms, before, after = h.m, h.si, h.ms, h.before, h.after
+    typ, add, pat, photo_role = art.typ, art.add, art.pat, art.photo_role
+    cm = re.match(r"\s*/\s*", after)
+    if cm and pat.credit_before.search(before):
+        o = next((o for o in ms if typ(o) == ORG and o.start >= m.end), None)
+        if o is not None:
+            add(m, o, photo_role, si, False)
+            return True
+    return False
+
+
+# the phrasings tried for each person, in order: the first that finds a body wins
+_PERSON_RULES = (
+    _rule_said_through,
+    _rule_office,
+    _rule_org_then_role,
+    _rule_org_own_person,
+    _rule_place_government,
+    _rule_town_office,
+    _rule_whose_role,
+    _rule_the_noun_s,
+    _rule_kind_role,
+    _rule_owner,
+    _rule_role_for_the_noun,
+    _rule_opening_noun_role,
+    _rule_noun_role,
+    _rule_apposition,
+    _rule_leader,
+    _rule_work_at,
+    _rule_alias_apposition,
+    _rule_alias_before,
+    _rule_led_by,
+    _rule_member_of,
+    _rule_title_body,
+    _rule_byline_more,
+    _rule_credit,
+)

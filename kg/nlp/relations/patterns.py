@@ -38,6 +38,8 @@ class LinkPatterns:
     speech_date: re.Pattern[str]  # "said on Tuesday", "told AFP in a statement on Monday": the day of saying
     comparison_date: re.Pattern[str]  # "down from 35 in 2022": the date of the number compared with
     dateline_after: re.Pattern[str]  # what follows a dateline's date: "(Reuters) -"
+    as_of: re.Pattern[str]  # "now", "so far": a count told as it stands on the day of saying
+    past_weekend: re.Pattern[str]  # "over the weekend", "last weekend": the weekend before publication
 
 
 def _relation_patterns(lex: Lexicon) -> RelationPatterns:
@@ -89,6 +91,8 @@ def _link_patterns(lex: Lexicon) -> LinkPatterns:
         comparison_date=re.compile(rf"\b(?:{_alt(words['comparison_words'])})\s+(?:[a-z]+\s+){{0,2}}\W?[\d.,]+"
                                    r"(?:\s+\w+)?\s+(?:(?:in|on)\s*)?$", re.IGNORECASE),
         dateline_after=re.compile(r"\s*(?:\([^()\n]{1,40}\)\s*)?[-–—]"),
+        as_of=re.compile(rf"\b(?:{_alt(words['as_of_markers'])})\b", re.IGNORECASE),
+        past_weekend=re.compile(rf"\b(?:{_alt(words['past_weekend_phrases'])})\b", re.IGNORECASE),
     )
 
 

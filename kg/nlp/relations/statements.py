@@ -23,8 +23,10 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.continued import continued_quotations, unquoted_blocks
+from kg.nlp.relations.descriptions import resolve_description
 from kg.nlp.relations.patterns import _alt, relation_patterns
-from kg.nlp.relations.syntax import is_company, may_refer, names_noun, org_descriptions
+from kg.nlp.relations.roles import role_at
+from kg.nlp.relations.syntax import org_descriptions
 from kg.types import LOC, ORG, PER, Entity, Mention, Statement
 
 _OPEN, _CLOSE = "\u201c\"", "\u201d\""
@@ -241,182 +243,260 @@ def _overlap(a: str, b: str) -> float:
     return sum(1 for w in wa if w in wb) / len(wa) if wa else 0.0
 
 
+@dataclass
+class _Sentence:
+    """One sentence whose statements are being found, and what its verbs share."""
+    doc: Doc
+    sent: Span
+    si: int
+    ms: list[Mention]
+    used_quotes: set[tuple[int, int]]
+    token_mention: dict[int, Mention] | None
+    speakers: list[Mention]
+    according_to: set[str]
+    told_verbs: set[str]
+    naming: set[str]
+    out: list[Statement] = field(default_factory=list)
+
+
+@dataclass
+class _Verb:
+    """One speech verb (characters vs..ve) and what its statement has so far."""
+    word: str
+    vs: int
+    ve: int
+    verb_tok: Token | None
+    object_only: bool = False
+    speaker: str | None = None
+    stext: str = ""
+    att_start: int = 0
+    att_end: int = 0
+    content: str = ""
+    from_quote: bool = False
+    relative: bool = False
+    quoted_parts: list[tuple[int, int]] = field(default_factory=list)
+
+
 def _statements(ctx: _Context, doc: Doc, sent: Span, si: int, ms: list[Mention],
                 used_quotes: set[tuple[int, int]], token_mention: dict[int, Mention] | None) -> list[Statement]:
-    lex, text, entities = ctx.lex, ctx.text, ctx.entities
-    pat = relation_patterns(lex)
-    according_to = set(lex.according_to)
-    told_verbs = set(lex.relations["told_verbs"])
-    speakers = [m for m in ms if entities[m.entity].type in {PER, ORG}]
-    out: list[Statement] = []
-    naming = set(lex.relations["naming_verbs"])
-    for vm in pat.statement_speech.finditer(sent.text):
-        vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
-        if _inside_quote(ctx.quotes, vs):
-            continue  # a verb inside a quotation is part of what was said
-        if vm.group(0) in naming and not _naming_object(lex).match(text, ve):
-            continue  # "called for calm", "called a strike": an act; "called it a disaster": a claim
-        # (the quotation may close the sentence before: '"Q?" Ada Corwen asked.' is split after "?")
-        if vm.group(0) in lex.quote_verbs and not _QUOTE_BEFORE.search(
-                text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs) and not _QUOTE_AFTER.match(text, ve):
-            continue  # "asked not to be named": a question is speech only next to its quotation ('she asked:
-            # "Q?"')
-        if vm.group(0).endswith("s") and _plural_noun_at(sent, vs):
-            continue  # "poor coastal states faced ...": the plural of a noun, no verb
-        after = _WORD.match(text, ve + 1) if text[ve : ve + 1] == " " else None
-        if after is not None and after.group(0).lower() in lex.topic_prepositions \
-                and not _number_after(doc, after.end(), lex) and not _goes_on_speaking(text, ve, sent.end_char, lex):
-            continue  # "had warned about old radios": what was spoken about, no claim (but "said
-            # about 70 cattle drowned": an approximate number)
-        if _not_speech_before(lex).search(text[max(sent.start_char, vs - 8) : vs]) \
-                and vm.group(0).lower() not in according_to:
-            continue  # "he was accused of ...", "it was announced": a passive has no speaker before it; "the
-            # accused", "six co-accused": a noun
-        speaker: str | None = None
-        stext = ""
-        from_quote = False
-        quoted_parts: list[tuple[int, int]] = []
-        att_start, att_end = vs, ve
-        verb = doc.char_span(vs, ve, alignment_mode="expand")
-        verb_tok = verb[0] if verb is not None and len(verb) else None
-        if verb_tok is not None and (verb_tok.tag_ == "JJ" or (verb_tok.dep_ == "amod" and verb_tok.i > 0 and doc[
-                verb_tok.i - 1].pos_ not in {"PROPN", "PRON", "NOUN"})):
-            continue  # "for alleged fraud", "the reported cases": a participle before a noun, no one speaking (not
-            # "NAME told reporters" misread so)
-        # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
-        # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
-        object_only = vm.group(0).lower() in lex.object_verbs and verb_tok is not None \
-            and token_mention is not None and _object_use(verb_tok)
-        if vm.group(0).lower() in according_to:
-            got = _according_to(ctx, sent, speakers, vs, ve)
+    lex, entities = ctx.lex, ctx.entities
+    s = _Sentence(doc, sent, si, ms, used_quotes, token_mention,
+                  [m for m in ms if entities[m.entity].type in {PER, ORG}], set(lex.according_to),
+                  set(lex.relations["told_verbs"]), set(lex.relations["naming_verbs"]))
+    for vm in relation_patterns(lex).statement_speech.finditer(sent.text):
+        v = _speech_verb(ctx, s, vm)
+        if v is None:
+            continue
+        if v.word.lower() in s.according_to:
+            got = _according_to(ctx, sent, s.speakers, v.vs, v.ve)
             if got is None:
                 continue
-            speaker, stext, att_end, content = got
-        else:
-            found = _relative_speaker(ctx, speakers, vs)
-            relative = found is not None
-            if found is None and out and re.search(r"\band\s+(?:also\s+|then\s+)?$",
-                                                   text[max(sent.start_char, vs - 12) : vs]):
-                found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X and added Y": the same speaker
-            named_after = next((m for m in speakers if entities[m.entity].type == PER and 0 <= m.start - ve <= 40
-                                and _title_gap(text[ve : m.start], lex)
-                                and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
-            if found is None and named_after is not None and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
-                # "CLAIM, said (Sgt.) Ada Corwen": the name after the verb (a small parser may read a verb of
-                # the claim as the subject, "The ban hit ..." with "hit" a noun)
-                found = named_after.entity, named_after.text, named_after.start, named_after.end
-            if found is None and token_mention is not None:
-                found = _speaker_from_parse(ctx, verb_tok, token_mention)
-            named = _named_after_claim(ctx, sent, speakers, vs) if found is not None else None
-            if named is not None and (found[0] is None or (found[0] == named[0] and found[2] < named[2])):
-                # "CLAIM, Orsk police chief NAME told AFP": the name right before the verb, its role set off by
-                # the claim's comma, over a subject the parser took from the claim (or a subject that spans it)
-                found = named
-            if found is None:
-                found = _speaker_from_surface(ctx, sent, speakers, vs, ve)
-            if found is None and out and verb_tok is not None and verb_tok.dep_ == "conj":
-                found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X, and warned that Y"
-            if found is None or found[0] is None:
-                continue
-            speaker, stext, att_start, att_end = found
-            if (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming) and att_start > vs:
-                continue  # "and accused her deputy, NAME, of ...": who accuses stands before the verb
-            if _reduced_relative(text, sent, att_start, vs, ve, lex):
-                continue  # "... to support the measures the Council recently announced.": what it announced
-            full = next((m for m in ms if m.entity == speaker and m.end <= att_start
-                         and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
-            if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
-                att_start, stext = full.start, full.text
-            att_start = _description_start(ctx, speaker, sent.start_char, att_start)
-            holder = None if vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming \
-                else _role_holder(ctx, speaker, att_end)  # ("accused her deputy, NAME, of": NAME is accused)
-            if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
-                speaker, stext, att_end = holder.entity, holder.text, holder.end
-            att_start, att_end = min(att_start, vs), max(att_end, ve)
-            if vm.group(0) in told_verbs:  # '"A," ..., told AFP. "B."': who is told ends the attribution
-                told_to = next((m for m in ms if 0 <= m.start - ve < 3), None)
-                att_end = max(att_end, told_to.end) if told_to is not None else att_end
-            content = _quoted(ctx, att_start, att_end, used_quotes)
-            from_quote = bool(content)
-            quoted_parts = list(ctx.last_parts) if from_quote else []
-            if not content and re.match(r"[ \t]*:[ \t]*(?:\n|$)", text[att_end : att_end + 10]):
-                ctx.blocks.append((speaker, stext, att_end))  # 'She said:' ending its paragraph: a block follows
-                continue
-            if not content and vm.group(0) in lex.quote_verbs:
-                continue  # '"Q?" NAME wondered aloud': a question verb says only its quotation
-            if not content and (vm.group(0).lower() in lex.relations["accusation_verbs"] or vm.group(0) in naming):
-                # "accused X of Y": the text after the verb (the guideline's "X of Y"), to the sentence's end
-                content = re.sub(r"[.!?]+([\"”]?)$", r"\1", text[max(att_end, ve) : sent.end_char].strip())
-                cut = _and_speech(lex).search(content)  # '... and said Y': Y is its own statement
-                content = content[: cut.start()] if cut else content
-            if not content:
-                content = _clause(doc, verb_tok, text, sent, att_start, att_end, token_mention is not None, lex)
-                cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
-                content = content[: cut.start()] if cut else content
-                cut = _outlet_tail(lex).search(content)  # "CLAIM, reported the Velm Courier": the outlet's credit
-                content = content[: cut.start()] if cut else content
-                # "..., and its spokesman NAME called ...": a clause of another speaker ends the claim
-                cut = _reported_on(_and_role(lex).search(content), content, lex)
-                at = text.find(content, att_end, sent.end_char) if content else -1
-                before_claim = _reported_on(_and_role(lex).search(text, att_end, at), text, lex) if at > att_end \
-                    else None
-                if before_claim is not None:  # the parse hung the other speaker's clause on the verb
-                    content = text[att_end : before_claim.start()].strip()
-                elif cut is not None:
-                    content = content[: cut.start()]
-                if (cut is not None or before_claim is not None) and not _has_verb(doc, content, sent.start_char,
-                                                                                     sent.end_char):
-                    continue  # "estimated the damage at X, and its chairwoman, NAME, met ...": no claim
-                if relative and not _finite(sent, sent.start_char, att_start, tensed=True):
-                    # "ORG, which says Y, was fined" (the body opens the sentence): Y ends where its main
-                    # clause goes on
-                    content = _relative_clause_end(doc, text, content, ve, sent.end_char, att_start)
-                follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
-                content = _without_time_phrase(content, lex) if follows else content
-                first = _WORD.match(content or "")
-                if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
-                        r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 40 pupils ..."
-                    continue  # "reported from London", "said at a briefing": where, not what
-        content = content.strip().rstrip(",;:").strip()
-        if content.endswith(".") and not _quoted_text(content):
-            content = content[:-1]  # a reported clause, not a quotation: no full stop
-        if not from_quote and re.match(r"that\s+\S", content) and (
-                text[att_end : att_end + len(content) + 20].lstrip().startswith(content)
-                # ("said in a statement signed by NAME, that X": a conjunction after the signer's comma; not
-                # "said, that being the case, ...")
-                or (re.search(r"\bsigned\s+by\b[^.;]*,\s*$", text[sent.start_char : max(sent.start_char, text.find(
-                    content, sent.start_char))]) is not None
-                    and not re.match(r"that\s+(?:is|was|has|had|will|would|could|can|may|might|'s)\b", content))):
-            content = content[5:].lstrip()  # "admitted that X": the conjunction is no part of the claim
-        quoted = from_quote or _quoted_text(content) or content.startswith(("\"", "\u201c"))
-        # "..." said NAME, ROLE, adding that Y: Y is said too, after the quotation
-        more = _adding(lex).search(text, att_end, sent.end_char) if quoted else None
-        extra = text[more.end() : sent.end_char].strip().rstrip(".").strip() if more else ""
-        if extra and len(_WORD.findall(extra)) >= 2:
-            out.append(Statement(speaker, stext, extra, si, sent.start_char, sent.end_char, None))
-        if vm.group(0) in told_verbs and not quoted:
-            # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
-            content = _told_content(ctx, doc, sent, ms, verb_tok if token_mention is not None else None, content, ve,
-                                    att_start, att_end)
-        if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
+            v.speaker, v.stext, v.att_end, v.content = got
+            v.att_start = v.vs
+        elif not _attribution(ctx, s, v) or not _content(ctx, s, v):
             continue
-        if vm.group(0).lower() in lex.relations["act_verbs"] and not from_quote \
-                and _an_act(doc, content, sent, lex):
-            continue  # "announced its court action", "announced the completion of three patrols": an act
-        told = None
-        if vm.group(0) in told_verbs:
-            o = next((m for m in ms if 0 <= m.start - ve < 3 and entities[m.entity].type == ORG), None)
-            told = o.entity if o else None
-        # "..., adding that Y" / "..., saying Y": Y is a statement of its own
-        parts = [content] if _quoted_text(content) or content.startswith(("\"", "\u201c")) else \
-            [p.strip() for p in _adding(lex).split(content)]
-        if object_only:
-            parts = parts[1:]
-        for part in parts:
-            if len(_WORD.findall(part)) >= 2:
-                out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
-                ctx.owner.update({q: out[-1] for q in quoted_parts})
-    return out
+        _emit(ctx, s, v)
+    return s.out
+
+
+def _speech_verb(ctx: _Context, s: _Sentence, vm: re.Match[str]) -> _Verb | None:
+    """The speech verb ``vm`` matched in the sentence, or None where the word is no attribution here."""
+    lex, text, doc, sent = ctx.lex, ctx.text, s.doc, s.sent
+    word = vm.group(0)
+    vs, ve = sent.start_char + vm.start(), sent.start_char + vm.end()
+    if _inside_quote(ctx.quotes, vs):
+        return None  # a verb inside a quotation is part of what was said
+    if word in s.naming and not _naming_object(lex).match(text, ve):
+        return None  # "called for calm", "called a strike": an act; "called it a disaster": a claim
+    # (the quotation may close the sentence before: '"Q?" Ada Corwen asked.' is split after "?")
+    if word in lex.quote_verbs and not _QUOTE_BEFORE.search(
+            text, max(text.rfind("\n", 0, vs) + 1, vs - 40), vs) and not _QUOTE_AFTER.match(text, ve):
+        return None  # "asked not to be named": a question is speech only next to its quotation ('she asked:
+        # "Q?"')
+    if word.endswith("s") and _plural_noun_at(sent, vs):
+        return None  # "poor coastal states faced ...": the plural of a noun, no verb
+    after = _WORD.match(text, ve + 1) if text[ve : ve + 1] == " " else None
+    if after is not None and after.group(0).lower() in lex.topic_prepositions \
+            and not _number_after(doc, after.end(), lex) and not _goes_on_speaking(text, ve, sent.end_char, lex):
+        return None  # "had warned about old radios": what was spoken about, no claim (but "said
+        # about 70 cattle drowned": an approximate number)
+    if _not_speech_before(lex).search(text[max(sent.start_char, vs - 8) : vs]) \
+            and word.lower() not in s.according_to:
+        return None  # "he was accused of ...", "it was announced": a passive has no speaker before it; "the
+        # accused", "six co-accused": a noun
+    verb = doc.char_span(vs, ve, alignment_mode="expand")
+    verb_tok = verb[0] if verb is not None and len(verb) else None
+    if verb_tok is not None and (verb_tok.tag_ == "JJ" or (verb_tok.dep_ == "amod" and verb_tok.i > 0 and doc[
+            verb_tok.i - 1].pos_ not in {"PROPN", "PRON", "NOUN"})):
+        return None  # "for alleged fraud", "the reported cases": a participle before a noun, no one speaking
+        # (not "NAME told reporters" misread so)
+    # "the clinic admitted 30 children": a thing taken in, not a clause said (but ", saying Y" after it is)
+    # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
+    object_only = word.lower() in lex.object_verbs and verb_tok is not None \
+        and s.token_mention is not None and _object_use(verb_tok)
+    return _Verb(word, vs, ve, verb_tok, object_only, att_start=vs, att_end=ve)
+
+
+def _find_speaker(ctx: _Context, s: _Sentence, v: _Verb) -> tuple[str | None, str, int, int] | None:
+    """Who says what the verb attributes: (speaker, its text, where the attribution starts and ends)."""
+    text, sent, out, speakers, vs, ve = ctx.text, s.sent, s.out, s.speakers, v.vs, v.ve
+    found = _relative_speaker(ctx, speakers, vs)
+    v.relative = found is not None
+    if found is None and out and re.search(r"\band\s+(?:also\s+|then\s+)?$", text[max(sent.start_char, vs - 12) : vs]):
+        found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X and added Y": the same speaker
+    named_after = next((m for m in speakers if ctx.entities[m.entity].type == PER and 0 <= m.start - ve <= 40
+                        and _title_gap(text[ve : m.start], ctx.lex)
+                        and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
+    if found is None and named_after is not None and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
+        # "CLAIM, said (Sgt.) Ada Corwen": the name after the verb (a small parser may read a verb of
+        # the claim as the subject, "The ban hit ..." with "hit" a noun)
+        found = named_after.entity, named_after.text, named_after.start, named_after.end
+    if found is None and s.token_mention is not None:
+        found = _speaker_from_parse(ctx, v.verb_tok, s.token_mention)
+    named = _named_after_claim(ctx, sent, speakers, vs) if found is not None else None
+    if named is not None and (found[0] is None or (found[0] == named[0] and found[2] < named[2])):
+        # "CLAIM, Orsk police chief NAME told AFP": the name right before the verb, its role set off by
+        # the claim's comma, over a subject the parser took from the claim (or a subject that spans it)
+        found = named
+    if found is None:
+        found = _speaker_from_surface(ctx, sent, speakers, vs, ve)
+    if found is None and out and v.verb_tok is not None and v.verb_tok.dep_ == "conj":
+        found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X, and warned that Y"
+    return found
+
+
+def _attribution(ctx: _Context, s: _Sentence, v: _Verb) -> bool:
+    """Set the speaker and the attribution's span of a speech verb (not "according to"); False where
+    there is none."""
+    lex, text, sent, vs, ve = ctx.lex, ctx.text, s.sent, v.vs, v.ve
+    found = _find_speaker(ctx, s, v)
+    if found is None or found[0] is None:
+        return False
+    speaker, stext, att_start, att_end = found
+    accuses = v.word.lower() in lex.relations["accusation_verbs"] or v.word in s.naming
+    if accuses and att_start > vs:
+        return False  # "and accused her deputy, NAME, of ...": who accuses stands before the verb
+    if _reduced_relative(text, sent, att_start, vs, ve, lex):
+        return False  # "... to support the measures the Council recently announced.": what it announced
+    full = next((m for m in s.ms if m.entity == speaker and m.end <= att_start
+                 and re.fullmatch(r"\s*\(", text[m.end : att_start])), None) if speaker else None
+    if full is not None:  # "the Velm Armed Forces (VAF) said": the name before its short form
+        att_start, stext = full.start, full.text
+    att_start = _description_start(ctx, speaker, sent.start_char, att_start)
+    holder = None if accuses else _role_holder(ctx, speaker, att_end)  # ("accused her deputy, NAME, of": NAME
+    # is accused)
+    if holder is not None:  # 'said the Halden manager, Ada Corwen': the manager speaks, not Halden
+        speaker, stext, att_end = holder.entity, holder.text, holder.end
+    att_start, att_end = min(att_start, vs), max(att_end, ve)
+    if v.word in s.told_verbs:  # '"A," ..., told AFP. "B."': who is told ends the attribution
+        told_to = next((m for m in s.ms if 0 <= m.start - ve < 3), None)
+        att_end = max(att_end, told_to.end) if told_to is not None else att_end
+    v.speaker, v.stext, v.att_start, v.att_end = speaker, stext, att_start, att_end
+    return True
+
+
+def _content(ctx: _Context, s: _Sentence, v: _Verb) -> bool:
+    """Set what the verb's speaker said: the quotation next to the attribution, else the accusation
+    or the reported clause; False where nothing is claimed here."""
+    lex, text, sent = ctx.lex, ctx.text, s.sent
+    content = _quoted(ctx, v.att_start, v.att_end, s.used_quotes)
+    v.from_quote = bool(content)
+    v.quoted_parts = list(ctx.last_parts) if v.from_quote else []
+    if not content and re.match(r"[ \t]*:[ \t]*(?:\n|$)", text[v.att_end : v.att_end + 10]):
+        ctx.blocks.append((v.speaker, v.stext, v.att_end))  # 'She said:' ending its paragraph: a block follows
+        return False
+    if not content and v.word in lex.quote_verbs:
+        return False  # '"Q?" NAME wondered aloud': a question verb says only its quotation
+    if not content and (v.word.lower() in lex.relations["accusation_verbs"] or v.word in s.naming):
+        # "accused X of Y": the text after the verb (the guideline's "X of Y"), to the sentence's end
+        content = re.sub(r"[.!?]+([\"”]?)$", r"\1", text[max(v.att_end, v.ve) : sent.end_char].strip())
+        cut = _and_speech(lex).search(content)  # '... and said Y': Y is its own statement
+        content = content[: cut.start()] if cut else content
+    v.content = content
+    return bool(content) or _clause_content(ctx, s, v)
+
+
+def _clause_content(ctx: _Context, s: _Sentence, v: _Verb) -> bool:
+    """Set the reported clause as what was said; False where it is no claim."""
+    lex, text, doc, sent, att_start, att_end = ctx.lex, ctx.text, s.doc, s.sent, v.att_start, v.att_end
+    content = _clause(doc, v.verb_tok, text, sent, att_start, att_end, s.token_mention is not None, lex)
+    cut = _and_said(lex).search(content)  # "..., and warned that Y": Y is the next statement
+    content = content[: cut.start()] if cut else content
+    cut = _outlet_tail(lex).search(content)  # "CLAIM, reported the Velm Courier": the outlet's credit
+    content = content[: cut.start()] if cut else content
+    # "..., and its spokesman NAME called ...": a clause of another speaker ends the claim
+    cut = _reported_on(_and_role(lex).search(content), content, lex)
+    at = text.find(content, att_end, sent.end_char) if content else -1
+    before_claim = _reported_on(_and_role(lex).search(text, att_end, at), text, lex) if at > att_end else None
+    if before_claim is not None:  # the parse hung the other speaker's clause on the verb
+        content = text[att_end : before_claim.start()].strip()
+    elif cut is not None:
+        content = content[: cut.start()]
+    if (cut is not None or before_claim is not None) and not _has_verb(doc, content, sent.start_char, sent.end_char):
+        return False  # "estimated the damage at X, and its chairwoman, NAME, met ...": no claim
+    if v.relative and not _finite(sent, sent.start_char, att_start, tensed=True):
+        # "ORG, which says Y, was fined" (the body opens the sentence): Y ends where its main
+        # clause goes on
+        content = _relative_clause_end(doc, text, content, v.ve, sent.end_char, att_start)
+    follows = text[att_end : sent.end_char].lstrip(" ,").startswith(content[:20])
+    content = _without_time_phrase(content, lex) if follows else content
+    first = _WORD.match(content or "")
+    if follows and first and first.group(0).lower() in lex.relations["not_clause_starts"] and not re.match(
+            r"at\s+(?:least|most)\b", content, re.IGNORECASE):  # "said at least 40 pupils ..."
+        return False  # "reported from London", "said at a briefing": where, not what
+    v.content = content
+    return True
+
+
+def _tidy_claim(ctx: _Context, s: _Sentence, v: _Verb) -> str:
+    """The claim without its closing punctuation and the conjunction that opens a reported clause."""
+    text, sent, att_end = ctx.text, s.sent, v.att_end
+    content = v.content.strip().rstrip(",;:").strip()
+    if content.endswith(".") and not _quoted_text(content):
+        content = content[:-1]  # a reported clause, not a quotation: no full stop
+    if not v.from_quote and re.match(r"that\s+\S", content) and (
+            text[att_end : att_end + len(content) + 20].lstrip().startswith(content)
+            # ("said in a statement signed by NAME, that X": a conjunction after the signer's comma; not
+            # "said, that being the case, ...")
+            or (re.search(r"\bsigned\s+by\b[^.;]*,\s*$", text[sent.start_char : max(sent.start_char, text.find(
+                content, sent.start_char))]) is not None
+                and not re.match(r"that\s+(?:is|was|has|had|will|would|could|can|may|might|'s)\b", content))):
+        content = content[5:].lstrip()  # "admitted that X": the conjunction is no part of the claim
+    return content
+
+
+def _emit(ctx: _Context, s: _Sentence, v: _Verb) -> None:
+    """The verb's statements (one per "..., adding that Y" part) added to the sentence's."""
+    lex, text, sent, si, out = ctx.lex, ctx.text, s.sent, s.si, s.out
+    speaker, stext = v.speaker, v.stext
+    content = _tidy_claim(ctx, s, v)
+    quoted = v.from_quote or _quoted_text(content) or content.startswith(("\"", "\u201c"))
+    # "..." said NAME, ROLE, adding that Y: Y is said too, after the quotation
+    more = _adding(lex).search(text, v.att_end, sent.end_char) if quoted else None
+    extra = text[more.end() : sent.end_char].strip().rstrip(".").strip() if more else ""
+    if extra and len(_WORD.findall(extra)) >= 2:
+        out.append(Statement(speaker, stext, extra, si, sent.start_char, sent.end_char, None))
+    if v.word in s.told_verbs and not quoted:
+        # (the tree only where there is a parse: kg.nlp.sentences.repair_tree)
+        content = _told_content(ctx, s.doc, sent, s.ms, v.verb_tok if s.token_mention is not None else None,
+                                content, v.ve, v.att_start, v.att_end)
+    if not content or len(_WORD.findall(content)) < 2 or _only_a_name(ctx, content):
+        return
+    if v.word.lower() in lex.relations["act_verbs"] and not v.from_quote and _an_act(s.doc, content, sent, lex):
+        return  # "announced its court action", "announced the completion of three patrols": an act
+    told = None
+    if v.word in s.told_verbs:
+        o = next((m for m in s.ms if 0 <= m.start - v.ve < 3 and ctx.entities[m.entity].type == ORG), None)
+        told = o.entity if o else None
+    # "..., adding that Y" / "..., saying Y": Y is a statement of its own
+    parts = [content] if _quoted_text(content) or content.startswith(("\"", "\u201c")) else \
+        [p.strip() for p in _adding(lex).split(content)]
+    if v.object_only:
+        parts = parts[1:]
+    for part in parts:
+        if len(_WORD.findall(part)) >= 2:
+            out.append(Statement(speaker, stext, part, si, sent.start_char, sent.end_char, told))
+            ctx.owner.update({q: out[-1] for q in v.quoted_parts})
 
 
 def _according_to(ctx: _Context, sent: Span, speakers: list[Mention], vs: int, ve: int
@@ -569,7 +649,6 @@ _BODY_ROLE_GAP = re.compile(r"(?:['’]s)?\s+((?:[A-Za-z][\w\-]*\.?\s+){0,5}?[A-
 def _holder_after_body(ctx: _Context, body: Mention, limit: int) -> Mention | None:
     """The person named after an organisation and a role ("the Velm agency's Public Relations Officer, Ada
     Corwen", "Velm College principal Dr Ada Corwen"): who speaks for it, after "according to"."""
-    from kg.nlp.relations.affiliations import role_at
 
     if ctx.entities[body.entity].type != ORG:
         return None
@@ -584,7 +663,6 @@ def _holder_after_body(ctx: _Context, body: Mention, limit: int) -> Mention | No
 def _role_holder(ctx: _Context, speaker: str | None, end: int) -> Mention | None:
     """The person named after an organisation speaker's role noun ("the Halden manager, Ada
     Corwen", "Halden's chairman, Ada Corwen"): the one who speaks."""
-    from kg.nlp.relations.affiliations import role_at
 
     if speaker is None:
         return None
@@ -756,121 +834,29 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     nobody ("officials said") gives no speaker."""
     if verb is None:
         return None
-    # a subject inside a quotation is the parser reading the quote as the clause's subject
-    # ('"... up to the roof," said Ada Corwen'): not the speaker
-    subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
-    if verb.lower_ in ctx.lex.relations["told_verbs"]:
-        # "..., General NAME, told AFP": who is told stands after the verb, the parser's subject or not
-        subjects = [c for c in subjects if c.i < verb.i]
-    first = re.compile(r"\s*").match(ctx.text, verb.sent.start_char).end()
-    lead = _DATELINE_LEAD.match(ctx.text[first : first + 200])  # (a slice: "^" holds at its start)
-    if lead is not None:  # "ORVIK, June 3 (Reuters) - CLAIM, the police said": the dateline's place is no subject
-        subjects = [c for c in subjects if c.idx >= first + lead.end()]
+    subjects = _verb_subjects(ctx, verb)
     if not subjects and verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and verb.head.dep_ == "ROOT" \
             and verb.head.i < verb.i and verb.doc[verb.i - 1].lower_ in {"and", "but"}:
-        # "It blamed the police for X and said Y": the subject of the verb it is coordinated with; the
-        # attribution is the verb alone (what stands between is said by the first verb)
-        shared = _speaker_from_parse(ctx, verb.head, token_mention)
-        if shared is None:
-            return None
-        if shared[0] is None:
-            # a subject the parse could not tie to a name: the surface reading decides where a person or
-            # body is named before the first verb ("Police spokesperson Inspector NAME of ... confirmed X
-            # and said Y"), but never the first verb's object ("Prosecutors charged NAME and said Y")
-            start = verb.sent.start_char
-            named_before = any(start <= x.start and x.end <= verb.head.idx and ctx.entities[x.entity].type in {PER, ORG}
-                               for x in ctx.mentions)
-            return None if named_before else (None, "", verb.idx, verb.idx + len(verb))
-        return shared[0], shared[1], verb.idx, verb.idx + len(verb)
+        return _shared_speaker(ctx, verb, token_mention)
     if not subjects:
         return None
     # the subject nearest before the verb: a dateline ("OSLO, May 6 (Reuters) - Halden said") or a
     # quotation the parser took for one ('"...," Corwen said') stands further away
     before = [c for c in subjects if c.i < verb.i]
-    # (not a name in a relative clause between the subject and the verb, which a small parser may
-    # read as a second subject: "NAME, who heads ORG, said")
-    relative = set(ctx.lex.relations["relative_words"])
-    outside = [c for c in before if not _in_relative_clause(c, verb, relative)]
-    subj = (outside or before)[-1] if before else subjects[0]
-    if before and not outside:
-        # "NAME, whose brother OTHER was jailed, said": the subject is what the relative clause is on
-        opener = next((i for i in range(subj.i - 1, subj.sent.start, -1)
-                       if subj.doc[i].lower_ in relative and subj.doc[i - 1].text == ","), None)
-        owner = token_mention.get(opener - 2) if opener is not None and opener >= 2 else None
-        if owner is not None and ctx.entities[owner.entity].type in {PER, ORG}:
-            subj = subj.doc[opener - 2]
-    documents = set(ctx.lex.relations["document_nouns"])
-    # ("a letter from ORG signed by its co-chair NAME said": the parser may read the signer as a
-    # second subject; the document says where it comes from)
-    subj = next((c for c in before if c.lower_ in documents), subj)
+    subj = _pick_subject(ctx, verb, subjects, before, token_mention)
     m = token_mention.get(subj.i)
     if m is not None and ctx.entities[m.entity].type == ORG:
         # "NAME of ORG, which ..., said": the parser may read the body as the subject's head word
         of = next((p for p in ctx.mentions if ctx.entities[p.entity].type == PER and p.end <= m.start
                    and re.fullmatch(r"\s+(?:of|at|from)\s+(?:the\s+)?", ctx.text[p.end : m.start])), None)
         m = of or m
-    if m is None and subj.lower_ in documents:
-        m, ref, noun = _document_source(ctx, subj, token_mention)
-        if ref is not None:  # "a letter from the alliance": the alliance named before
-            return ref, f"the {noun}", subj.left_edge.idx, subj.idx + len(subj)
-        if m is None and any(c.lower_ == "the" for c in subj.children):
-            # "..., the statement said": the body whose statement the article last reported
-            # (only right after it: not when the text names another statement in between, "NAME released a
-            # statement", "a statement released by the rebels")
-            last = ctx.prior[-1] if ctx.prior else None
-            if last is not None and last.speaker and ctx.entities[last.speaker].type == ORG \
-                    and 0 <= subj.idx - last.end < 400 \
-                    and not re.search(rf"\b(?:{'|'.join(documents)})\b", ctx.text[last.end : subj.left_edge.idx], re.I):
-                return last.speaker, f"{subj.left_edge.text} {subj.text}", subj.left_edge.idx, subj.idx + len(subj)
-    if m is None:  # the subject may be the role noun of "ORG spokesman NAME": a person in it, the
-        # one in apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor)
-        people = [t for t in subj.subtree if t.i in token_mention
-                  and ctx.entities[token_mention[t.i].entity].type == PER]
-        appos = [t for t in people if t.dep_ == "appos" and t.head.i == subj.i]
-        # not the possessor ("Halden's lawyer, Ada Corwen, said", the name read as a conjunct)
-        named = [t for t in people if t.dep_ not in {"nmod:poss", "poss"}]
-        m = token_mention[(appos or named or people)[0].i] if people else None
-        if m is None:  # "His team, Orvo Wheels, said": the body in apposition to the subject
-            # (or a name set off by a comma with no "and" that the parser read as a conjunct or left loose)
-            bodies = [t for t in subj.children if t.i in token_mention
-                      and ctx.entities[token_mention[t.i].entity].type == ORG and (t.dep_ == "appos" or (
-                          t.dep_ in {"conj", "dep"} and not any(c.dep_ in {"cc", "conj"} for c in t.children)
-                          and not any(c.dep_ == "cc" for c in subj.children)
-                          and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
-            m = token_mention[bodies[0].i] if bodies else None
-        if m is None and subj.i + 1 < len(subj.doc) and subj.doc[subj.i + 1].head.i == subj.i:
-            # "The Danish shipping group Orvik said": the name right after the kind noun, not a group before
-            named = token_mention.get(subj.i + 1)
-            m = named if named is not None and ctx.entities[named.entity].type == ORG else None
-        if m is None and re.fullmatch(r"\s*,\s*", ctx.text[subj.idx + len(subj) : verb.idx]):
-            # "Orsk Gases, the distributor, said": the name the subject is set off after (the parser
-            # may leave the name loose)
-            lead_at = min((t.idx for t in subj.subtree if not t.is_punct), default=subj.idx)
-            m = next((x for x in reversed(ctx.mentions) if x.end <= lead_at
-                      and re.fullmatch(r"\s*,\s*", ctx.text[x.end : lead_at])
-                      and ctx.entities[x.entity].type in {PER, ORG}), None)
-    # the whole subject: "Halden chief executive Ada Corwen" (the parser may split it in two subjects)
-    # (not the words of a quotation the parser hung under the subject)
-    def start_of(c: Token) -> int:
-        toks = [t for t in c.subtree if not t.is_punct and not t.is_quote and not _inside_quote(ctx.quotes, t.idx)]
-        if any(t.i < c.i and t.tag_ in _FINITE_TAGS for t in toks):
-            # "CLAIM HAVING A VERB, the Velm office said": a small parser may hang the claim under the
-            # subject; the subject starts after the last comma before it
-            comma = max((t.i for t in c.subtree if t.i < c.i and t.text == ","), default=None)
-            if comma is not None:
-                toks = [t for t in toks if t.i > comma]
-        return min((t.idx for t in toks), default=c.idx)
-
-    def end_of(c: Token) -> int:
-        return max((t.idx + len(t) for t in c.subtree if not t.is_punct), default=c.idx + len(c))
-
-    first = start_of(subj)
-    for c in sorted(subjects, key=lambda c: -c.i):
-        # a subject split in two, side by side ("Halden chief executive | Ada Corwen said") or a name
-        # and its apposition ("Ada Corwen, | Halden's head of operations, said"); not "CLAIM, ORG said"
-        gap = ctx.text[end_of(c) : first] if end_of(c) <= first else "x"
-        if c is not subj and (not gap.strip() or (gap.strip() == "," and (c.pos_ == "PROPN" or c.i in token_mention))):
-            first = start_of(c)
+    if m is None and subj.lower_ in set(ctx.lex.relations["document_nouns"]):
+        m, found = _document_subject(ctx, subj, token_mention)
+        if found is not None:
+            return found
+    if m is None:
+        m = _mention_in_subject(ctx, subj, verb, token_mention)
+    first = _subject_start(ctx, subj, subjects, token_mention)
     if m is None and subj.i < verb.i and subj.pos_ != "PRON":
         # "Halden's chief executive, Ada Corwen, said": the person named between the subject and the verb
         between = [x for x in ctx.mentions if first <= x.start and x.end <= verb.idx
@@ -887,6 +873,146 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         return None  # "LIMA, May 3 (EFE).- NAME said": the parser took the dateline's town for the subject
     if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
         return m.entity, m.text, min(first, m.start), m.end
+    return _speaker_of_noun(ctx, subj, verb, first)
+
+
+def _verb_subjects(ctx: _Context, verb: Token) -> list[Token]:
+    """The verb's subjects in the parse, but for one inside a quotation (the parser reading the
+    quote as the clause's subject: '"... up to the roof," said Ada Corwen'), one after a verb of
+    telling and a dateline's place."""
+    subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and not _inside_quote(ctx.quotes, c.idx)]
+    if verb.lower_ in ctx.lex.relations["told_verbs"]:
+        # "..., General NAME, told AFP": who is told stands after the verb, the parser's subject or not
+        subjects = [c for c in subjects if c.i < verb.i]
+    first = re.compile(r"\s*").match(ctx.text, verb.sent.start_char).end()
+    lead = _DATELINE_LEAD.match(ctx.text[first : first + 200])  # (a slice: "^" holds at its start)
+    if lead is not None:  # "ORVIK, June 3 (Reuters) - CLAIM, the police said": the dateline's place is no subject
+        subjects = [c for c in subjects if c.idx >= first + lead.end()]
+    return subjects
+
+
+def _shared_speaker(ctx: _Context, verb: Token,
+                    token_mention: dict[int, Mention]) -> tuple[str | None, str, int, int] | None:
+    """"It blamed the police for X and said Y": the subject of the verb it is coordinated with; the
+    attribution is the verb alone (what stands between is said by the first verb)."""
+    shared = _speaker_from_parse(ctx, verb.head, token_mention)
+    if shared is None:
+        return None
+    if shared[0] is None:
+        # a subject the parse could not tie to a name: the surface reading decides where a person or
+        # body is named before the first verb ("Police spokesperson Inspector NAME of ... confirmed X
+        # and said Y"), but never the first verb's object ("Prosecutors charged NAME and said Y")
+        start = verb.sent.start_char
+        named_before = any(start <= x.start and x.end <= verb.head.idx and ctx.entities[x.entity].type in {PER, ORG}
+                           for x in ctx.mentions)
+        return None if named_before else (None, "", verb.idx, verb.idx + len(verb))
+    return shared[0], shared[1], verb.idx, verb.idx + len(verb)
+
+
+def _pick_subject(ctx: _Context, verb: Token, subjects: list[Token], before: list[Token],
+                  token_mention: dict[int, Mention]) -> Token:
+    """The subject that says who speaks, of the ones the parse gives."""
+    # (not a name in a relative clause between the subject and the verb, which a small parser may
+    # read as a second subject: "NAME, who heads ORG, said")
+    relative = set(ctx.lex.relations["relative_words"])
+    outside = [c for c in before if not _in_relative_clause(c, verb, relative)]
+    subj = (outside or before)[-1] if before else subjects[0]
+    if before and not outside:
+        # "NAME, whose brother OTHER was jailed, said": the subject is what the relative clause is on
+        opener = next((i for i in range(subj.i - 1, subj.sent.start, -1)
+                       if subj.doc[i].lower_ in relative and subj.doc[i - 1].text == ","), None)
+        owner = token_mention.get(opener - 2) if opener is not None and opener >= 2 else None
+        if owner is not None and ctx.entities[owner.entity].type in {PER, ORG}:
+            subj = subj.doc[opener - 2]
+    documents = set(ctx.lex.relations["document_nouns"])
+    # ("a letter from ORG signed by its co-chair NAME said": the parser may read the signer as a
+    # second subject; the document says where it comes from)
+    return next((c for c in before if c.lower_ in documents), subj)
+
+
+def _document_subject(ctx: _Context, subj: Token, token_mention: dict[int, Mention]
+                      ) -> tuple[Mention | None, tuple[str | None, str, int, int] | None]:
+    """A document as the subject ("a letter from the alliance said", "the statement said"): the
+    mention it comes from, or the speaker it gives outright."""
+    documents = set(ctx.lex.relations["document_nouns"])
+    m, ref, noun = _document_source(ctx, subj, token_mention)
+    if ref is not None:  # "a letter from the alliance": the alliance named before
+        return m, (ref, f"the {noun}", subj.left_edge.idx, subj.idx + len(subj))
+    if m is None and any(c.lower_ == "the" for c in subj.children):
+        # "..., the statement said": the body whose statement the article last reported
+        # (only right after it: not when the text names another statement in between, "NAME released a
+        # statement", "a statement released by the rebels")
+        last = ctx.prior[-1] if ctx.prior else None
+        if last is not None and last.speaker and ctx.entities[last.speaker].type == ORG \
+                and 0 <= subj.idx - last.end < 400 \
+                and not re.search(rf"\b(?:{'|'.join(documents)})\b", ctx.text[last.end : subj.left_edge.idx], re.I):
+            return m, (last.speaker, f"{subj.left_edge.text} {subj.text}", subj.left_edge.idx, subj.idx + len(subj))
+    return m, None
+
+
+def _mention_in_subject(ctx: _Context, subj: Token, verb: Token, token_mention: dict[int, Mention]) -> Mention | None:
+    """The subject may be the role noun of "ORG spokesman NAME": a person in it, the one in
+    apposition to it first ("Halden's chief executive, Ada Corwen": not the possessor); else a body
+    in apposition or named right after the kind noun or set off before the subject."""
+    people = [t for t in subj.subtree if t.i in token_mention
+              and ctx.entities[token_mention[t.i].entity].type == PER]
+    appos = [t for t in people if t.dep_ == "appos" and t.head.i == subj.i]
+    # not the possessor ("Halden's lawyer, Ada Corwen, said", the name read as a conjunct)
+    named = [t for t in people if t.dep_ not in {"nmod:poss", "poss"}]
+    m = token_mention[(appos or named or people)[0].i] if people else None
+    if m is None:  # "His team, Orvo Wheels, said": the body in apposition to the subject
+        # (or a name set off by a comma with no "and" that the parser read as a conjunct or left loose)
+        bodies = [t for t in subj.children if t.i in token_mention
+                  and ctx.entities[token_mention[t.i].entity].type == ORG and (t.dep_ == "appos" or (
+                      t.dep_ in {"conj", "dep"} and not any(c.dep_ in {"cc", "conj"} for c in t.children)
+                      and not any(c.dep_ == "cc" for c in subj.children)
+                      and ctx.text[: token_mention[t.i].start].rstrip().endswith(",")))]
+        m = token_mention[bodies[0].i] if bodies else None
+    if m is None and subj.i + 1 < len(subj.doc) and subj.doc[subj.i + 1].head.i == subj.i:
+        # "The Danish shipping group Orvik said": the name right after the kind noun, not a group before
+        named_after = token_mention.get(subj.i + 1)
+        m = named_after if named_after is not None and ctx.entities[named_after.entity].type == ORG else None
+    if m is None and re.fullmatch(r"\s*,\s*", ctx.text[subj.idx + len(subj) : verb.idx]):
+        # "Orsk Gases, the distributor, said": the name the subject is set off after (the parser
+        # may leave the name loose)
+        lead_at = min((t.idx for t in subj.subtree if not t.is_punct), default=subj.idx)
+        m = next((x for x in reversed(ctx.mentions) if x.end <= lead_at
+                  and re.fullmatch(r"\s*,\s*", ctx.text[x.end : lead_at])
+                  and ctx.entities[x.entity].type in {PER, ORG}), None)
+    return m
+
+
+def _token_start(ctx: _Context, c: Token) -> int:
+    """Where the subject ``c`` starts, not counting the words of a quotation the parser hung under it."""
+    toks = [t for t in c.subtree if not t.is_punct and not t.is_quote and not _inside_quote(ctx.quotes, t.idx)]
+    if any(t.i < c.i and t.tag_ in _FINITE_TAGS for t in toks):
+        # "CLAIM HAVING A VERB, the Velm office said": a small parser may hang the claim under the
+        # subject; the subject starts after the last comma before it
+        comma = max((t.i for t in c.subtree if t.i < c.i and t.text == ","), default=None)
+        if comma is not None:
+            toks = [t for t in toks if t.i > comma]
+    return min((t.idx for t in toks), default=c.idx)
+
+
+def _token_end(c: Token) -> int:
+    return max((t.idx + len(t) for t in c.subtree if not t.is_punct), default=c.idx + len(c))
+
+
+def _subject_start(ctx: _Context, subj: Token, subjects: list[Token], token_mention: dict[int, Mention]) -> int:
+    """Where the whole subject starts: "Halden chief executive Ada Corwen" (the parser may split it in
+    two subjects)."""
+    first = _token_start(ctx, subj)
+    for c in sorted(subjects, key=lambda c: -c.i):
+        # a subject split in two, side by side ("Halden chief executive | Ada Corwen said") or a name
+        # and its apposition ("Ada Corwen, | Halden's head of operations, said"); not "CLAIM, ORG said"
+        gap = ctx.text[_token_end(c) : first] if _token_end(c) <= first else "x"
+        if c is not subj and (not gap.strip() or (gap.strip() == "," and (c.pos_ == "PROPN" or c.i in token_mention))):
+            first = _token_start(ctx, c)
+    return first
+
+
+def _speaker_of_noun(ctx: _Context, subj: Token, verb: Token, first: int) -> tuple[str | None, str, int, int] | None:
+    """A subject that names no one: a pronoun, "the company", "the judge" resolved to whom they refer."""
     if subj.pos_ == "PRON" and subj.lower_ in set(ctx.lex.relations["pronouns"]):
         return _resolve_pronoun(ctx, subj.idx), subj.text, subj.idx, subj.idx + len(subj)
     if subj.lower_ in set(ctx.lex.relations["org_pronouns"]):
@@ -1272,71 +1398,6 @@ def _description_before(text: str, sent_start: int, vs: int, lex: Lexicon) -> tu
         return m.group(1).lower(), sent_start + m.start()
     return None
 
-
-def resolve_description(mentions: list[Mention], entities: dict[str, Entity], noun: str, pos: int,
-                         lex: Lexicon, described: dict[str, set[str]] | None = None, text: str = "") -> str | None:
-    """The organisation "the NOUN" refers back to: the latest named before ``pos`` whose
-    name has the noun in it (or that an apposition called one, ``described``), else (a generic
-    noun) the one named most often so far. With ``text``, a body named after a preposition earlier in
-    the description's own sentence is where it spoke, not what it is ("In a post on Velmchat, the
-    group said")."""
-    here = _sentence_before(mentions, pos)
-    orgs = [m for m in mentions if m.end <= pos and entities[m.entity].type == ORG and not entities[m.entity].outlet
-            and not (text and m.sentence == here and _platform_before(lex).search(text, max(0, m.start - 12), m.start))]
-    heads = lex.pattern("org_noun_heads", lambda lx: {k: set(v) for k, v in lx.relations["org_noun_heads"].items()})
-    described = described or {}
-    # "the militia": not the army, unless an apposition called this one a militia
-    orgs = [m for m in orgs if noun in described.get(m.entity, ()) or may_refer(noun, entities[m.entity].label, lex)]
-    # the name or a short or long form of it ("ABC", the gazetteer's label, is the "Office for ...")
-    named = [m for m in orgs if any(names_noun(noun, name, heads, lex)
-                                    for name in (entities[m.entity].label, *sorted(entities[m.entity].aliases)))
-             or noun in described.get(m.entity, ())]
-    if named:
-        # one an apposition called so, or whose name ends with the very word, before one whose name only
-        # ends with a word of that kind ("a 3,400-member union" before the "... Association" named after it)
-        exact = [m for m in named if noun in described.get(m.entity, ())
-                 or entities[m.entity].label.lower().split()[-1] == noun]
-        generic = noun in set(lex.relations["generic_org_nouns"])  # any body is a "group": the latest
-        pick = ((exact if not generic else []) or named)[-1]
-        recent = _recent_body(mentions, entities, orgs, noun, pos, lex) if generic else None
-        # (a body named in the sentence before, whatever its name, over a "group" named further back)
-        return recent.entity if recent is not None and recent.start > pick.start else pick.entity
-    if not orgs or noun not in set(lex.relations["generic_org_nouns"]):
-        return None
-    if noun in set(lex.relations["company_nouns"]):
-        # "a spokeswoman for the company": a company when the article names one
-        orgs = [m for m in orgs if is_company(entities[m.entity].label, lex)] or orgs
-    recent = _recent_body(mentions, entities, orgs, noun, pos, lex)
-    if recent is not None:
-        return recent.entity
-    tally: dict[str, tuple[int, int]] = {}
-    for k, m in enumerate(orgs):
-        tally[m.entity] = (tally.get(m.entity, (0, 0))[0] + 1, k)
-    return max(tally, key=lambda e: tally[e])
-
-
-def _recent_body(mentions: list[Mention], entities: dict[str, Entity], orgs: list[Mention], noun: str, pos: int,
-                 lex: Lexicon) -> Mention | None:
-    """"the group's president" in the sentence after a body was named: the first organisation of
-    that sentence (its subject, as a rule), unless it is a company; None otherwise."""
-    if not orgs or noun not in set(lex.relations["recent_body_nouns"]):
-        return None
-    last = orgs[-1].sentence
-    first = next(m for m in orgs if m.sentence == last)
-    if _sentence_before(mentions, pos) - last <= 1 and not is_company(entities[first.entity].label, lex):
-        return first
-    return None
-
-
-def _platform_before(lex: Lexicon) -> re.Pattern[str]:
-    """"on Velm Radio", "via the Velm app": relations.json platform_prepositions right before a name."""
-    return lex.pattern("platform_before", lambda lx: re.compile(
-        rf"\b(?:{_alt(lx.relations['platform_prepositions'])})\s+(?:the\s+)?$", re.I))
-
-
-def _sentence_before(mentions: list[Mention], pos: int) -> int:
-    """The sentence of the last mention before character ``pos``."""
-    return max((m.sentence for m in mentions if m.start <= pos), default=0)
 
 
 def _resolve_org_pronoun(ctx: _Context, pos: int) -> str | None:
