@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from kg.errors import Errors, StoreError
 from kg.store.faults import point
+from kg.store.locations import Locations
 
 if TYPE_CHECKING:
     import pyoxigraph
@@ -30,7 +31,6 @@ def default_path() -> Path:
 
 
 _PIDFILE = "writer.pid"  # who holds the store for writing (for the "in use" message)
-_LOCATIONS = "locations.sqlite"  # article graph -> the file it was read from (local only, never exported)
 DEFAULT_WAIT = 5.0  # seconds a writer waits for another writer to finish
 
 
@@ -107,6 +107,7 @@ class Store:
                 raise StoreError(Errors.KG205.format(path=self.path, reason=exc)) from exc
         self.read_only = read_only
         self.side_warnings: list[str] = []  # side files (locations.sqlite) not updated after a write
+        self.locations = Locations(self.path, read_only, self.side_warnings)
         if not read_only:
             from kg.store.compact import clear_leftovers
 
@@ -114,8 +115,8 @@ class Store:
             from kg.store.journal import replay
 
             replay(self)  # a correction a kill or a full disk interrupted after its commit point is finished
-            if (self.path / _LOCATIONS).exists():
-                self._locations()  # a damaged file is refused now, before any write (KG208)
+            if self.locations.path.exists():
+                self.locations.db()  # a damaged file is refused now, before any write (KG208)
             self._unknown_locations()
 
     @classmethod
@@ -240,74 +241,22 @@ class Store:
         return len(gone)
 
     # ----------------------------------------------------------------- where articles came from
-    # The path an article was read from tells two files with the same name apart. It
-    # stays on this machine: a SQLite table beside the RDF, not a triple that export,
-    # push or a SPARQL endpoint would hand to someone else. Written right after the
-    # article's graph; a store without a row (older stores, a kill in between) only
-    # loses the check, never data.
-    def _locations(self):
-        import sqlite3
-
-        if getattr(self, "_locations_db", None) is None:
-            path = self.path / _LOCATIONS
-            if self.read_only and not path.exists():
-                return None
-            try:
-                if self.read_only:
-                    db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
-                else:
-                    db = sqlite3.connect(path)
-                    db.execute("CREATE TABLE IF NOT EXISTS location (graph TEXT PRIMARY KEY, path TEXT NOT NULL)")
-                db.execute("SELECT count(*) FROM location WHERE 0").fetchone()
-            except sqlite3.Error as exc:  # garbage, a folder, unreadable: named, before anything is written
-                raise StoreError(Errors.KG208.format(file=path, reason=exc)) from exc
-            self._locations_db = db
-        return self._locations_db
-
     def _unknown_locations(self) -> None:
-        """Give every article graph without a row (the file was lost, or a kill came between an
-        article's write and its row) the row "path unknown" (an empty path), so that a file of
-        the same name is not taken for that article (kg.builder.runner.pending): the rows are
-        rebuilt from the store's articles, never trusted to be complete. One look at the
-        graph names; a file that cannot take the rows is a warning (``side_warnings``)."""
-        import sqlite3
-
+        """Article graphs without a location row get "path unknown" (kg.store.locations)."""
         from kg.rdf.mapping import article_iri
 
         base = article_iri("")
-        graphs = {g.value for g in self._store.named_graphs()
-                  if g.value.startswith(base) and "/" not in g.value[len(base):]}
-        if not graphs:
-            return
-        try:
-            with self._locations() as db:
-                known = {row[0] for row in db.execute("SELECT graph FROM location")}
-                db.executemany("INSERT INTO location VALUES (?, '')", [(g,) for g in sorted(graphs - known)])
-        except sqlite3.Error as exc:
-            self.side_warnings.append(Errors.KG209.format(file=self.path / _LOCATIONS, n=len(graphs), reason=exc))
+        self.locations.mark_unknown(g.value for g in self._store.named_graphs()
+                                    if g.value.startswith(base) and "/" not in g.value[len(base):])
 
     def article_location(self, graph: str) -> str | None:
-        """The path the article in ``graph`` was read from; None when the store has no row for
-        it (standard input); "" when where it came from is not known (``_unknown_locations``)."""
-        db = self._locations()
-        if db is None:
-            return None
-        row = db.execute("SELECT path FROM location WHERE graph = ?", (graph,)).fetchone()
-        return row[0] if row else None
+        """The path the article in ``graph`` was read from (kg.store.locations.Locations.get)."""
+        return self.locations.get(graph)
 
     def record_locations(self, paths: dict[str, str | None]) -> None:
-        """Remember (or, for None, forget) where article graphs were read from. Called after
-        the articles were written: a failure here is a warning (``side_warnings``), never an
-        error that would report a write as failed after it happened."""
-        import sqlite3
-
-        try:
-            with self._locations() as db:
-                db.executemany("DELETE FROM location WHERE graph = ?", [(g,) for g, p in paths.items() if not p])
-                db.executemany("INSERT OR REPLACE INTO location VALUES (?, ?)", [(g, p) for g, p in paths.items() if p])
-        except (sqlite3.Error, StoreError) as exc:
-            reason = exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ else exc
-            self.side_warnings.append(Errors.KG209.format(file=self.path / _LOCATIONS, n=len(paths), reason=reason))
+        """Remember (or, for None, forget) where article graphs were read from; a failure is a
+        warning in ``side_warnings``, never an error after the write happened."""
+        self.locations.record(paths)
 
     def graphs(self) -> Iterator[str]:
         for g in self._store.named_graphs():
@@ -389,9 +338,8 @@ class Store:
 
     def close_side_files(self) -> None:
         """Close the SQLite files beside the RDF (the article locations, the summary)."""
-        if getattr(self, "_locations_db", None) is not None:
-            self._locations_db.close()
-            self._locations_db = None
+        if getattr(self, "locations", None) is not None:
+            self.locations.close()
         if getattr(self, "_summary", None) is not None:
             self._summary.close()
             self._summary = None
