@@ -423,3 +423,21 @@ def test_a_page_drawn_from_a_store_carries_the_index(seeds_store):
     config = json.loads(re.search(r'id="kg-config">(.*?)</script>', html_page, re.S).group(1))
     assert sum(k for runs in config["index"]["runs"] for _, k in runs) == 45  # every entity, 3 drawn
     assert len(config["articles"]) == 5  # every article
+
+
+def test_render_focus_draws_some_of_the_neighbours_kg_neighbours_lists_and_both_say_which(seeds_store):
+    """Issue 42: kg neighbours X gave 40 names where kg render --focus X drew 5, unexplained. The
+    drawn ones (a sentence shared, an affiliation, a statement told) are among the listed ones
+    (an article shared), and each command's help says what its neighbours are."""
+    import json
+
+    with Store.open_read(seeds_store) as st:
+        g, centre, _ = choose(st, focus="Syrian Democratic Forces")
+    drawn = {g.nodes[n]["label"] for n in g if n != centre}
+    r = CliRunner().invoke(main, ["neighbours", "Syrian Democratic Forces", "--store", str(seeds_store), "--json"])
+    assert r.exit_code == 0, r.output
+    listed = {row["label"] for row in json.loads(r.output)}
+    assert drawn and drawn <= listed and len(listed) > len(drawn)
+    neighbours_help = CliRunner().invoke(main, ["neighbours", "--help"]).output
+    render_help = " ".join(CliRunner().invoke(main, ["render", "--help"]).output.split())
+    assert "shares an article" in neighbours_help and "named in a sentence with it" in render_help
