@@ -24,18 +24,17 @@ from __future__ import annotations
 import json
 import re
 import sys
-import unicodedata
 from collections import Counter
 from pathlib import Path
 
 import pycountry
+from make_places import common_words, fold, latin  # (scripts/: the same spellings and common words)
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "kg" / "nlp" / "data"
 OUT = DATA / "subdivisions.jsonl"
 EARLIER = ("orgs.jsonl", "places_extra.jsonl", "places.jsonl")
 CORPORA = ROOT.parent / "shared" / "corpora"
-EWT = CORPORA / "uner-english-ewt" / "en_ewt-ud-train.iob2"
 
 KINDS = {
     "State", "Province", "Region", "Department", "County", "Governorate", "Prefecture", "District",
@@ -46,24 +45,6 @@ KINDS = {
 }
 
 SUFFIXED = {"State", "Province", "Region", "County", "Governorate", "Prefecture", "District"}
-
-
-def fold(s: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
-
-
-def latin(s: str) -> bool:
-    return all(unicodedata.name(c, "").startswith(("LATIN", "SPACE", "HYPHEN", "APOSTROPHE"))
-               or c in "-' ." for c in s)
-
-
-def common_words() -> set[str]:
-    counts: Counter[str] = Counter()
-    for line in EWT.open(encoding="utf-8"):
-        parts = line.split("\t")
-        if len(parts) > 1 and parts[1].islower():
-            counts[parts[1]] += 1
-    return {w for w, n in counts.items() if n >= 2}
 
 
 def person_words() -> set[str]:
