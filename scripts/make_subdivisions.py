@@ -28,7 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 import pycountry
-from make_places import common_words, fold, latin  # (scripts/: the same spellings and common words)
+from make_places import common_words, fold, latin, write_rows  # (scripts/: the same spellings and common words)
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "kg" / "nlp" / "data"
@@ -103,9 +103,7 @@ def main() -> None:
             aliases |= {f"{name} {s.type}", f"{fold(name)} {s.type}"}
         rows.append({"id": f"iso3166-2:{s.code}", "label": fold(name), "type": "Place", "aliases": sorted(aliases),
                      "kind": "state"})
-    with OUT.open("w", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    write_rows(OUT, rows)
     print(f"wrote {len(rows)} subdivisions of {len(subs)} to {OUT}", file=sys.stderr)
 
 
