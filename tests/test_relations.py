@@ -336,6 +336,11 @@ GOVERNMENT_AND_OFFICERS = [
     # a place-shaped leading part of an organisation's name before a role word
     ("Halden Valley Health opened two clinics. Halden Valley spokeswoman Ilse Brask said both were full.",
      ("Ilse Brask", "Halden Valley Health", "spokeswoman", True)),
+    # a body's name with "of" before a capitalised role; two titles joined by "and" after a company
+    ("The Electoral Commission of Velmland Chairperson Peter Banda declared the result on Sunday.",
+     ("Peter Banda", "Electoral Commission of Velmland", "Chairperson", False)),
+    ("Tarsk Holdings Chairman and CEO Marco Bellini said the deal would close this year.",
+     ("Marco Bellini", "Tarsk Holdings", "Chairman and CEO", False)),
 ]
 
 
@@ -359,6 +364,15 @@ def test_a_club_named_before_its_manager_is_an_organisation(nlp):
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert types.get("Brackley Rovers") == "Organisation"
     assert ("Tom Hale", "Brackley Rovers", "manager", False) in _affs(doc)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("A spokeswoman for the Velmish National Guard said the road was open.", "Velmish National Guard"),
+    ("Roads were shut overnight. The National Guard said it had set up roadblocks.", "National Guard"),
+    ("Crowds gathered outside the Office of the Prime Minister on Monday.", "Office of the Prime Minister"),
+])
+def test_a_role_word_that_ends_a_body_s_name_stays_in_it(nlp, text, name):
+    assert name in {e.label for e in run_doc(nlp, text)._.kg_entities.values()}
 
 
 def test_a_head_word_alone_before_and_does_not_split_a_name(nlp):

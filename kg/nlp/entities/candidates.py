@@ -975,6 +975,22 @@ def _is_role_word(tok, lex: Lexicon) -> bool:
     return tok.text[:1].isupper() and lex.title_or_role(tok.text)
 
 
+def _name_before_role(doc: Doc, s: int, p: int, lex: Lexicon) -> bool:
+    """Whether the words before a role in a chunk name a body by themselves: one word that is
+    not a common English word, a name ending with an organisation head ("Halden Council"), or
+    one whose head takes "of" or "for" ("Electoral Commission of Velmland"). A portfolio
+    ("Fisheries Minister Ada Corwen") and a role modifier ("Deputy Cabinet Secretary") are
+    the title's, not a name."""
+    if doc[s].lower_ in {"the", "a", "an"} and p - s > 1:
+        s += 1  # "The Electoral Commission of Velmland Chairperson Ada Corwen"
+    if doc[s].lower_ in lex.role_modifiers:
+        return False
+    if p - s == 1:
+        return doc[s].lower_ not in lex.common_words and doc[s].lower_ not in lex.portfolio_words
+    return doc[p - 1].text in lex.org_heads or any(
+        doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for"} for k in range(s, p - 2))
+
+
 def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[int, int]]:
     """A capitalised role word inside a chunk, with a name of two words or more after it,
     splits the chunk: "Halden Mayor Ada Corwen" is the place, the role and the person;
@@ -995,13 +1011,34 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
         while p > s and (_is_role_word(doc[p - 1], lex) or doc[p - 1].lower_ in lex.role_modifiers):
             p -= 1
         out = []
-        if p > s and ((p - s == 1 and doc[s].lower_ not in lex.common_words
-                       and doc[s].lower_ not in lex.portfolio_words) or doc[p - 1].text in lex.org_heads) \
-                and doc[s].lower_ not in lex.role_modifiers:  # "Deputy Cabinet Secretary": all of it the title
-            # ("Fisheries Minister Ada Corwen": the portfolio is the title's, not a name)
+        if p > s and _name_before_role(doc, s, p, lex):
             out.append((s, p))
         out.append((r + 1, e))
         return out
+    return _without_closing_role(doc, s, e, lex)
+
+
+def _without_closing_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[int, int]]:
+    """A chunk that ends with a capitalised role ("Tarsk Holdings Chairman and CEO Ada
+    Corwen", "the Velmo Police Commissioner said") keeps the body's name before it, when that
+    can be a name by itself (_name_before_role); "Glotel's Corporate Services Executive"
+    keeps the owner before the possessive."""
+    if e - s < 2 or not _is_role_word(doc[e - 1], lex) or (s > 0 and doc[s - 1].text in {"'s", "’s"}):
+        return [(s, e)]  # "Glotel's Corporate Services Executive": a unit of the owner's, not a body
+    p = e - 1
+    while p > s and (_is_role_word(doc[p - 1], lex) or doc[p - 1].lower_ in lex.role_modifiers):
+        p -= 1
+    own = next((k for k in range(s + 1, e - 1) if doc[k].text in {"'s", "’s"}), None)
+    if own is not None:
+        return [(s, own)]
+    if any(doc[k].lower_ in {"of", "for"} and doc[k + 1].lower_ == "the" for k in range(s, e - 1)):
+        return [(s, e)]  # "Office of the Prime Minister": the role is the name's
+    # one word before a role may be the body's own name ("National Guard", "Republican Guard"),
+    # unless another role follows ("Tarsk Chairman and CEO Ada Corwen": a person's titles)
+    more_roles = e + 1 < len(doc) and doc[e].lower_ in {"and", "&"} and lex.title_or_role(doc[e + 1].text)
+    words = p - s - (doc[s].lower_ in {"the", "a", "an"})
+    if (words > 1 or more_roles) and _name_before_role(doc, s, p, lex):
+        return [(s, p)]
     return [(s, e)]
 
 
