@@ -1044,6 +1044,23 @@ def test_a_demonym_in_a_name_a_persons_surname_or_a_bodys_first_word(nlp):
     assert not [label for label, _ in ents if label in {"Waters", "Water", "Ivo", "Kenyan", "Norwegian"}], ents
 
 
+def test_a_role_before_a_name_with_a_demonym_surname_keeps_the_surname(nlp):
+    """"spokesman Lincoln Welsh said": a role before the name and a speech verb after it make the
+    demonym a surname, even when the given name is also a place's."""
+    doc = run_doc(nlp, "Water rose in the valley overnight. Agency spokesman Lincoln Welsh said the dam held.")
+    assert ("Lincoln Welsh", "Person") in _ents(doc), _ents(doc)
+
+
+def test_a_title_of_two_words_inside_a_chunk_is_not_the_name(nlp):
+    """"Finance Minister Datuk Seri Ada Corwen": the role splits the chunk, and the second word of
+    a two-word honorific goes with the title, not the name."""
+    doc = run_doc(nlp, "The budget was tabled today. Finance Minister Datuk Seri Ilsa Varnam Tarsk said it "
+                       "would help families.")
+    ents = _ents(doc)
+    assert ("Ilsa Varnam Tarsk", "Person") in ents, ents
+    assert not [label for label, _ in ents if label.startswith("Seri")], ents
+
+
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
     that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""

@@ -898,7 +898,8 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 doc[k].is_title and doc[k].text not in lex.demonyms and doc[k].text not in lex.org_heads
                 for k in range(s, e - 1)):
             break  # "Osk Tarvo Baloch": a surname that is also a demonym ends a name of three words
-        if e - s == 2 and (not adjective or doc[e].lower_ in {"of", "who"}) and _demonym_surname(doc, s, e, lex):
+        if e - s == 2 and (not adjective or doc[e].lower_ in {"of", "who"} or doc[e].lower_ in lex.speech_verbs) \
+                and _demonym_surname(doc, s, e, lex):
             break  # "Ivo French, a farmer", "Osk Welsh said": a given name, then the surname
         e -= 1
     return s, e
@@ -909,6 +910,8 @@ def _demonym_surname(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     a name of no place, body or people, no article stands before it, and a comma, a full stop, a
     possessive, "of", "who" or a speech verb follows."""
     first = doc[s]
+    if first.is_title and s > 0 and lex.title_or_role(doc[s - 1].text) and first.text not in lex.demonyms:
+        return True  # "spokesman Ada French said": a role names the person after it
     if not first.is_title or first.text in lex.demonyms or first.text in lex.not_entities \
             or first.text in lex.org_heads or first.lower_ in lex.common_words \
             or normalize_name(first.text) in lex.gazetteer:
@@ -1001,6 +1004,8 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
     for r in range(e - 3, s, -1):
         if not _is_role_word(doc[r], lex):
             continue
+        if doc[r : r + 2].text in lex.person_titles and r + 3 < e:
+            r += 1  # "Datuk Seri Ada Corwen": a title of two words
         name = doc[r + 1 : e]
         if not all(t.text[:1].isupper() and t.is_alpha for t in name) or any(
             t.text in lex.org_heads or t.text in lex.corporate_suffixes or t.text in lex.place_proper_heads
