@@ -1061,6 +1061,25 @@ def test_a_title_of_two_words_inside_a_chunk_is_not_the_name(nlp):
     assert not [label for label, _ in ents if label.startswith("Seri")], ents
 
 
+def test_a_portfolio_word_no_list_knows_after_and_is_not_the_name(nlp):
+    """"Minister of Agriculture and Biosecurity Ada Corwen": the title's portfolio, then a given name."""
+    doc = run_doc(nlp, "The cull began today. Minister of Agriculture and Biosecurity Damien Tarsk said it "
+                       "would cost about $60m.")
+    ents = _ents(doc)
+    assert ("Damien Tarsk", "Person") in ents, ents
+
+
+def test_initials_the_article_spells_out_are_its_body_not_the_gazetteer_s(nlp):
+    """The gazetteer knows ICC as the International Criminal Court; an article about the
+    "International Cricket Council or ICC" means that council by ICC (initials of three letters or
+    more: "UN" stays the gazetteer's)."""
+    doc = run_doc(nlp, "Captain banned for two years. The International Cricket Council or ICC has banned the "
+                       "captain for two years. The ICC said he accepted the charges.")
+    ents = _ents(doc)
+    assert ("International Cricket Council", "Organisation") in ents, ents
+    assert ("International Criminal Court", "Organisation") not in ents, ents
+
+
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
     that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""

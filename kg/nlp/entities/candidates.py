@@ -932,12 +932,18 @@ def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
         return s
     k = p + 1
     while k < e - 2 and (doc[k].lower_ in lex.common_words or doc[k].lower_ in {"and", "the", "for", "of"}
+                         or doc[k].lower_ in lex.portfolio_words
                          or doc[k].text in lex.org_heads or _abstract_noun(doc[k].lower_, lex)
                          or _plural_common(doc[k].lower_, lex)) \
             and doc[k].text not in lex.given_names:
         k += 1
     if k == p + 1 or not all(t.is_title for t in doc[k:e]):
         return s
+    # "Minister of Agriculture and Biosecurity Ada Corwen": a portfolio word no list knows, then a
+    # given name that opens a name of two words or more
+    given = next((j for j in range(k + 1, e - 1) if doc[j].text in lex.given_names), None)
+    if given is not None and doc[k - 1].lower_ == "and" and doc[k].text not in lex.given_names:
+        return given
     return k
 
 

@@ -31,6 +31,15 @@ def _initials(text: str) -> str:
     return "".join(w[0] for w in re.split(r"[\s\-]+", text) if w and w.lower() not in skip).upper()
 
 
+def _initials_spelled_out(doc: Doc, cands: list[Cand]) -> set[str]:
+    """The initials ("ICC") of the organisations' names of two words or more that a rule, not the
+    gazetteer, found in the article: an acronym the gazetteer knows for another body of the same
+    initials is this one here."""
+    found = {_initials(doc[c.start : c.end].text) for c in cands
+             if c.type == ORG and c.gaz is None and c.end - c.start >= 2 and not is_acronym(doc[c.start : c.end].text)}
+    return {i for i in found if len(i) >= 3}  # (two letters, "UN", are too many bodies' initials)
+
+
 def _without_suffix(name: str, lex: Lexicon) -> str:
     """The name without a trailing legal-form word ("Halden Foods Inc." -> "Halden Foods")."""
     words = name.split()
@@ -386,6 +395,8 @@ def resolve(
     # the first words of the organisations' names found by a rule ("Velmara" of "Velmara Systems")
     org_first_words_here = {doc[c.start].text for c in cands
                             if c.type == ORG and c.gaz is None and c.end - c.start >= 2}
+    # the initials of the organisations named in full here that the gazetteer does not know
+    spelled_out = _initials_spelled_out(doc, cands)
     # pass 1: gazetteer and typed candidates, full names first
     order = sorted(range(len(cands)), key=lambda k: (cands[k].type is None, -(cands[k].end - cands[k].start)))
     pending: list[int] = []
@@ -417,6 +428,9 @@ def resolve(
                 and doc[c.start].text in org_first_words_here:
             pending.append(k)  # "A Velmara spokesman" after "Velmara Systems": the company, not the town
             continue
+        if c.gaz is not None and doc[c.start : c.end].text.replace("-", "") in spelled_out:
+            pending.append(k)  # "the Velm Cricket Council or ICC": the article's own name for the initials,
+            continue  # not the gazetteer's body of the same initials: pass 2 decides
         if c.gaz is not None:
             key = "gz:" + (c.gaz.ref_id or c.gaz.label)
             ent = entities.get(key)
