@@ -1080,6 +1080,15 @@ def test_initials_the_article_spells_out_are_its_body_not_the_gazetteer_s(nlp):
     assert ("International Criminal Court", "Organisation") not in ents, ents
 
 
+def test_a_hyphenated_surname_after_from_counts_as_one_word(nlp):
+    """"two late tries from Ada Corwen-Mbeki": the rule for a name after "from" counts words, and a
+    hyphenated surname is one, so the name is not read as a place the tries came from."""
+    doc = run_doc(nlp, "The Velmbok won 31-27 on Saturday. They came from behind with two late tries from "
+                       "Ilko Varsk-Mbeki in the last ten minutes.")
+    ents = _ents(doc)
+    assert ("Ilko Varsk-Mbeki", "Place") not in ents, ents
+
+
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
     that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""

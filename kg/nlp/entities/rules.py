@@ -29,6 +29,7 @@ Condition kinds (each implemented once, below):
                ``equals`` or ``endswith`` an item of a Lexicon field
 ``shape``      ``single``, ``acronym``, ``all_title``, ``no_letters``
 ``max_tokens`` the chunk has at most this many tokens
+``max_words``  at most this many words, a hyphenated word counted once
 ``predicate``  a named predicate registered in ``PREDICATES`` (context that is
                not a word test: a scan, the previous candidate, the gazetteer)
 ``not`` / ``any`` / ``all``   combine conditions
@@ -1037,6 +1038,9 @@ class _Compiler:
         if "max_tokens" in cond:
             most = int(cond["max_tokens"])
             return lambda ctx: ctx.e - ctx.s <= most
+        if "max_words" in cond:  # a hyphenated name ("Feinberg-Orvane") is one word
+            most_words = int(cond["max_words"])
+            return lambda ctx: ctx.e - ctx.s - 2 * sum(t.text == "-" for t in ctx.doc[ctx.s : ctx.e]) <= most_words
         if "predicate" in cond:
             pred = PREDICATES.get(cond["predicate"])
             if pred is None:
@@ -1075,7 +1079,7 @@ def _surname_here(doc: Doc, word: str, lex: Lexicon) -> bool:
     return any(m.group(1).lower() not in lex.common_words
                for m in re.finditer(rf"\b([A-Z][a-z]+)\.?\s+{re.escape(word)}\b", doc_text(doc)))
 
-CONDITION_KINDS = ("word", "any_word", "phrase", "shape", "max_tokens", "predicate", "not", "any", "all")
+CONDITION_KINDS = ("word", "any_word", "phrase", "shape", "max_tokens", "max_words", "predicate", "not", "any", "all")
 
 
 # ----------------------------------------------------------------- the table
