@@ -1785,3 +1785,16 @@ def test_speakers_and_claims_of_real_news_shapes(nlp, text, present, absent):
 ])
 def test_affiliations_of_real_news_shapes(nlp, text, pair):
     assert pair in {(p, o) for p, o, *_ in _affs(run_doc(nlp, text))}
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("Fighting displaced thousands. The Velmish Monitoring Group put the number far higher, saying more than "
+     "300 civilians had been displaced.",
+     ("Velmish Monitoring Group", "more than 300 civilians had been displaced")),
+    ("Ada Corwen, the group's director, spoke to reporters on Monday, saying the convoy had been stopped.",
+     ("Ada Corwen", "the convoy had been stopped")),
+])
+def test_saying_after_a_verb_that_is_no_speech_verb_starts_a_statement(nlp, text, pair):
+    """"X put the number higher, saying Y": a participle of speech says Y for the sentence's subject,
+    with no speech verb before it (the guideline's "stressing that Y")."""
+    assert pair in _said(run_doc(nlp, text))

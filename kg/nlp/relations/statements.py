@@ -163,9 +163,12 @@ def _without_inner_repeats(found: list[Statement], lex: Lexicon) -> list[Stateme
     # "NAME said refugees had told staff that \"Q\"": a verb inside the claim that took the claim's own speaker
     # (no subject of its own) says nothing of its own (its quote lies inside that claim; not "..., but he warned
     # that Y", a new attribution)
-    return [s for k, s in enumerate(found) if not any(
+    kept = [s for k, s in enumerate(found) if not any(
         j != k and o.speaker == s.speaker and o.speaker_text == s.speaker_text and len(o.quote) > len(s.quote)
         and _bare(s.quote) in _bare(o.quote) for j, o in enumerate(found))]
+    # one claim found twice ("admitted the error, saying Y": by "admitted ..., saying" and by "saying") is one
+    return [s for k, s in enumerate(kept) if not any(
+        o.speaker == s.speaker and _bare(o.quote) == _bare(s.quote) for o in kept[:k])]
 
 
 def _outlet_tail(lex: Lexicon) -> re.Pattern[str]:
