@@ -1089,6 +1089,17 @@ def test_a_hyphenated_surname_after_from_counts_as_one_word(nlp):
     assert ("Ilko Varsk-Mbeki", "Place") not in ents, ents
 
 
+@pytest.mark.parametrize("text, names", [
+    ('Ships reroute. Major container shipping companies, such as "Velmline," "OSC," and "Tarsk-Orvo," are '
+     'keen to alter routes.', {"Velmline", "OSC", "Tarsk-Orvo"}),
+    ("Flights were cut. Foreign airlines including Velmish Airways, Orvomar and Tarskair rescheduled.",
+     {"Velmish Airways", "Orvomar", "Tarskair"}),
+])
+def test_the_names_in_a_list_a_kind_of_organisation_opens_are_organisations(nlp, text, names):
+    ents = _ents(run_doc(nlp, text))
+    assert {(n, "Organisation") for n in names} <= ents, ents
+
+
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
     that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""

@@ -218,6 +218,8 @@ ROWS = [
     ("place-before-local-title", "Crowds cheered as Orvik Mayor Ada Corwen arrived.", "Orvik", "place-head",
      "Place"),
     ("places-such-as", "Ferries serve islands such as Orvane and Pellick.", "Orvane", "locative", "Place"),
+    ("bodies-such-as", "Ships were rerouted by carriers such as Velmline, Orvomar and Tarsk Lines.", "Orvomar",
+     "org-shape", "Organisation"),
     ("place-noun-at", "Raiders burned the camp at Orvane before dawn.", "Orvane", "locative", "Place"),
     ("lands-region", "Prices of grain in the Tarsklands rose in May.", "Tarsklands", "locative", "Place"),
     ("role-of-body", "Prices fell, said Ilka Orvane, managing director of Quenby Tarsk.", "Quenby Tarsk",

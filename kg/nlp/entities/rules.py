@@ -831,6 +831,28 @@ def _after_places_such_as(ctx: Context) -> bool:
     return kind.endswith("s") and kind in lex.place_of_words  # (not "sites such as Velm.com")
 
 
+_LIST_GLUE = {",", "and", "or", "&", "-", "\"", "“", "”", "'", "‘", "’", "'s", "’s", "."}
+
+
+def _in_a_list_of_bodies(ctx: Context) -> bool:
+    """"shipping companies such as Velmline, Tarsk Lines and Orvo", "airlines including Velmair":
+    a plural kind of organisation (entities.json org_appositive_nouns) opens the list the chunk
+    stands in; the list runs over capitalised words, commas, "and", "or" and quotation marks."""
+    doc, k = ctx.doc, ctx.s - 1
+    while k >= 0 and ctx.s - k <= 40 and (doc[k].text in _LIST_GLUE or doc[k].text[:1].isupper()):
+        k -= 1
+    if k < 1:
+        return False
+    if doc[k].lower_ == "as" and doc[k - 1].lower_ == "such":
+        k -= 1
+    elif doc[k].lower_ not in {"including", "like"}:
+        return False
+    k -= 1 + (k >= 2 and doc[k - 1].text == ",")  # "companies, such as"
+    kind = doc[k].lower_ if k >= 0 else ""
+    single = kind[:-3] + "y" if kind.endswith("ies") else kind[:-1]
+    return kind.endswith("s") and single in ctx.lex.org_appositive_nouns
+
+
 def _at_a_place_noun(ctx: Context) -> bool:
     """"the camp at Name", "a checkpoint at Name": "at" after a kind of place."""
     prv = [x.lower() for x in ctx.prv]
@@ -848,6 +870,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "person-noun-in-apposition": _person_noun_in_apposition,
     "place-before-local-title": _place_before_local_title,
     "after-places-such-as": _after_places_such_as,
+    "in-a-list-of-bodies": _in_a_list_of_bodies,
     "at-a-place-noun": _at_a_place_noun,
     "lands-name": _lands_name,
     "place-and-plural": _place_and_plural,
