@@ -13,6 +13,14 @@ What runs (docs/development.md says the same to writers):
   of ``seeds/`` and of the seeds store ``.kg`` (built once per session), with the venv's
   ``kg`` first on PATH, so corrections in one block do not reach another; after the comment
   ``<!-- console: fresh -->`` the folder has no store.
+- a command ending in `` &`` (a server) runs in the background until the block ends (then
+  SIGTERM to its process group); the test waits until it has printed the lines shown under it.
+  ``7878`` in such a block stands for a free loopback port the test picks, so a server the
+  user runs on 7878 is never reached.
+- after ``<!-- console: virtuoso -->`` (a console or python block) a throwaway Virtuoso server
+  (tests/virtuoso.py) holds the seeds store, pushed as ``kg push`` does, ``8890`` in the block
+  stands for its HTTP port and ``$KG_PUSH_PASSWORD`` is its ``dba`` password. Without
+  ``virtuoso-t`` such blocks are skipped, unless ``KG_REQUIRE_VIRTUOSO=1``.
 - any block right after a comment ``<!-- not run: REASON -->`` is not run (a crash reproduced
   for an upstream report, a server).
 - a ```` ```python ```` block runs with this interpreter in such a folder and passes when it
@@ -23,11 +31,14 @@ What runs (docs/development.md says the same to writers):
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,8 +50,9 @@ from .conftest import ROOT, SEEDS
 BIN = Path(sys.executable).parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)")
-FRESH = "<!-- console: fresh -->"
+OPTIONS = re.compile(r"<!-- console: ([\w, ]+) -->")
 NOT_RUN = "<!-- not run"
+PORT = re.compile(r"\b7878\b")
 
 
 @dataclass(frozen=True)
@@ -49,12 +61,16 @@ class Block:
     line: int  # 1-based line of the opening fence
     lang: str
     text: str
-    fresh: bool
+    options: frozenset[str] = frozenset()
     skipped: bool = False
 
     @property
     def id(self) -> str:
         return f"{self.page.relative_to(ROOT)}:{self.line}"
+
+    @property
+    def fresh(self) -> bool:
+        return "fresh" in self.options
 
 
 def blocks(page: Path) -> list[Block]:
@@ -71,7 +87,9 @@ def blocks(page: Path) -> list[Block]:
         while j < len(lines) and not lines[j].strip().startswith(fence):
             body.append(lines[j][len(indent):] if lines[j].startswith(indent) else lines[j])
             j += 1
-        found.append(Block(page, i + 1, lang, "\n".join(body), before == FRESH, before.startswith(NOT_RUN)))
+        opts = OPTIONS.fullmatch(before)
+        options = frozenset(o.strip() for o in opts.group(1).split(",")) if opts else frozenset()
+        found.append(Block(page, i + 1, lang, "\n".join(body), options, before.startswith(NOT_RUN)))
         before, i = "", j + 1
     return found
 
@@ -141,10 +159,10 @@ def built(tmp_path_factory) -> Path:
     return base
 
 
-def _env() -> dict[str, str]:
+def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KG_") and k != "COLUMNS"}
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
-    return env
+    return {**env, **(extra or {})}
 
 
 def _workdir(built: Path, tmp_path: Path, fresh: bool) -> Path:
@@ -154,25 +172,103 @@ def _workdir(built: Path, tmp_path: Path, fresh: bool) -> Path:
     return tmp_path
 
 
+@pytest.fixture(scope="module")
+def docs_virtuoso(built: Path, tmp_path_factory):
+    """A throwaway Virtuoso holding the seeds store (pushed to its open Graph Store endpoint)."""
+    from tests import virtuoso
+
+    if not virtuoso.available():
+        if os.environ.get("KG_REQUIRE_VIRTUOSO") == "1":
+            pytest.fail("virtuoso-t and Virtuoso's isql are required (KG_REQUIRE_VIRTUOSO=1)")
+        pytest.skip("Virtuoso is not installed (apt-get install virtuoso-opensource-7-bin)")
+    with virtuoso.virtuoso(tmp_path_factory.mktemp("docs-virtuoso") / "db") as server:
+        r = subprocess.run([str(BIN / "kg"), "push", "--endpoint", server.graph_store, "--replace"], cwd=built,
+                           env=_env(), capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stdout + r.stderr
+        yield server
+
+
+def _prepared(block: Block, request) -> tuple[str, dict[str, str]]:
+    """The block's text with its ports filled in, and the variables its commands see."""
+    text, extra = block.text, {}
+    if "virtuoso" in block.options:
+        server = request.getfixturevalue("docs_virtuoso")
+        from tests.virtuoso import DBA_PASSWORD
+
+        text = re.sub(r"\b8890\b", str(server.http_port), text)
+        extra["KG_PUSH_PASSWORD"] = DBA_PASSWORD
+    if block.lang == "console" and any(command.endswith("&") for command, _ in sessions(text)):
+        from tests.virtuoso import free_port
+
+        text = PORT.sub(str(free_port()), text)
+    return text, extra
+
+
+def _shown(block: Block, command: str, expected: list[str], actual: list[str]) -> str:
+    return f"{block.id}: $ {command}\n--- the page shows:\n" + "\n".join(expected) + \
+        "\n--- it printed:\n" + "\n".join(actual)
+
+
+def _lines(path: Path) -> list[str]:
+    return [line.rstrip() for line in path.read_text(encoding="utf-8", errors="replace").splitlines()]
+
+
+def _background(block: Block, command: str, expected: list[str], cwd: Path, env: dict[str, str],
+                n: int) -> subprocess.Popen:
+    """Start ``command`` (its `` &`` taken off) in a process group of its own; return once what it
+    printed is what the page shows under it (a minute at most)."""
+    log = cwd.parent / f"{cwd.name}-background-{n}.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(["bash", "-c", command[:-1].rstrip()], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not same_output(expected, _lines(log)):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            _stop(proc)
+            pytest.fail(f"the background command did not print what is shown (exit {proc.returncode})\n"
+                        + _shown(block, command, expected, _lines(log)))
+        time.sleep(0.1)
+    return proc
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+
+
 @pytest.mark.parametrize("block", runnable("console"), ids=lambda b: b.id)
-def test_console_example(block: Block, built: Path, tmp_path: Path):
-    cwd = _workdir(built, tmp_path, block.fresh)
-    for command, expected in sessions(block.text):
-        r = subprocess.run(["bash", "-c", command], cwd=cwd, env=_env(), stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True, timeout=600)
-        actual = [line.rstrip() for line in r.stdout.splitlines()]
-        shown = f"{block.id}: $ {command}\n--- the page shows:\n" + "\n".join(expected) + \
-            "\n--- it printed:\n" + "\n".join(actual)
-        if not any(line.startswith("kg: [KG") for line in expected):
-            assert r.returncode == 0, f"exit status {r.returncode}\n{shown}"
-        assert same_output(expected, actual), shown
+def test_console_example(block: Block, built: Path, tmp_path: Path, request):
+    text, extra = _prepared(block, request)
+    cwd, env = _workdir(built, tmp_path / "work", block.fresh), _env(extra)
+    servers: list[subprocess.Popen] = []
+    try:
+        for command, expected in sessions(text):
+            if command.endswith("&"):
+                servers.append(_background(block, command, expected, cwd, env, len(servers)))
+                continue
+            r = subprocess.run(["bash", "-c", command], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, timeout=600)
+            actual = [line.rstrip() for line in r.stdout.splitlines()]
+            if not any(line.startswith("kg: [KG") for line in expected):
+                assert r.returncode == 0, f"exit status {r.returncode}\n" + _shown(block, command, expected, actual)
+            assert same_output(expected, actual), _shown(block, command, expected, actual)
+    finally:
+        for proc in servers:
+            _stop(proc)
 
 
 @pytest.mark.parametrize("block", runnable("python"), ids=lambda b: b.id)
-def test_python_example(block: Block, built: Path, tmp_path: Path):
+def test_python_example(block: Block, built: Path, tmp_path: Path, request):
+    text, extra = _prepared(block, request)
     cwd = _workdir(built, tmp_path, block.fresh)
-    (cwd / "example.py").write_text(block.text + "\n", encoding="utf-8")
-    r = subprocess.run([sys.executable, "example.py"], cwd=cwd, env=_env(), capture_output=True, text=True,
+    (cwd / "example.py").write_text(text + "\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "example.py"], cwd=cwd, env=_env(extra), capture_output=True, text=True,
                        timeout=600)
     assert r.returncode == 0, f"{block.id}\n{r.stdout}\n{r.stderr}"
 
