@@ -36,6 +36,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -242,10 +243,9 @@ def _stop(proc: subprocess.Popen) -> None:
             proc.wait(10)
 
 
-@pytest.mark.parametrize("block", runnable("console"), ids=lambda b: b.id)
-def test_console_example(block: Block, built: Path, tmp_path: Path, request):
-    text, extra = _prepared(block, request)
-    cwd, env = _workdir(built, tmp_path / "work", block.fresh), _env(extra)
+def run_console(block: Block, text: str, cwd: Path, env: dict[str, str]) -> None:
+    """Run a console block's commands in ``cwd`` and check what each prints; its background
+    commands are stopped when it ends, passed or not."""
     servers: list[subprocess.Popen] = []
     try:
         for command, expected in sessions(text):
@@ -263,6 +263,27 @@ def test_console_example(block: Block, built: Path, tmp_path: Path, request):
             _stop(proc)
 
 
+@pytest.mark.parametrize("block", runnable("console"), ids=lambda b: b.id)
+def test_console_example(block: Block, built: Path, tmp_path: Path, request):
+    text, extra = _prepared(block, request)
+    run_console(block, text, _workdir(built, tmp_path / "work", block.fresh), _env(extra))
+
+
+def test_a_background_server_answers_on_a_free_port_and_is_gone_when_its_block_ends(tmp_path, request):
+    page = tmp_path / "p.md"
+    page.write_text("```console\n$ python3 -u -m http.server 7878 --bind 127.0.0.1 &\nServing HTTP on 127.0.0.1 "
+                    "port 7878 ...\n$ curl -s -o /dev/null -w '%{http_code}\\n' http://127.0.0.1:7878/\n200\n```\n",
+                    encoding="utf-8")
+    block = blocks(page)[0]
+    text, _ = _prepared(block, request)
+    port = int(re.search(r"port (\d+)", text).group(1))
+    assert "7878" not in text  # a free port stands for it
+    (tmp_path / "work").mkdir()
+    run_console(block, text, tmp_path / "work", _env())
+    with socket.socket() as s, pytest.raises(ConnectionRefusedError):
+        s.connect(("127.0.0.1", port))
+
+
 @pytest.mark.parametrize("block", runnable("python"), ids=lambda b: b.id)
 def test_python_example(block: Block, built: Path, tmp_path: Path, request):
     text, extra = _prepared(block, request)
@@ -271,6 +292,23 @@ def test_python_example(block: Block, built: Path, tmp_path: Path, request):
     r = subprocess.run([sys.executable, "example.py"], cwd=cwd, env=_env(extra), capture_output=True, text=True,
                        timeout=600)
     assert r.returncode == 0, f"{block.id}\n{r.stdout}\n{r.stderr}"
+
+
+def test_the_set_up_commands_shown_are_those_ci_runs():
+    """The README's and docs/index.md's set-up lines (a fresh venv, pip install, the activation)
+    are run as they stand by .ci/run, which CI runs on a fresh machine; what the docs extra
+    installs for ``mkdocs serve`` comes with the test extra, with which CI builds the site."""
+    import tomllib
+
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    shown = [line.split("#")[0].strip() for page in (ROOT / "README.md", ROOT / "docs" / "index.md")
+             for b in blocks(page) if b.lang in ("bash", "sh") for line in b.text.splitlines()
+             if re.search(r"python3 -m venv|pip install|activate", line)]
+    assert len(shown) >= 3, shown  # the README's set-up and test commands, the index page's activation
+    for line in shown:
+        assert line in ci, f"{line!r} is shown as a set-up command but .ci/run does not run it"
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert set(extras["docs"]) <= set(extras["test"])
 
 
 def test_the_oxigraph_panic_report_still_reproduces(tmp_path):
