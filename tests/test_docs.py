@@ -294,6 +294,19 @@ def test_python_example(block: Block, built: Path, tmp_path: Path, request):
     assert r.returncode == 0, f"{block.id}\n{r.stdout}\n{r.stderr}"
 
 
+def test_every_example_not_run_says_why():
+    """A shown-not-run command block (``sh``, ``bash`` or after ``<!-- not run -->``) is either a
+    set-up line CI runs or marked with its reason."""
+    unexplained = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        markers = re.finditer(r"^[ \t]*<!-- not run(?!: \S.{10,}-->).*", text, re.MULTILINE)
+        unexplained += [f"{page.name}: {m.group(0)}" for m in markers]
+        unexplained += [b.id for b in blocks(page) if b.lang in ("sh", "bash", "shell", "") and not b.skipped
+                        and not re.search(r"python3 -m venv|pip install", b.text)]
+    assert not unexplained, unexplained
+
+
 def test_the_set_up_commands_shown_are_those_ci_runs():
     """The README's and docs/index.md's set-up lines (a fresh venv, pip install, the activation)
     are run as they stand by .ci/run, which CI runs on a fresh machine; what the docs extra
