@@ -1100,6 +1100,14 @@ def test_the_names_in_a_list_a_kind_of_organisation_opens_are_organisations(nlp,
     assert {(n, "Organisation") for n in names} <= ents, ents
 
 
+def test_a_role_of_a_field_then_at_names_an_organisation(nlp):
+    """"the director of advocacy at Focus Velmland": where a role of a field is held, a body, not
+    a place (the place word in the name notwithstanding)."""
+    doc = run_doc(nlp, "Homeless figures rose. The director of advocacy at Focus Velmland has said the efforts "
+                       "were misplaced.")
+    assert ("Focus Velmland", "Organisation") in _ents(doc), _ents(doc)
+
+
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
     that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""
