@@ -64,7 +64,22 @@ ROWS = [
     ("A 650-strong brigade entered the valley.", (650, None, "exact", "brigade")),
     # a noun after an amount of money says what the money is for; dollars are counted
     ("Tarvel took a $5 billion credit line from its lenders.", (5e9, None, "exact", "dollar")),
+    # thousands split by a space, or by a comma and a space, are one number
+    ("About 30 000 workers went on strike on Monday.", (30_000, None, "about", "worker")),
+    ("The county counted 4, 394, 073 residents.", (4_394_073, None, "exact", "resident")),
+    ("The town counted 12, 064 residents.", (12_064, None, "exact", "resident")),
 ]
+
+
+@pytest.mark.parametrize("sentence, most", [
+    ("They counted 3, 5 and 7 boats.", 7),
+    ("Scores were 12, 140 and 300 points.", 300),
+    ("On May 5 100 people marched to the square.", 100),
+])
+def test_a_list_of_numbers_is_no_number_in_groups(nlp, sentence, most):
+    """"12, 140 and 300": a comma and a space split numbers unless two groups of three digits or
+    more, or one opening with 0, follow; a day after a month is no group of thousands."""
+    assert max((c.value for c in run_doc(nlp, sentence)._.kg_counts), default=0) <= most
 
 
 def test_money_before_a_noun_counts_the_money_and_keeps_the_noun(nlp):

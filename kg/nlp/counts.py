@@ -98,6 +98,31 @@ def _after_aged(doc, start: int, age_words: list[str]) -> bool:  # noqa: ANN001 
     return k >= 0 and doc[k].lower_ in age_words
 
 
+def _grouped_digits(doc, i: int, months: set[str]) -> tuple[int, float] | None:  # noqa: ANN001 (a spaCy Doc)
+    """A number written in groups of three digits split by spaces ("30 000", "4 394 073") or by a
+    comma and a space ("4, 394, 073": two groups or more, or one opening with 0): the end of its
+    tokens and its value; None for anything else (not "May 5 100 people": a day after a month)."""
+    first = doc[i].text
+    if not (first.isdigit() and len(first) <= 3) or (i > 0 and doc[i - 1].lower_.rstrip(".") in months):
+        return None
+    groups, j = [first], i + 1
+    while j < len(doc):
+        if doc[j - 1].whitespace_ == " " and doc[j].text.isdigit() and len(doc[j].text) == 3:
+            groups.append(doc[j].text)
+            j += 1
+        elif not doc[j - 1].whitespace_ and doc[j].text == "," and j + 1 < len(doc) and doc[j].whitespace_ == " " \
+                and doc[j + 1].text.isdigit() and len(doc[j + 1].text) == 3:
+            groups.append("," + doc[j + 1].text)
+            j += 2
+        else:
+            break
+    commas = [g for g in groups[1:] if g.startswith(",")]
+    if len(groups) < 2 or (commas and (len(commas) != len(groups) - 1
+                                       or (len(commas) < 2 and not commas[0].startswith(",0")))):
+        return None
+    return j, float("".join(g.lstrip(",") for g in groups))
+
+
 def _is_numberish(tok: Token, lex) -> bool:
     return _numberish_text(tok.text, tok.lower_, lex)
 
@@ -366,7 +391,11 @@ def find_counts(doc: Doc, lex, sent_of: list[int]) -> list[Count]:
                     and j + 1 < n and doc[j - 1].lower_ in nums["units"] and doc[j + 1].lower_ in nums["units"])
             ):  # "seventy-one": a tens word and a unit joined by a hyphen
                 j += 1
-            value = _num_value(list(doc[i:j]), lex)
+            grouped = _grouped_digits(doc, i, months)
+            if grouped is not None:
+                j, value = grouped
+            else:
+                value = _num_value(list(doc[i:j]), lex)
             if value is None:
                 i += 1
                 continue
