@@ -144,6 +144,10 @@ def test_elided_noun_takes_the_previous_count_noun(nlp):
         "Later the Norvale 40 index closed higher.",
         "Analysts expect a cut of between 25 and 75 basis points.",
         "She won by three hundredths of a second.",
+        # a hyphenated measure before a noun, a clock time with its zone, an abbreviated duration
+        "Fire engulfed a five-storey building in the city.",
+        "The breach ran from 22.58 BST on Tuesday.",
+        "No deaths were reported in 24 hrs.",
     ],
 )
 def test_not_counts(nlp, sentence):
