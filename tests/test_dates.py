@@ -415,3 +415,20 @@ def test_last_weekday_written_on_that_weekday_is_a_week_back(nlp):
 def test_a_month_then_this_or_last_year_is_one_month(nlp, sentence, text, value):
     assert [(d.text, d.value, d.precision) for d in run_doc(nlp, sentence, "2031-07-15")._.kg_dates] == [
         (text, value, "month")]
+
+
+@pytest.mark.parametrize("sentence, text, value", [
+    ("He won the final on Sept. 28 last year.", "Sept. 28 last year", "2030-09-28"),
+    ("He is free to race again on Oct 29 next year.", "Oct 29 next year", "2032-10-29"),
+    ("The match on Apr 26 last year was fixed.", "Apr 26 last year", "2030-04-26"),
+])
+def test_a_day_then_last_or_next_year_is_that_day_of_that_year(nlp, sentence, text, value):
+    """"Sept. 28 last year": the day in the year the period says (not the nearest 28 September);
+    "on Oct 29": a month's abbreviation without its full stop after a preposition, before a day."""
+    assert [(d.text, d.value, d.precision) for d in run_doc(nlp, sentence, "2031-07-15")._.kg_dates] == [
+        (text, value, "day")]
+
+
+def test_a_day_of_a_leap_year_in_a_common_year_keeps_its_own_year(nlp):
+    assert [d.text for d in run_doc(nlp, "It opened on Feb. 29 last year.", "2034-03-15")._.kg_dates] != [
+        "Feb. 29 last year"]

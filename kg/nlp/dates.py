@@ -251,6 +251,9 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|(?:{months_cap})[^\S\n]+\d{{4}}"
         rf"|(?:{months_cap})\.?[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"
         rf"|(?:{abbr})\.[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"  # "Aug. 21": the full stop makes it a month
+        # "on Oct 29", "by Apr 3": a preposition before an abbreviation without its full stop
+        rf"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\bsince )|(?<=\bfrom ))(?:{abbr})[^\S\n]+\d{{1,2}}{nth}?\b"
+        rf"(?!,?[^\S\n]*\d{{4}})(?![.,]?\d)"
         rf"|\d{{1,2}}{nth}?[^\S\n]+(?:{months_cap})\b"
         rf"|(?:{wd})\b"
         rf")"
@@ -498,17 +501,30 @@ _LIST_GAP = re.compile(r"[\s,;]*(?:(?:and|or)\s+)?(?:\d[\d.,]*\s+(?:[a-z]+\s+)?)
 
 
 def _months_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[DateMention]:
-    """"January this year", "March last year": one mention, the month in the year the period says."""
+    """"January this year", "March last year", "Sept. 28 last year": one mention, the month or the day
+    in the year the period says."""
     merged: list[DateMention] = []
     for d in out:
         prev = merged[-1] if merged else None
-        if prev is not None and prev.precision == "month" and prev.value and d.precision == "year" and d.value \
-                and d.text.lower() in lex.dates["relative_periods"] and not text[prev.end : d.start].strip():
+        if prev is not None and prev.precision in {"month", "day"} and prev.value and d.precision == "year" \
+                and d.value and d.text.lower() in lex.dates["relative_periods"] \
+                and not text[prev.end : d.start].strip() and _a_real_day(f"{d.value}{prev.value[4:]}", prev.precision):
             merged[-1] = DateMention(text[prev.start : d.end], prev.start, d.end, prev.sentence,
-                                     f"{d.value}{prev.value[4:]}", "month", True)
+                                     f"{d.value}{prev.value[4:]}", prev.precision, True)
             continue
         merged.append(d)
     return merged
+
+
+def _a_real_day(value: str, precision: str) -> bool:
+    """Whether ``value`` names a day of the calendar (not 29 February of a common year)."""
+    if precision != "day":
+        return True
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def field_line_spans(text: str, fields: dict) -> list[tuple[int, int]]:
