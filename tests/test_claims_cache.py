@@ -61,3 +61,17 @@ def test_a_kept_file_of_another_version_or_no_database_is_made_again(store_copy)
     (store_copy / FILE).write_bytes(b"not a database")
     assert _claims(store_copy) == before
     assert not [p for p in store_copy.iterdir() if p.name.endswith(".tmp")]  # nothing left aside
+
+
+def test_rows_read_while_the_store_changed_are_not_kept(store_copy):
+    def read_while_written():
+        with Store.open_read(store_copy) as st:
+            rows = read_rows(st)
+        with Store(store_copy) as st:  # a build writes meanwhile
+            st.add_quads([ox.Quad(ox.NamedNode("urn:x:a"), ox.NamedNode("urn:x:b"), ox.Literal("c"))])
+        return rows
+
+    rows = cached_rows(store_copy, read_while_written)
+    assert rows[0] and not (store_copy / FILE).exists()
+    _claims(store_copy)
+    assert (store_copy / FILE).exists()  # the next read, with the store unchanged, keeps them
