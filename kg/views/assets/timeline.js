@@ -1,9 +1,20 @@
 // kg timeline: bars of counts per period (stacked by event), the points of a period, filters and
 // a paged table, drawn from the JSON in #timeline-data. Every value is written with textContent
 // or as an attribute, never as HTML: article text is untrusted. No library, no network.
-(function () {
+(function (start) {  // the data: JSON, or (a big page) gzipped JSON in base64, unpacked by the browser
   "use strict";
-  var D = JSON.parse(document.getElementById("timeline-data").textContent);
+  var data = document.getElementById("timeline-data");
+  if (data.getAttribute("data-encoding") !== "gzip-base64") { start(JSON.parse(data.textContent)); return; }
+  if (typeof DecompressionStream === "undefined") {
+    document.getElementById("timeline-status").textContent = "This browser cannot unpack the page's data " +
+      "(it needs DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later).";
+    return;
+  }
+  var bytes = Uint8Array.from(atob(data.textContent), function (c) { return c.charCodeAt(0); });
+  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text()
+    .then(function (text) { start(JSON.parse(text)); });
+})(function (D) {
+  "use strict";
   // a row: [date as written, day, event, amount, number, what, kind, place, source, outlet, sentence, disputed]
   var R = D.rows, DAY = 1, EVENT = 2, AMOUNT = 3, NUMBER = 4, WHAT = 5, KIND = 6, PLACE = 7, SOURCE = 8,
       OUTLET = 9, SENTENCE = 10, DISPUTED = 11;
@@ -290,4 +301,4 @@
   window.addEventListener("resize", function () { clearTimeout(resized); resized = setTimeout(draw, 120); });
   draw();
   window.kgTimelineReady = true;
-})();
+});
