@@ -165,6 +165,8 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
                                                       or texts[i - 1] in lex.national_office_fields) \
                     and "\n" not in with_ws[i - 1]:
                 continue  # "Rowing Norway", "Statistics Norway": a national body, not the country
+            if entry.kind == "country" and i > 0 and brand_before(doc, i - 1, lex) and "\n" not in with_ws[i - 1]:
+                continue  # "QTN Velmland": a company's national branch, not the country
             if k == 1 and (texts[i] in lex.org_first_words or texts[i] in lex.org_heads) and i + 2 < n \
                     and lowers[i + 1] in {"of", "for"} and (is_cap(doc[i + 2]) or (
                         lowers[i + 2] == "the" and i + 3 < n and is_cap(doc[i + 3]))):
@@ -268,6 +270,15 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
         else:
             i += skip
     return out
+
+
+def brand_before(doc: Doc, j: int, lex: Lexicon) -> bool:
+    """Token j is an acronym of three letters or more written right before a country's name that
+    is neither a place nor a body the gazetteer knows ("QTN Velmland": a company's branch there;
+    not "UN Velmland", "AU", "ECOWAS Velmland")."""
+    text = doc[j].text
+    return len(text) >= 3 and is_acronym(text) and not doc[j].whitespace_ == "" and not lex.is_place(text) \
+        and normalize_name(text) not in lex.gazetteer and text not in lex.demonyms
 
 
 def _hyphened_to_name(doc: Doc, i: int, with_ws: list[str], lex: Lexicon) -> bool:

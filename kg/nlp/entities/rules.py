@@ -58,6 +58,7 @@ from spacy.vocab import Vocab
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym
 from kg.nlp.entities.candidates import (
+    brand_before,
     country_after_comma,
     person_before_of_org,
     sent_initial,
@@ -853,6 +854,12 @@ def _in_a_list_of_bodies(ctx: Context) -> bool:
     return kind.endswith("s") and single in ctx.lex.org_appositive_nouns
 
 
+def _brand_and_country(ctx: Context) -> bool:
+    """"QTN Velmland": an acronym that is no known place or body, then a country's name."""
+    doc, s, e = ctx.doc, ctx.s, ctx.e
+    return e - s == 2 and brand_before(doc, s, ctx.lex) and ctx.lex.is_country(doc[e - 1].text)
+
+
 def _at_a_place_noun(ctx: Context) -> bool:
     """"the camp at Name", "a checkpoint at Name": "at" after a kind of place."""
     prv = [x.lower() for x in ctx.prv]
@@ -871,6 +878,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "place-before-local-title": _place_before_local_title,
     "after-places-such-as": _after_places_such_as,
     "in-a-list-of-bodies": _in_a_list_of_bodies,
+    "brand-and-country": _brand_and_country,
     "at-a-place-noun": _at_a_place_noun,
     "lands-name": _lands_name,
     "place-and-plural": _place_and_plural,
