@@ -1108,6 +1108,14 @@ def test_a_role_of_a_field_then_at_names_an_organisation(nlp):
     assert ("Focus Velmland", "Organisation") in _ents(doc), _ents(doc)
 
 
+def test_a_capitalised_role_after_a_possessive_is_no_person(nlp):
+    """"the firm's Chief Financial Officer": "Chief" is no title before a name when the words after
+    it end with a role."""
+    doc = run_doc(nlp, "Costs rose at Velmtel. Carla Nunes, the firm's Chief Financial Officer, said costs rose.")
+    ents = _ents(doc)
+    assert ("Carla Nunes", "Person") in ents and not [n for n, _ in ents if "Officer" in n], ents
+
+
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
     that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""
