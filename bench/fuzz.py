@@ -31,6 +31,7 @@ TESTS = [
     "tests/test_fuzz_load.py::test_loaded_odd_literals_budgeted",
     "tests/test_fuzz.py::test_nasty_text_budgeted",
     "tests/test_hostile_serve.py::test_fuzz_serve_requests_never_take_the_endpoint_down",
+    "tests/test_fuzz_curation.py::test_fuzzed_corrections_killed_leave_the_old_or_the_new_store",
 ]
 
 

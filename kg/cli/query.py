@@ -48,6 +48,23 @@ def print_query(path: Path, text: str, params: dict[str, str], fmt: str | None, 
         raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
 
 
+def print_update(path: Path, text: str, params: dict[str, str], fmt: str) -> None:
+    """Run a SPARQL update in a child (kg.query.update: an engine panic is one line, not the end
+    of kg) and print what it says."""
+    from kg.query.update import run_update
+
+    said = run_update(path, text, params, fmt)
+    out = sys.stdout.buffer
+    try:
+        out.write(said)
+        out.flush()
+    except BrokenPipeError:
+        silence_stdout()
+    except OSError as exc:
+        silence_stdout()
+        raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
+
+
 def print_rows(variables: list[str], rows: list[list], fmt: str | None, *, headers: bool = True) -> None:
     """Rows already read (pyoxigraph terms), printed as kg query prints a result."""
     from kg.query.format import ROW_FORMATS, solutions_of, write_solutions
@@ -124,9 +141,12 @@ def query(query: str, store: str | None, fmt: str | None, headers: bool, params,
         _remote(endpoint, text, dict(params), fmt, timeout, limit, offset, headers)
         return
     path = store_path(store)
-    if update or q.is_update(text):
-        with Store(path, create=False) if update else Store.open_read(path) as st:
-            click.echo(q.render_result(q.run(st, text, dict(params), update=update), fmt or "csv"), nl=False)
+    if update:
+        print_update(path, text, dict(params), fmt or "csv")
+        return
+    if q.is_update(text):  # refused (KG303) before the engine sees it
+        with Store.open_read(path) as st:
+            q.run(st, text, dict(params))
         return
     from kg.query.by_article import one_article_at_a_time
 
