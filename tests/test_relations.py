@@ -1798,3 +1798,15 @@ def test_saying_after_a_verb_that_is_no_speech_verb_starts_a_statement(nlp, text
     """"X put the number higher, saying Y": a participle of speech says Y for the sentence's subject,
     with no speech verb before it (the guideline's "stressing that Y")."""
     assert pair in _said(run_doc(nlp, text))
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("The Velm Workers Union met car makers. \"They have tabled a new offer,\" said the union's national "
+     "treasurer Tom Maqua.", ("Tom Maqua", "They have tabled a new offer")),
+    ("\"We have achieved what we wanted,\" said Tarsk Union workers' committee chairman Andile Orvo.",
+     ("Andile Orvo", "We have achieved what we wanted")),
+])
+def test_said_then_an_owner_s_role_then_the_name(nlp, text, pair):
+    """'"...," said the union's national treasurer NAME': an owner's possessive and a role of a few
+    lower-case words between the verb and the speaker."""
+    assert pair in _said(run_doc(nlp, text))

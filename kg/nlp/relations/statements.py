@@ -726,9 +726,18 @@ def _goes_on_speaking(text: str, ve: int, end: int, lex: Lexicon) -> bool:
     return bool(re.search(r":\s*[\"\u201c]", rest)) or _adding(lex).search(rest) is not None
 
 
+# "said the union's national treasurer ", "said Tarsk Union workers' committee chairman ": an owner's
+# possessive (or its, their), then a role of up to three lower-case words, before the name
+_OWNER_ROLE_GAP = re.compile(r"\s*(?:the\s+)?(?:[A-Z][\w.&-]*\s+)*(?:[\w-]+['\u2019]s?\s+|its\s+|their\s+)"
+                             r"((?:[a-z][\w-]*\s+){0,2}([a-z][\w-]*)\s+)(?:[A-Z][\w.]*\s+)*")
+
+
 def _title_gap(gap: str, lex: Lexicon) -> bool:
     m = _TITLE_GAP.fullmatch(gap)
-    return m is not None and (not m.group(1).strip() or m.group(1).strip() in lex.roles)
+    if m is not None and (not m.group(1).strip() or m.group(1).strip() in lex.roles):
+        return True
+    owned = _OWNER_ROLE_GAP.fullmatch(gap)
+    return owned is not None and lex.title_or_role(owned.group(2))
 # a quotation's end, then at most three words (a pronoun or a name) before a quote verb: '..." she asked'
 _QUOTE_BEFORE = re.compile(r"[\"\u201d]\s*(?:[\w.'\u2019-]+\s+){0,3}$")
 # a colon or comma and an opening quotation right after a quote verb: 'she asked: "Q?"'
