@@ -127,3 +127,17 @@ def test_a_trained_ner_replaces_the_base_pipelines_own(tmp_path):
     assert meta["sources"][-1]["name"] == "invented"
     assert (tmp_path / "out" / "licenses" / "gum-cc-by.LICENSE.txt").is_file()
     assert nlp("Anna Berg spoke.")[0].tag_  # the tagger still runs on the shared tok2vec
+
+
+def test_two_training_steps_give_a_credited_ner_with_its_scores(tmp_path):
+    from kg.training.ner_more import train
+
+    _fake_corpora(tmp_path / "c")
+    scores = train(tmp_path / "c", tmp_path / "ner", tmp_path / "work", ["wikigold"], max_steps=2)
+    assert set(scores) == {"dev", "ewt_test", "gum_test"} and "ALL" in scores["dev"]
+    nlp = spacy.load(tmp_path / "ner")
+    assert nlp.pipe_names == ["ner"] and set(nlp.get_pipe("ner").labels) == {"PER", "LOC", "ORG"}
+    meta = json.loads((tmp_path / "ner" / "meta.json").read_text())
+    assert meta["name"] == "kg_ner_more" and meta["kg_train_data"]["extra"] == ["wikigold"]
+    assert [s["license"] for s in meta["sources"]][-1] == "CC BY 4.0"
+    assert (tmp_path / "ner" / "licenses" / "wikigold.LICENSE.txt").is_file()

@@ -181,9 +181,11 @@ def copy_licences(corpora: Path, names: Iterable[str], dest: Path, table: dict |
             shutil.copy(src, dest / f"{name}.LICENSE.txt")
 
 
-def train(corpora: Path, output: Path, work_dir: Path, names: Iterable[str] | None = None) -> dict:
-    """Convert, train an NER-only pipeline with kg/training/ner.cfg (fixed seed and steps), keep
-    the best checkpoint on dev and score the test splits. Returns the scores."""
+def train(corpora: Path, output: Path, work_dir: Path, names: Iterable[str] | None = None,
+          max_steps: int | None = None) -> dict:
+    """Convert, train an NER-only pipeline with kg/training/ner.cfg (fixed seed and steps;
+    ``max_steps`` only for a smoke run), keep the best checkpoint on dev and score the test
+    splits. Returns the scores."""
     from spacy.cli.train import train as spacy_train
 
     from kg.training.ner import CONFIG, score
@@ -193,8 +195,10 @@ def train(corpora: Path, output: Path, work_dir: Path, names: Iterable[str] | No
     data = work_dir / "corpus"
     summary = convert(corpora, data, names, table)
     out = work_dir / "training"
-    spacy_train(CONFIG, output_path=out, overrides={"paths.train": str(data / "train.spacy"),
-                                                    "paths.dev": str(data / "dev.spacy")})
+    overrides: dict = {"paths.train": str(data / "train.spacy"), "paths.dev": str(data / "dev.spacy")}
+    if max_steps is not None:
+        overrides.update({"training.max_steps": max_steps, "training.eval_frequency": max_steps})
+    spacy_train(CONFIG, output_path=out, overrides=overrides)
     best = out / "model-best"
     scores = {split: score(best, data / f"{split}.spacy") for split in ("dev", "ewt_test", "gum_test")}
     meta_path = best / "meta.json"
