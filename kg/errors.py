@@ -94,7 +94,8 @@ class Errors(metaclass=_Catalogue):
     KG143 = "--ner {ner} and {old} contradict each other; give one"
     KG144 = "published is {value!r}, not a date (YYYY-MM-DD)"
     KG145 = "{path}: not a folder of the training corpora (--corpora must hold {names})"
-    KG146 = "give --corpora (the whole pipeline, as shipped) or --corpus (an NER-only model), not both or neither"
+    KG146 = ("give --corpora (the whole pipeline, as shipped), --corpus (an NER-only model) or --ner-corpora (an "
+             "NER on more corpora), one of them")
     KG147 = "{path}: not empty and not a spaCy pipeline; kg train replaces only a pipeline folder (or writes a new one)"
     KG148 = ("{path}: not a stage-1 kg pipeline (config.cfg with tok2vec of width 96, tagger, morphologizer and "
              "NER); --parser-from takes the folder a stage-1 run wrote")
@@ -230,6 +231,11 @@ class Errors(metaclass=_Catalogue):
     KG175 = "{path}: no such recipe file (--entity-decider names a JSON list of gold sets, e.g. " \
             "kg/training/decider_data.json)"
     KG176 = "kg train --entity-decider needs scikit-learn: pip install 'kg[train]'"
+    KG172 = ("{path}: no such file (a corpus file of kg/training/ner_corpora.json; --ner-corpora must be the "
+             "folder holding ner-more)")
+    KG173 = "{path}: not a folder of the NER corpora (--ner-corpora must hold {names})"
+    KG177 = "{path}: not a spaCy pipeline (--base names a pipeline folder, or 'shipped' for the package's own)"
+    KG174 = "no extra NER corpus named {names} (kg/training/ner_corpora.json knows: {known})"
     KG170 = "{where}: field {field!r} holds {kind}, not text; skipped"
     KG179 = ("{name}: Markdown nested more than {depth} levels deep (quotes or lists), past what the Markdown "
              "reader takes; its block marks were dropped and the text read as plain paragraphs")

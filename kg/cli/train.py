@@ -29,6 +29,16 @@ def output_dir(output: str | None, into_package: bool) -> Path:
                    "pipeline (tagger, parser, NER), as shipped.")
 @click.option("--corpus", default=None, type=click.Path(),
               help="The uner-english-ewt folder alone: trains an NER-only pipeline (the earlier kg model).")
+@click.option("--ner-corpora", default=None, type=click.Path(),
+              help="The folder holding uner-english-ewt, gum-cc-by and ner-more: trains an NER with its own "
+                   "tok2vec on all of them (kg/training/ner_corpora.json) and, with --base, puts it into a copy "
+                   "of that pipeline in place of its NER.")
+@click.option("--ner-extra", default=None,
+              help="With --ner-corpora: the extra corpora to use, comma-separated (default: the table's "
+                   "'default' list).")
+@click.option("--base", default=None, type=click.Path(),
+              help="With --ner-corpora: the pipeline whose NER the new one replaces ('shipped': the package's "
+                   "own); without it the NER-only pipeline is written.")
 @click.option("-o", "--output", default=None, type=click.Path(),
               help="Folder to write the trained pipeline to (default: ./kg-model).")
 @click.option("--into-package", is_flag=True,
@@ -52,7 +62,8 @@ def output_dir(output: str | None, into_package: bool) -> Path:
 @click.option("--synthetic", default=6000, show_default=True, type=click.IntRange(0),
               help="With --corpus: news-like synthetic sentences (kg/training/synthetic.py, fixed seed) added "
                    "to the training split.")
-def train(corpora: str | None, corpus: str | None, output: str | None, into_package: bool, work_dir: str,
+def train(corpora: str | None, corpus: str | None, ner_corpora: str | None, ner_extra: str | None,
+          base: str | None, output: str | None, into_package: bool, work_dir: str,
           steps: int, parser_steps: int, parser_from: str | None, decider_recipe: str | None,
           synthetic: int) -> None:
     """Train kg's statistical pipeline from open data (fixed seed; same data, same model).
@@ -68,6 +79,12 @@ def train(corpora: str | None, corpus: str | None, output: str | None, into_pack
 
     With --corpus: the earlier NER-only model (UNER plus synthetic sentences).
 
+    With --ner-corpora: an NER with its own tok2vec trained with
+    kg/training/ner.cfg on UNER English-EWT train, GUM train names and the
+    openly licensed corpora of ner-more (kg/training/ner_corpora.json maps
+    their labels and names their licences); with --base, a copy of that
+    pipeline with the new NER in place of its own.
+
     The model goes to -o (default ./kg-model); the installed package is never
     written to unless --into-package is given, which replaces the shipped
     pipeline that kg build uses.
@@ -77,10 +94,16 @@ def train(corpora: str | None, corpus: str | None, output: str | None, into_pack
     Example: kg train --corpora ../shared/corpora --into-package
     Example: kg train --corpora ../shared/corpora --parser-from stage1-model -o kg-model
     Example: kg train --corpus ../shared/corpora/uner-english-ewt -o kg-ner
+    Example: kg train --ner-corpora ../shared/corpora --base shipped -o kg-model
     Example: kg train --entity-decider kg/training/decider_data.json --into-package
     """
     if decider_recipe is not None:
         _train_decider(Path(decider_recipe), output, into_package)
+        return
+    if ner_corpora is not None:
+        if corpora is not None or corpus is not None:
+            raise InputError(Errors.KG146)
+        _train_ner_more(Path(ner_corpora), ner_extra, base, output_dir(output, into_package), Path(work_dir))
         return
     if (corpora is None) == (corpus is None):
         raise InputError(Errors.KG146)
@@ -127,4 +150,31 @@ def _train_decider(recipe: Path, output: str | None, into_package: bool) -> None
     meta = train_decider(recipe, Path.cwd(), out)
     click.echo(f"{meta['examples']} entities from {len(meta['sets'])} gold sets; C {meta['C']}; "
                f"cross-validated gain over the rules (weighted real-news entities): {meta['cv_gain_over_rules']}")
+    click.echo(f"-> {out}")
+
+
+def _train_ner_more(corpora: Path, extra: str | None, base: str | None, out: Path, work_dir: Path) -> None:
+    """kg train --ner-corpora: the NER of the combined corpora, alone or put into --base."""
+    from kg.training.ner_more import assemble, check, load_table
+    from kg.training.ner_more import train as train_ner
+    from kg.training.pipeline import check_output
+
+    table = load_table()
+    names = [n.strip() for n in extra.split(",") if n.strip()] if extra is not None else table["default"]
+    check(corpora, names, table)
+    base_dir = None
+    if base is not None:
+        from kg.nlp.assemble import shipped_model_dir
+
+        base_dir = shipped_model_dir() if base == "shipped" else Path(base)
+        if not (base_dir / "config.cfg").is_file():
+            raise InputError(Errors.KG177.format(path=base_dir))
+    check_output(out)
+    ner_out = work_dir / "ner-model" if base_dir is not None else out
+    scores = train_ner(corpora, ner_out, work_dir, names)
+    for split, table_ in scores.items():
+        for label, v in table_.items():
+            click.echo(f"{split:8s} {label:4s} P {v['p']:.3f} R {v['r']:.3f} F1 {v['f']:.3f}")
+    if base_dir is not None:
+        assemble(base_dir, ner_out, out)
     click.echo(f"-> {out}")
