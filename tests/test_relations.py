@@ -1803,7 +1803,8 @@ def test_saying_after_a_verb_that_is_no_speech_verb_starts_a_statement(nlp, text
 @pytest.mark.parametrize("text, pair", [
     ("The Velm Workers Union met car makers. \"They have tabled a new offer,\" said the union's national "
      "treasurer Tom Maqua.", ("Tom Maqua", "They have tabled a new offer")),
-    ("\"We have achieved what we wanted,\" said Tarsk Union workers' committee chairman Andile Orvo.",
+    ("Talks ended on Monday. \"We have achieved what we wanted,\" said Tarsk Union workers' committee chairman "
+     "Andile Orvo.",
      ("Andile Orvo", "We have achieved what we wanted")),
 ])
 def test_said_then_an_owner_s_role_then_the_name(nlp, text, pair):
