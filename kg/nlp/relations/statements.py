@@ -347,7 +347,7 @@ def _find_speaker(ctx: _Context, s: _Sentence, v: _Verb) -> tuple[str | None, st
     v.relative = found is not None
     if found is None and out and re.search(r"\band\s+(?:also\s+|then\s+)?$", text[max(sent.start_char, vs - 12) : vs]):
         found = (out[-1].speaker, out[-1].speaker_text, vs, ve)  # "said X and added Y": the same speaker
-    named_after = next((m for m in speakers if ctx.entities[m.entity].type == PER and 0 <= m.start - ve <= 40
+    named_after = next((m for m in speakers if ctx.entities[m.entity].type == PER and 0 <= m.start - ve <= 60
                         and _title_gap(text[ve : m.start], ctx.lex)
                         and re.match(r"\s*(?:[,.;:(]|$)", text[m.end : sent.end_char])), None)
     if found is None and named_after is not None and re.search(r"[,\"\u201d]\s*$", text[sent.start_char : vs]):
