@@ -1116,6 +1116,18 @@ def test_a_capitalised_role_after_a_possessive_is_no_person(nlp):
     assert ("Carla Nunes", "Person") in ents and not [n for n, _ in ents if "Officer" in n], ents
 
 
+def test_initials_skip_an_ampersand_and_a_title_s_field_is_no_name(nlp):
+    """"Velm School of Hygiene & Tropical Medicine ... VSHTM": "&" has no initial; "Professor of
+    Clinical Epidemiology": the words after the title and "of" are its field, not a person."""
+    doc = run_doc(nlp, "The study was led by the Velm School of Hygiene & Tropical Medicine on Monday. Professor "
+                       "Ada Corwen, Professor of Clinical Epidemiology at VSHTM, said the data were accurate.")
+    ents = _ents(doc)
+    assert ("Velm School of Hygiene & Tropical Medicine", "Organisation") in ents, ents
+    assert not [n for n, _ in ents if n in {"VSHTM", "of Clinical Epidemiology"}], ents
+    key = next(k for k, e in doc._.kg_entities.items() if e.label.startswith("Velm School"))
+    assert any(m.entity == key and m.text == "VSHTM" for m in doc._.kg_mentions)
+
+
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
     that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""

@@ -1217,6 +1217,8 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable,
             s += 1  # "Correspondent Ada Corwen", "Secretary-General Halden Ross": not the name
         if e - s == 1 and doc[s].text in lex.person_titles:
             continue
+        if doc[s].lower_ in {"of", "for"} and doc[s].is_lower:
+            continue  # "Professor of Clinical Epidemiology": the title's field, no name
         if e - s == 1 and doc[s].text.rstrip(".") in lex.month_abbreviations and (
                 (s > 0 and doc[s - 1].like_num) or (e < len(doc) and doc[e].like_num)):
             doc.user_data.setdefault(DROPPED, []).append((s, e))  # (nor the statistical NER's name)

@@ -28,7 +28,7 @@ def gazetteer_names(label: str, aliases: Iterable[str]) -> frozenset[str]:
 
 def _initials(text: str) -> str:
     skip = {"of", "the", "and", "for", "in", "on", "de", "al"}
-    return "".join(w[0] for w in re.split(r"[\s\-]+", text) if w and w.lower() not in skip).upper()
+    return "".join(w[0] for w in re.split(r"[\s\-]+", text) if w and w[0].isalnum() and w.lower() not in skip).upper()
 
 
 def _initials_spelled_out(doc: Doc, cands: list[Cand]) -> set[str]:
