@@ -1811,3 +1811,11 @@ def test_said_then_an_owner_s_role_then_the_name(nlp, text, pair):
     """'"...," said the union's national treasurer NAME': an owner's possessive and a role of a few
     lower-case words between the verb and the speaker."""
     assert pair in _said(run_doc(nlp, text))
+
+
+def test_said_then_a_body_and_a_role_of_a_field_then_the_name(nlp):
+    """'"...," said Focus Velmland director of advocacy NAME': a role of a field in lower case after
+    the body's name stands between the verb and the speaker."""
+    doc = run_doc(nlp, "Homeless figures rose in May. \"We would have a more positive effect,\" said Focus Velmland "
+                       "director of advocacy Mike Tarvel.")
+    assert ("Mike Tarvel", "We would have a more positive effect") in _said(doc)

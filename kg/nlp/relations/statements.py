@@ -732,12 +732,20 @@ _OWNER_ROLE_GAP = re.compile(r"\s*(?:the\s+)?(?:[A-Z][\w.&-]*\s+)*(?:[\w-]+['\u2
                              r"((?:[a-z][\w-]*\s+){0,2}([a-z][\w-]*)\s+)(?:[A-Z][\w.]*\s+)*")
 
 
+# "said Velm Aid director of advocacy ": a body's name, then a role of a field in lower case
+_ROLE_OF_FIELD_GAP = re.compile(r"\s*(?:[A-Z][\w.&-]*\s+)*([a-z][\w-]*)\s+(?:of|for)\s+(?:[a-z][\w-]*\s+){1,2}"
+                                r"(?:[A-Z][\w.]*\s+)*")
+
+
 def _title_gap(gap: str, lex: Lexicon) -> bool:
     m = _TITLE_GAP.fullmatch(gap)
     if m is not None and (not m.group(1).strip() or m.group(1).strip() in lex.roles):
         return True
     owned = _OWNER_ROLE_GAP.fullmatch(gap)
-    return owned is not None and lex.title_or_role(owned.group(2))
+    if owned is not None and lex.title_or_role(owned.group(2)):
+        return True
+    field = _ROLE_OF_FIELD_GAP.fullmatch(gap)
+    return field is not None and lex.title_or_role(field.group(1))
 # a quotation's end, then at most three words (a pronoun or a name) before a quote verb: '..." she asked'
 _QUOTE_BEFORE = re.compile(r"[\"\u201d]\s*(?:[\w.'\u2019-]+\s+){0,3}$")
 # a colon or comma and an opening quotation right after a quote verb: 'she asked: "Q?"'
