@@ -65,8 +65,8 @@ ROWS = [
     # a noun after an amount of money says what the money is for; dollars are counted
     ("Tarvel took a $5 billion credit line from its lenders.", (5e9, None, "exact", "dollar")),
     # thousands split by a space, or by a comma and a space, are one number
-    ("About 30 000 workers went on strike on Monday.", (30_000, None, "about", "worker")),
-    ("The county counted 4, 394, 073 residents.", (4_394_073, None, "exact", "resident")),
+    ("About 12 500 workers went on strike on Monday.", (12_500, None, "about", "worker")),
+    ("The county counted 2, 108, 045 residents.", (2_108_045, None, "exact", "resident")),
     ("The town counted 12, 064 residents.", (12_064, None, "exact", "resident")),
 ]
 
@@ -145,9 +145,9 @@ def test_elided_noun_takes_the_previous_count_noun(nlp):
         "Analysts expect a cut of between 25 and 75 basis points.",
         "She won by three hundredths of a second.",
         # a hyphenated measure before a noun, a clock time with its zone, an abbreviated duration
-        "Fire engulfed a five-storey building in the city.",
-        "The breach ran from 22.58 BST on Tuesday.",
-        "No deaths were reported in 24 hrs.",
+        "Smoke filled a five-storey block of flats.",
+        "The outage began at 14.05 BST on Tuesday.",
+        "No new cases were logged in 48 hrs.",
     ],
 )
 def test_not_counts(nlp, sentence):

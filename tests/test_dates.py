@@ -418,9 +418,9 @@ def test_a_month_then_this_or_last_year_is_one_month(nlp, sentence, text, value)
 
 
 @pytest.mark.parametrize("sentence, text, value", [
-    ("He won the final on Sept. 28 last year.", "Sept. 28 last year", "2030-09-28"),
-    ("He is free to race again on Oct 29 next year.", "Oct 29 next year", "2032-10-29"),
-    ("The match on Apr 26 last year was fixed.", "Apr 26 last year", "2030-04-26"),
+    ("He took the title on Sept. 14 last year.", "Sept. 14 last year", "2030-09-14"),
+    ("He may race again from Oct 3 next year.", "Oct 3 next year", "2032-10-03"),
+    ("The game on Apr 9 last year was fixed.", "Apr 9 last year", "2030-04-09"),
 ])
 def test_a_day_then_last_or_next_year_is_that_day_of_that_year(nlp, sentence, text, value):
     """"Sept. 28 last year": the day in the year the period says (not the nearest 28 September);

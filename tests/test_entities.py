@@ -1062,36 +1062,36 @@ def test_a_title_of_two_words_inside_a_chunk_is_not_the_name(nlp):
 
 
 def test_a_portfolio_word_no_list_knows_after_and_is_not_the_name(nlp):
-    """"Minister of Agriculture and Biosecurity Ada Corwen": the title's portfolio, then a given name."""
-    doc = run_doc(nlp, "The cull began today. Minister of Agriculture and Biosecurity Damien Tarsk said it "
+    """"Minister of Health and Biodiversity Ada Corwen": the title's portfolio, then a given name."""
+    doc = run_doc(nlp, "The cull began today. Minister of Health and Biodiversity Oskar Tarsk said it "
                        "would cost about $60m.")
     ents = _ents(doc)
-    assert ("Damien Tarsk", "Person") in ents, ents
+    assert ("Oskar Tarsk", "Person") in ents, ents
 
 
 def test_initials_the_article_spells_out_are_its_body_not_the_gazetteer_s(nlp):
     """The gazetteer knows ICC as the International Criminal Court; an article about the
-    "International Cricket Council or ICC" means that council by ICC (initials of three letters or
+    "Inland Canals Commission or ICC" means that commission by ICC (initials of three letters or
     more: "UN" stays the gazetteer's)."""
-    doc = run_doc(nlp, "Captain banned for two years. The International Cricket Council or ICC has banned the "
-                       "captain for two years. The ICC said he accepted the charges.")
+    doc = run_doc(nlp, "Captain suspended. The Inland Canals Commission or ICC has suspended the "
+                       "captain for a season. The ICC said he accepted the charges.")
     ents = _ents(doc)
-    assert ("International Cricket Council", "Organisation") in ents, ents
+    assert ("Inland Canals Commission", "Organisation") in ents, ents
     assert ("International Criminal Court", "Organisation") not in ents, ents
 
 
 def test_a_hyphenated_surname_after_from_counts_as_one_word(nlp):
     """"two late tries from Ada Corwen-Mbeki": the rule for a name after "from" counts words, and a
     hyphenated surname is one, so the name is not read as a place the tries came from."""
-    doc = run_doc(nlp, "The Velmbok won 31-27 on Saturday. They came from behind with two late tries from "
-                       "Ilko Varsk-Mbeki in the last ten minutes.")
+    doc = run_doc(nlp, "The Velmbok won 31-27 on Saturday. The winning try came from Ilko Varsk-Mbeki in "
+                       "the last ten minutes.")
     ents = _ents(doc)
     assert ("Ilko Varsk-Mbeki", "Place") not in ents, ents
 
 
 @pytest.mark.parametrize("text, names", [
-    ('Ships reroute. Major container shipping companies, such as "Velmline," "OSC," and "Tarsk-Orvo," are '
-     'keen to alter routes.', {"Velmline", "OSC", "Tarsk-Orvo"}),
+    ('Ships reroute. Large freight firms, such as "Velmline," "OSC," and "Tarsk-Orvo," changed their '
+     'routes.', {"Velmline", "OSC", "Tarsk-Orvo"}),
     ("Flights were cut. Foreign airlines including Velmish Airways, Orvomar and Tarskair rescheduled.",
      {"Velmish Airways", "Orvomar", "Tarskair"}),
 ])
@@ -1101,11 +1101,11 @@ def test_the_names_in_a_list_a_kind_of_organisation_opens_are_organisations(nlp,
 
 
 def test_a_role_of_a_field_then_at_names_an_organisation(nlp):
-    """"the director of advocacy at Focus Velmland": where a role of a field is held, a body, not
+    """"the director of policy at Shelter Velmland": where a role of a field is held, a body, not
     a place (the place word in the name notwithstanding)."""
-    doc = run_doc(nlp, "Homeless figures rose. The director of advocacy at Focus Velmland has said the efforts "
+    doc = run_doc(nlp, "Homeless figures rose. The director of policy at Shelter Velmland has said the efforts "
                        "were misplaced.")
-    assert ("Focus Velmland", "Organisation") in _ents(doc), _ents(doc)
+    assert ("Shelter Velmland", "Organisation") in _ents(doc), _ents(doc)
 
 
 def test_a_capitalised_role_after_a_possessive_is_no_person(nlp):
@@ -1117,15 +1117,15 @@ def test_a_capitalised_role_after_a_possessive_is_no_person(nlp):
 
 
 def test_initials_skip_an_ampersand_and_a_title_s_field_is_no_name(nlp):
-    """"Velm School of Hygiene & Tropical Medicine ... VSHTM": "&" has no initial; "Professor of
+    """"Velm Institute of Hygiene & Coastal Medicine ... VIHCM": "&" has no initial; "Professor of
     Clinical Epidemiology": the words after the title and "of" are its field, not a person."""
-    doc = run_doc(nlp, "The study was led by the Velm School of Hygiene & Tropical Medicine on Monday. Professor "
-                       "Ada Corwen, Professor of Clinical Epidemiology at VSHTM, said the data were accurate.")
+    doc = run_doc(nlp, "The study was led by the Velm Institute of Hygiene & Coastal Medicine on Monday. Professor "
+                       "Ada Corwen, Professor of Marine Biology at VIHCM, said the data were accurate.")
     ents = _ents(doc)
-    assert ("Velm School of Hygiene & Tropical Medicine", "Organisation") in ents, ents
-    assert not [n for n, _ in ents if n in {"VSHTM", "of Clinical Epidemiology"}], ents
-    key = next(k for k, e in doc._.kg_entities.items() if e.label.startswith("Velm School"))
-    assert any(m.entity == key and m.text == "VSHTM" for m in doc._.kg_mentions)
+    assert ("Velm Institute of Hygiene & Coastal Medicine", "Organisation") in ents, ents
+    assert not [n for n, _ in ents if n in {"VIHCM", "of Marine Biology"}], ents
+    key = next(k for k, e in doc._.kg_entities.items() if e.label.startswith("Velm Institute"))
+    assert any(m.entity == key and m.text == "VIHCM" for m in doc._.kg_mentions)
 
 
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):

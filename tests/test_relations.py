@@ -337,8 +337,8 @@ GOVERNMENT_AND_OFFICERS = [
     ("Halden Valley Health opened two clinics. Halden Valley spokeswoman Ilse Brask said both were full.",
      ("Ilse Brask", "Halden Valley Health", "spokeswoman", True)),
     # a body's name with "of" before a capitalised role; two titles joined by "and" after a company
-    ("The Electoral Commission of Velmland Chairperson Peter Banda declared the result on Sunday.",
-     ("Peter Banda", "Electoral Commission of Velmland", "Chairperson", False)),
+    ("The Boundary Commission of Velmland Chairperson Peter Banda declared the result on Sunday.",
+     ("Peter Banda", "Boundary Commission of Velmland", "Chairperson", False)),
     ("Tarsk Holdings Chairman and CEO Marco Bellini said the deal would close this year.",
      ("Marco Bellini", "Tarsk Holdings", "Chairman and CEO", False)),
 ]
@@ -1788,9 +1788,9 @@ def test_affiliations_of_real_news_shapes(nlp, text, pair):
 
 
 @pytest.mark.parametrize("text, pair", [
-    ("Fighting displaced thousands. The Velmish Monitoring Group put the number far higher, saying more than "
-     "300 civilians had been displaced.",
-     ("Velmish Monitoring Group", "more than 300 civilians had been displaced")),
+    ("Fighting displaced thousands. The Velmish Monitoring Group gave a bigger figure, saying about 410 "
+     "families had left their homes.",
+     ("Velmish Monitoring Group", "about 410 families had left their homes")),
     ("Ada Corwen, the group's director, spoke to reporters on Monday, saying the convoy had been stopped.",
      ("Ada Corwen", "the convoy had been stopped")),
 ])
@@ -1801,21 +1801,21 @@ def test_saying_after_a_verb_that_is_no_speech_verb_starts_a_statement(nlp, text
 
 
 @pytest.mark.parametrize("text, pair", [
-    ("The Velm Workers Union met car makers. \"They have tabled a new offer,\" said the union's national "
-     "treasurer Tom Maqua.", ("Tom Maqua", "They have tabled a new offer")),
-    ("Talks ended on Monday. \"We have achieved what we wanted,\" said Tarsk Union workers' committee chairman "
-     "Andile Orvo.",
-     ("Andile Orvo", "We have achieved what we wanted")),
+    ("The Velm Workers Union met car makers. \"They put a better deal on the table,\" said the guild's deputy "
+     "treasurer Pavel Maqua.", ("Pavel Maqua", "They put a better deal on the table")),
+    ("Talks ended on Monday. \"The deal is what we asked for,\" said Tarsk Union workers' committee chairman "
+     "Temba Orvo.",
+     ("Temba Orvo", "The deal is what we asked for")),
 ])
 def test_said_then_an_owner_s_role_then_the_name(nlp, text, pair):
-    """'"...," said the union's national treasurer NAME': an owner's possessive and a role of a few
+    """'"...," said the guild's deputy treasurer NAME': an owner's possessive and a role of a few
     lower-case words between the verb and the speaker."""
     assert pair in _said(run_doc(nlp, text))
 
 
 def test_said_then_a_body_and_a_role_of_a_field_then_the_name(nlp):
-    """'"...," said Focus Velmland director of advocacy NAME': a role of a field in lower case after
+    """'"...," said Shelter Velmland director of policy NAME': a role of a field in lower case after
     the body's name stands between the verb and the speaker."""
-    doc = run_doc(nlp, "Homeless figures rose in May. \"We would have a more positive effect,\" said Focus Velmland "
-                       "director of advocacy Mike Tarvel.")
-    assert ("Mike Tarvel", "We would have a more positive effect") in _said(doc)
+    doc = run_doc(nlp, "Homeless figures rose in May. \"Families need homes first,\" said Shelter Velmland "
+                       "director of policy Rolf Tarvel.")
+    assert ("Rolf Tarvel", "Families need homes first") in _said(doc)

@@ -99,8 +99,8 @@ def _after_aged(doc, start: int, age_words: list[str]) -> bool:  # noqa: ANN001 
 
 
 def _grouped_digits(doc, i: int, months: set[str]) -> tuple[int, float] | None:  # noqa: ANN001 (a spaCy Doc)
-    """A number written in groups of three digits split by spaces ("30 000", "4 394 073") or by a
-    comma and a space ("4, 394, 073": two groups or more, or one opening with 0): the end of its
+    """A number written in groups of three digits split by spaces ("12 500", "2 108 045") or by a
+    comma and a space ("2, 108, 045": two groups or more, or one opening with 0): the end of its
     tokens and its value; None for anything else (not "May 5 100 people": a day after a month)."""
     first = doc[i].text
     if not (first.isdigit() and len(first) <= 3) or (i > 0 and doc[i - 1].lower_.rstrip(".") in months):

@@ -251,7 +251,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|(?:{months_cap})[^\S\n]+\d{{4}}"
         rf"|(?:{months_cap})\.?[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"
         rf"|(?:{abbr})\.[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"  # "Aug. 21": the full stop makes it a month
-        # "on Oct 29", "by Apr 3": a preposition before an abbreviation without its full stop
+        # "on Oct 3", "by Apr 9": a preposition before an abbreviation without its full stop
         rf"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\bsince )|(?<=\bfrom ))(?:{abbr})[^\S\n]+\d{{1,2}}{nth}?\b"
         rf"(?!,?[^\S\n]*\d{{4}})(?![.,]?\d)"
         rf"|\d{{1,2}}{nth}?[^\S\n]+(?:{months_cap})\b"
@@ -501,7 +501,7 @@ _LIST_GAP = re.compile(r"[\s,;]*(?:(?:and|or)\s+)?(?:\d[\d.,]*\s+(?:[a-z]+\s+)?)
 
 
 def _months_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[DateMention]:
-    """"January this year", "March last year", "Sept. 28 last year": one mention, the month or the day
+    """"January this year", "March last year", "Sept. 14 last year": one mention, the month or the day
     in the year the period says."""
     merged: list[DateMention] = []
     for d in out:

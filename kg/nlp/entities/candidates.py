@@ -950,7 +950,7 @@ def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
         k += 1
     if k == p + 1 or not all(t.is_title for t in doc[k:e]):
         return s
-    # "Minister of Agriculture and Biosecurity Ada Corwen": a portfolio word no list knows, then a
+    # "Minister of Health and Biodiversity Ada Corwen": a portfolio word no list knows, then a
     # given name that opens a name of two words or more
     given = next((j for j in range(k + 1, e - 1) if doc[j].text in lex.given_names), None)
     if given is not None and doc[k - 1].lower_ == "and" and doc[k].text not in lex.given_names:
@@ -998,11 +998,11 @@ def _is_role_word(tok, lex: Lexicon) -> bool:
 def _name_before_role(doc: Doc, s: int, p: int, lex: Lexicon) -> bool:
     """Whether the words before a role in a chunk name a body by themselves: one word that is
     not a common English word, a name ending with an organisation head ("Halden Council"), or
-    one whose head takes "of" or "for" ("Electoral Commission of Velmland"). A portfolio
+    one whose head takes "of" or "for" ("Boundary Commission of Velmland"). A portfolio
     ("Fisheries Minister Ada Corwen") and a role modifier ("Deputy Cabinet Secretary") are
     the title's, not a name."""
     if doc[s].lower_ in {"the", "a", "an"} and p - s > 1:
-        s += 1  # "The Electoral Commission of Velmland Chairperson Ada Corwen"
+        s += 1  # "The Boundary Commission of Velmland Chairperson Ada Corwen"
     if doc[s].lower_ in lex.role_modifiers:
         return False
     if p - s == 1:
@@ -1043,10 +1043,10 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
 def _without_closing_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[int, int]]:
     """A chunk that ends with a capitalised role ("Tarsk Holdings Chairman and CEO Ada
     Corwen", "the Velmo Police Commissioner said") keeps the body's name before it, when that
-    can be a name by itself (_name_before_role); "Glotel's Corporate Services Executive"
+    can be a name by itself (_name_before_role); "Glotel's Customer Relations Executive"
     keeps the owner before the possessive."""
     if e - s < 2 or not _is_role_word(doc[e - 1], lex) or (s > 0 and doc[s - 1].text in {"'s", "’s"}):
-        return [(s, e)]  # "Glotel's Corporate Services Executive": a unit of the owner's, not a body
+        return [(s, e)]  # "Glotel's Customer Relations Executive": a unit of the owner's, not a body
     p = e - 1
     while p > s and (_is_role_word(doc[p - 1], lex) or doc[p - 1].lower_ in lex.role_modifiers):
         p -= 1
@@ -1218,7 +1218,7 @@ def find_candidates(doc: Doc, lex: Lexicon, rules: RuleTable,
         if e - s == 1 and doc[s].text in lex.person_titles:
             continue
         if doc[s].lower_ in {"of", "for"} and doc[s].is_lower:
-            continue  # "Professor of Clinical Epidemiology": the title's field, no name
+            continue  # "Professor of Marine Biology": the title's field, no name
         if e - s == 1 and doc[s].text.rstrip(".") in lex.month_abbreviations and (
                 (s > 0 and doc[s - 1].like_num) or (e < len(doc) and doc[e].like_num)):
             doc.user_data.setdefault(DROPPED, []).append((s, e))  # (nor the statistical NER's name)

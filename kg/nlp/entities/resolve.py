@@ -429,7 +429,7 @@ def resolve(
             pending.append(k)  # "A Velmara spokesman" after "Velmara Systems": the company, not the town
             continue
         if c.gaz is not None and doc[c.start : c.end].text.replace("-", "") in spelled_out:
-            pending.append(k)  # "the Velm Cricket Council or ICC": the article's own name for the initials,
+            pending.append(k)  # "the Inland Canals Commission or ICC": the article's own name for the initials,
             continue  # not the gazetteer's body of the same initials: pass 2 decides
         if c.gaz is not None:
             key = "gz:" + (c.gaz.ref_id or c.gaz.label)

@@ -726,13 +726,13 @@ def _goes_on_speaking(text: str, ve: int, end: int, lex: Lexicon) -> bool:
     return bool(re.search(r":\s*[\"\u201c]", rest)) or _adding(lex).search(rest) is not None
 
 
-# "said the union's national treasurer ", "said Tarsk Union workers' committee chairman ": an owner's
+# "said the guild's deputy treasurer ", "said Tarsk Union workers' committee chairman ": an owner's
 # possessive (or its, their), then a role of up to three lower-case words, before the name
 _OWNER_ROLE_GAP = re.compile(r"\s*(?:the\s+)?(?:[A-Z][\w.&-]*\s+)*(?:[\w-]+['\u2019]s?\s+|its\s+|their\s+)"
                              r"((?:[a-z][\w-]*\s+){0,2}([a-z][\w-]*)\s+)(?:[A-Z][\w.]*\s+)*")
 
 
-# "said Velm Aid director of advocacy ": a body's name, then a role of a field in lower case
+# "said Velm Aid director of policy ": a body's name, then a role of a field in lower case
 _ROLE_OF_FIELD_GAP = re.compile(r"\s*(?:[A-Z][\w.&-]*\s+)*([a-z][\w-]*)\s+(?:of|for)\s+(?:[a-z][\w-]*\s+){1,2}"
                                 r"(?:[A-Z][\w.]*\s+)*")
 
