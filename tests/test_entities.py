@@ -1062,11 +1062,11 @@ def test_a_title_of_two_words_inside_a_chunk_is_not_the_name(nlp):
 
 
 def test_a_portfolio_word_no_list_knows_after_and_is_not_the_name(nlp):
-    """"Minister of Health and Biodiversity Ada Corwen": the title's portfolio, then a given name."""
-    doc = run_doc(nlp, "The cull began today. Minister of Health and Biodiversity Oskar Tarsk said it "
+    """"Minister of Agriculture and Glaciology Ada Corwen": the title's portfolio, then a given name."""
+    doc = run_doc(nlp, "The cull began today. Minister of Agriculture and Glaciology Bruno Tarsk said it "
                        "would cost about $60m.")
     ents = _ents(doc)
-    assert ("Oskar Tarsk", "Person") in ents, ents
+    assert ("Bruno Tarsk", "Person") in ents, ents
 
 
 def test_initials_the_article_spells_out_are_its_body_not_the_gazetteer_s(nlp):

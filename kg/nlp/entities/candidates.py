@@ -950,7 +950,7 @@ def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
         k += 1
     if k == p + 1 or not all(t.is_title for t in doc[k:e]):
         return s
-    # "Minister of Health and Biodiversity Ada Corwen": a portfolio word no list knows, then a
+    # "Minister of Agriculture and Glaciology Ada Corwen": a portfolio word no list knows, then a
     # given name that opens a name of two words or more
     given = next((j for j in range(k + 1, e - 1) if doc[j].text in lex.given_names), None)
     if given is not None and doc[k - 1].lower_ == "and" and doc[k].text not in lex.given_names:
