@@ -1128,6 +1128,14 @@ def test_initials_skip_an_ampersand_and_a_title_s_field_is_no_name(nlp):
     assert any(m.entity == key and m.text == "VIHCM" for m in doc._.kg_mentions)
 
 
+def test_the_plural_of_a_common_word_after_between_is_no_place(nlp):
+    """"the derby between Giants and Bulls": a team named by a plural noun, not a place the
+    preposition would make of it (the statistical NER may still read the second as one)."""
+    doc = run_doc(nlp, "The league resumed at the weekend. Neither side shone in the derby between Giants and "
+                       "Bulls on Saturday.")
+    assert ("Giants", "Place") not in _ents(doc), _ents(doc)
+
+
 def test_a_known_body_that_opens_a_longer_name_names_its_branch(nlp):
     """"Wagner Group Tarsk Province": a body the gazetteer knows, then a place and a place's head, is
     that body's branch, not a place (and not "Group Tarsk Province" with the known body's first words lost)."""

@@ -854,6 +854,20 @@ def _in_a_list_of_bodies(ctx: Context) -> bool:
     return kind.endswith("s") and single in ctx.lex.org_appositive_nouns
 
 
+def _plural_common_word(ctx: Context) -> bool:
+    """One capitalised word that is the plural of a common English word ("Chiefs", "Pirates"): a
+    team's or a group's name more often than a place's (a place the gazetteer knows is matched
+    before the rules)."""
+    doc, s = ctx.doc, ctx.s
+    if ctx.e - s != 1:
+        return False
+    low = doc[s].lower_
+    common = ctx.lex.common_words
+    return len(low) > 4 and low.endswith("s") and not low.endswith("ss") and (
+        low[:-1] in common or (low.endswith("ies") and low[:-3] + "y" in common)
+        or (low.endswith("es") and low[:-2] in common))
+
+
 def _brand_and_country(ctx: Context) -> bool:
     """"QTN Velmland": an acronym that is no known place or body, then a country's name."""
     doc, s, e = ctx.doc, ctx.s, ctx.e
@@ -879,6 +893,7 @@ PREDICATES: dict[str, Callable[[Context], bool]] = {
     "after-places-such-as": _after_places_such_as,
     "in-a-list-of-bodies": _in_a_list_of_bodies,
     "brand-and-country": _brand_and_country,
+    "plural-common-word": _plural_common_word,
     "at-a-place-noun": _at_a_place_noun,
     "lands-name": _lands_name,
     "place-and-plural": _place_and_plural,
