@@ -82,6 +82,12 @@ def test_a_list_of_numbers_is_no_number_in_groups(nlp, sentence, most):
     assert max((c.value for c in run_doc(nlp, sentence)._.kg_counts), default=0) <= most
 
 
+def test_a_list_of_numbers_of_three_digits_is_no_number_in_groups(nlp):
+    """"250, 300, 400 visitors": a list of figures; only a group opening with 0 joins them."""
+    values = [c.value for c in run_doc(nlp, "The three rounds drew 250, 300, 400 visitors each.")._.kg_counts]
+    assert max(values) == 400, values
+
+
 def test_money_before_a_noun_counts_the_money_and_keeps_the_noun(nlp):
     c = run_doc(nlp, "Tarvel backs a $4 billion rail scheme planned by the state.")._.kg_counts[0]
     assert (c.value, c.head, c.what) == (4e9, "dollar", "dollars (rail scheme)")

@@ -432,3 +432,13 @@ def test_a_day_then_last_or_next_year_is_that_day_of_that_year(nlp, sentence, te
 def test_a_day_of_a_leap_year_in_a_common_year_keeps_its_own_year(nlp):
     assert [d.text for d in run_doc(nlp, "It opened on Feb. 29 last year.", "2034-03-15")._.kg_dates] != [
         "Feb. 29 last year"]
+
+
+@pytest.mark.parametrize("sentence, dates", [
+    ("Police said the attack happened on Monday last year.", [("Monday", "2031-07-14"), ("last year", "2030")]),
+    ("A letter from Jan 3 weeks ago was read out.", []),
+])
+def test_a_weekday_before_last_year_and_a_name_before_a_number_of_weeks(nlp, sentence, dates):
+    """"Monday last year" keeps the weekday's day (a year back would change the weekday); "Jan 3
+    weeks ago" is no 3 January."""
+    assert [(d.text, d.value) for d in run_doc(nlp, sentence, "2031-07-15")._.kg_dates] == dates

@@ -117,7 +117,7 @@ ROWS = [
      "org-apposition", "Organisation"),
     ("org-national-office", "Exports rose by a third, according to Statistics Norway.", "Statistics Norway",
      "org-shape", "Organisation"),
-    ("org-brand-country", "The regulator fined QTN Norway for late filings.", "QTN Norway", "org-shape",
+    ("org-brand-country", "The regulator fined QTN Norway for late filings; QTN paid.", "QTN Norway", "org-shape",
      "Organisation"),
     ("place-on-the", "A long climb up the Tarskberg split the field.", "Tarskberg", "locative", "Place"),
     ("org-apposition", "Prices fell at Dravik, the Nordic carmaker, after the recall.", "Dravik", "org-apposition",

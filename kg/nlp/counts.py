@@ -100,7 +100,7 @@ def _after_aged(doc, start: int, age_words: list[str]) -> bool:  # noqa: ANN001 
 
 def _grouped_digits(doc, i: int, months: set[str]) -> tuple[int, float] | None:  # noqa: ANN001 (a spaCy Doc)
     """A number written in groups of three digits split by spaces ("12 500", "2 108 045") or by a
-    comma and a space ("2, 108, 045": two groups or more, or one opening with 0): the end of its
+    comma and a space ("2, 108, 045": one group opening with 0, which no listed number does): the end of its
     tokens and its value; None for anything else (not "May 5 100 people": a day after a month)."""
     first = doc[i].text
     if not (first.isdigit() and len(first) <= 3) or (i > 0 and doc[i - 1].lower_.rstrip(".") in months):
@@ -118,8 +118,8 @@ def _grouped_digits(doc, i: int, months: set[str]) -> tuple[int, float] | None: 
             break
     commas = [g for g in groups[1:] if g.startswith(",")]
     if len(groups) < 2 or (commas and (len(commas) != len(groups) - 1
-                                       or (len(commas) < 2 and not commas[0].startswith(",0")))):
-        return None
+                                       or not any(g.startswith(",0") for g in commas))):
+        return None  # ("250, 300, 400 visitors": a list; a group opening with 0 is no number of its own)
     return j, float("".join(g.lstrip(",") for g in groups))
 
 

@@ -253,7 +253,7 @@ def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
         rf"|(?:{abbr})\.[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"  # "Aug. 21": the full stop makes it a month
         # "on Oct 3", "by Apr 9": a preposition before an abbreviation without its full stop
         rf"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\bsince )|(?<=\bfrom ))(?:{abbr})[^\S\n]+\d{{1,2}}{nth}?\b"
-        rf"(?!,?[^\S\n]*\d{{4}})(?![.,]?\d)"
+        rf"(?!,?[^\S\n]*\d{{4}})(?![.,]?\d)(?![^\S\n]+(?:{counted})\b)"  # (not "Jan 3 weeks ago")
         rf"|\d{{1,2}}{nth}?[^\S\n]+(?:{months_cap})\b"
         rf"|(?:{wd})\b"
         rf")"
@@ -506,7 +506,8 @@ def _months_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[D
     merged: list[DateMention] = []
     for d in out:
         prev = merged[-1] if merged else None
-        if prev is not None and prev.precision in {"month", "day"} and prev.value and d.precision == "year" \
+        if prev is not None and (prev.precision == "month" or (prev.precision == "day" and any(
+                ch.isdigit() for ch in prev.text))) and prev.value and d.precision == "year" \
                 and d.value and d.text.lower() in lex.dates["relative_periods"] \
                 and not text[prev.end : d.start].strip() and _a_real_day(f"{d.value}{prev.value[4:]}", prev.precision):
             merged[-1] = DateMention(text[prev.start : d.end], prev.start, d.end, prev.sentence,

@@ -274,11 +274,13 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
 
 def brand_before(doc: Doc, j: int, lex: Lexicon) -> bool:
     """Token j is an acronym of three letters or more written right before a country's name that
-    is neither a place nor a body the gazetteer knows ("QTN Velmland": a company's branch there;
-    not "UN Velmland", "AU", "ECOWAS Velmland")."""
+    is neither a place nor a body the gazetteer knows, and that the article writes again ("QTN
+    Velmland ... QTN said": a company's branch there; not "UN Velmland", "ECOWAS Velmland", nor a
+    headline's tag written once, "LIVE Velmland war")."""
     text = doc[j].text
     return len(text) >= 3 and is_acronym(text) and not doc[j].whitespace_ == "" and not lex.is_place(text) \
-        and normalize_name(text) not in lex.gazetteer and text not in lex.demonyms
+        and normalize_name(text) not in lex.gazetteer and text not in lex.demonyms \
+        and any(t.text == text for t in doc if t.i != j)
 
 
 def _hyphened_to_name(doc: Doc, i: int, with_ws: list[str], lex: Lexicon) -> bool:

@@ -832,7 +832,7 @@ def _after_places_such_as(ctx: Context) -> bool:
     return kind.endswith("s") and kind in lex.place_of_words  # (not "sites such as Velm.com")
 
 
-_LIST_GLUE = {",", "and", "or", "&", "-", "\"", "“", "”", "'", "‘", "’", "'s", "’s", "."}
+_LIST_GLUE = {",", "and", "or", "&", "-", "\"", "“", "”", "'", "‘", "’", "'s", "’s"}
 
 
 def _in_a_list_of_bodies(ctx: Context) -> bool:
@@ -840,8 +840,9 @@ def _in_a_list_of_bodies(ctx: Context) -> bool:
     a plural kind of organisation (entities.json org_appositive_nouns) opens the list the chunk
     stands in; the list runs over capitalised words, commas, "and", "or" and quotation marks."""
     doc, k = ctx.doc, ctx.s - 1
-    while k >= 0 and ctx.s - k <= 40 and (doc[k].text in _LIST_GLUE or doc[k].text[:1].isupper()):
-        k -= 1
+    while k >= 0 and ctx.s - k <= 40 and (doc[k].text in _LIST_GLUE or doc[k].text[:1].isupper()) \
+            and not doc[k + 1].is_sent_start:
+        k -= 1  # (within the sentence: not a name that opens the next one)
     if k < 1:
         return False
     if doc[k].lower_ == "as" and doc[k - 1].lower_ == "such":
@@ -855,15 +856,23 @@ def _in_a_list_of_bodies(ctx: Context) -> bool:
 
 
 def _plural_common_word(ctx: Context) -> bool:
-    """One capitalised word that is the plural of a common English word ("Chiefs", "Pirates"): a
-    team's or a group's name more often than a place's (a place the gazetteer knows is matched
-    before the rules)."""
+    """One capitalised word that is the plural of a common English word, paired by "and" with
+    another capitalised plural ("between Chiefs and Pirates"): two teams' or groups' names, not
+    places ("to Wells" stays a place)."""
     doc, s = ctx.doc, ctx.s
-    if ctx.e - s != 1:
+    if ctx.e - s != 1 or not _a_plural_noun(doc[s], ctx.lex):
         return False
-    low = doc[s].lower_
-    common = ctx.lex.common_words
-    return len(low) > 4 and low.endswith("s") and not low.endswith("ss") and (
+    def plural_name(tok) -> bool:  # noqa: ANN001 (the other side: any capitalised plural, "Pirates")
+        return tok.text[:1].isupper() and len(tok) > 3 and tok.lower_.endswith("s")
+    after = s + 2 < len(doc) and doc[s + 1].lower_ == "and" and plural_name(doc[s + 2])
+    before = s >= 2 and doc[s - 1].lower_ == "and" and plural_name(doc[s - 2])
+    return after or before
+
+
+def _a_plural_noun(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
+    """A capitalised word that is the plural of a common English word ("Chiefs", "Bulls")."""
+    low, common = tok.lower_, lex.common_words
+    return tok.text[:1].isupper() and len(low) > 4 and low.endswith("s") and not low.endswith("ss") and (
         low[:-1] in common or (low.endswith("ies") and low[:-3] + "y" in common)
         or (low.endswith("es") and low[:-2] in common))
 
