@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -55,8 +56,13 @@ def print_update(path: Path, text: str, params: dict[str, str], fmt: str) -> Non
 
     said = run_update(path, text, params, fmt)
     out = sys.stdout.buffer
+    _written(lambda: out.write(said), out)
+
+
+def _written(write: Callable[[], object], out) -> None:  # noqa: ANN001 (a text or binary stream)
+    """Run ``write`` and flush ``out``: a closed pipe ends quietly, any other failure is KG705."""
     try:
-        out.write(said)
+        write()
         out.flush()
     except BrokenPipeError:
         silence_stdout()
@@ -71,17 +77,8 @@ def print_rows(variables: list[str], rows: list[list], fmt: str | None, *, heade
 
     fmt = fmt or ("table" if sys.stdout.isatty() else "csv")
     out = _stdout(fmt, headers)
-    try:
-        if fmt in ROW_FORMATS:
-            write_solutions(variables, rows, fmt, out)
-        else:
-            write_solutions(variables, solutions_of(variables, rows), fmt, out)
-        out.flush()
-    except BrokenPipeError:
-        silence_stdout()
-    except OSError as exc:
-        silence_stdout()
-        raise OutputError(Errors.KG705.format(reason=exc.strerror or exc)) from exc
+    _written(lambda: write_solutions(variables, rows if fmt in ROW_FORMATS else solutions_of(variables, rows),
+                                     fmt, out), out)
 
 
 @click.command()

@@ -947,7 +947,7 @@ def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
     while k < e - 2 and (doc[k].lower_ in lex.common_words or doc[k].lower_ in {"and", "the", "for", "of"}
                          or doc[k].lower_ in lex.portfolio_words
                          or doc[k].text in lex.org_heads or _abstract_noun(doc[k].lower_, lex)
-                         or _plural_common(doc[k].lower_, lex)) \
+                         or plural_common(doc[k].lower_, lex)) \
             and doc[k].text not in lex.given_names:
         k += 1
     if k == p + 1 or not all(t.is_title for t in doc[k:e]):
@@ -960,7 +960,7 @@ def _after_portfolio(doc: Doc, s: int, e: int, lex: Lexicon) -> int:
     return k
 
 
-def _plural_common(low: str, lex: Lexicon) -> bool:
+def plural_common(low: str, lex: Lexicon) -> bool:
     """"prosecutions", "fisheries": the plural of a common word or of an abstract noun."""
     if low.endswith("ies") and low[:-3] + "y" in lex.common_words:
         return True

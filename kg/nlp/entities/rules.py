@@ -61,6 +61,7 @@ from kg.nlp.entities.candidates import (
     brand_before,
     country_after_comma,
     person_before_of_org,
+    plural_common,
     sent_initial,
     starts_line,
     written_in_lower_case,
@@ -871,10 +872,8 @@ def _plural_common_word(ctx: Context) -> bool:
 
 def _a_plural_noun(tok, lex: Lexicon) -> bool:  # noqa: ANN001 (a spaCy Token)
     """A capitalised word that is the plural of a common English word ("Chiefs", "Bulls")."""
-    low, common = tok.lower_, lex.common_words
-    return tok.text[:1].isupper() and len(low) > 4 and low.endswith("s") and not low.endswith("ss") and (
-        low[:-1] in common or (low.endswith("ies") and low[:-3] + "y" in common)
-        or (low.endswith("es") and low[:-2] in common))
+    low = tok.lower_
+    return tok.text[:1].isupper() and len(low) > 4 and not low.endswith("ss") and plural_common(low, lex)
 
 
 def _brand_and_country(ctx: Context) -> bool:
