@@ -1063,6 +1063,9 @@ def _without_closing_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[
     words = p - s - (doc[s].lower_ in {"the", "a", "an"})
     if (words > 1 or more_roles) and _name_before_role(doc, s, p, lex):
         return [(s, p)]
+    if more_roles and all(t.text == "-" or (t.is_alpha and t.text[:1].isupper() and t.lower_ not in lex.common_words)
+                          for t in doc[s:p]):
+        return [(s, p)]  # "Corwen-Velm Tarsk Chairman and CEO Ada Corwen": no common word, so a name
     return [(s, e)]
 
 

@@ -53,7 +53,7 @@ from typing import Any
 from spacy.attrs import IS_SPACE, ORTH
 from spacy.matcher import PhraseMatcher
 from spacy.strings import get_string_id
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym
@@ -564,11 +564,26 @@ def _role_and_name_after(ctx: Context) -> bool:
     while k + 2 < len(doc) and k - e < 3 and (doc[k].lower_ in lex.role_modifiers or (
             doc[k].lower_ == "co" and doc[k + 1].text == "-") or (doc[k].text == "-" and k > e)):
         k += 1
-    role = doc[k]
-    if not role.is_lower or role.lower_ not in lex.body_roles or k + 1 >= len(doc):
+    k = _held_role_end(doc, k, lex)
+    if k is None or k + 1 >= len(doc):
         return False  # (not "Velm lawyer Ada Corwen", "Velmland senator Ada Corwen")
     name = doc[k + 1]
     return name.is_title and name.is_alpha and name.text not in lex.person_titles and not is_acronym(name.text)
+
+
+def _held_role_end(doc: Doc, k: int, lex: Lexicon) -> int | None:
+    """The last token of a role held inside a body that opens at ``k``: a lower-case body role
+    ("chairman"), a role written in capitals ("CEO", "CMD"), or two roles joined by "and" of which
+    the second is one of those ("Chairman and CEO"); None when no such role opens there. A lone
+    capitalised word ("Senator", "President") may be a title, so it is no such role."""
+    def held(t: Token) -> bool:
+        return (t.is_lower and t.lower_ in lex.body_roles) or (is_acronym(t.text) and t.lower_ in lex.roles)
+    if held(doc[k]):
+        return k
+    if k + 2 < len(doc) and doc[k].is_title and doc[k].lower_ in lex.body_roles and doc[k + 1].lower_ == "and" \
+            and (held(doc[k + 2]) or (doc[k + 2].is_title and doc[k + 2].lower_ in lex.body_roles)):
+        return k + 2
+    return None
 
 
 def _byline_in_place(ctx: Context) -> bool:
