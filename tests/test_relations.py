@@ -341,6 +341,13 @@ GOVERNMENT_AND_OFFICERS = [
      ("Peter Banda", "Boundary Commission of Velmland", "Chairperson", False)),
     ("Tarsk Holdings Chairman and CEO Marco Bellini said the deal would close this year.",
      ("Marco Bellini", "Tarsk Holdings", "Chairman and CEO", False)),
+    # a company's name with no word of its kind ("Holdings") before two titles; a title
+    # written in capitals ("CMD": chairman and managing director)
+    ("Brenner-Kolt Vasquine Chairman and CEO Marco Bellini said the deal would close this year.",
+     ("Marco Bellini", "Brenner-Kolt Vasquine", "Chairman and CEO", False)),
+    ("Orvane Pelstrom Limited (OPL) posted a loss on Monday. OPL CMD Marco Bellini said the quarter had "
+     "been hard.",
+     ("Marco Bellini", "Orvane Pelstrom Limited", "CMD", False)),
 ]
 
 
@@ -861,6 +868,20 @@ def test_an_office_of_a_place_inside_a_clause_is_no_affiliation_of_the_name_afte
 def test_an_opening_phrase_before_org_said_on_day_is_no_claim(nlp, text):
     quotes = [s.quote for s in run_doc(nlp, text)._.kg_statements]
     assert not any(q.startswith(("Asked", "Under")) for q in quotes), quotes
+
+
+@pytest.mark.parametrize("text", [
+    "The Orvik Rowing Board (ORB) met on Monday. He accepted two charges of breaching the code, the ORB said "
+    "in a media release on Tuesday.",
+    "The Orvik Rowing Board (ORB) met on Monday. Fees will rise next year, the ORB said in a media release on "
+    "Tuesday.",
+])
+def test_a_claim_before_said_in_a_release_is_kept_when_the_parse_takes_release_for_a_clause(nlp, text):
+    """The small parser reads "a media release" as a verb's clause after "said": a clause never
+    opens with the preposition right after the verb, so the claim before the attribution stands."""
+    claim = text.split(". ", 1)[1].split(", the ORB")[0]
+    doc = run_doc(nlp, text)
+    assert [s.quote for s in doc._.kg_statements] == [claim]
 
 
 @pytest.mark.parametrize("text, expected", [
