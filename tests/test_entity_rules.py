@@ -93,6 +93,8 @@ ROWS = [
      "apposition-role", "Person"),
     ("org-before-role-name", "Kestrova treasurer Bina Oddsen signed the accounts.", "Kestrova", "org-noun-after",
      "Organisation"),
+    ("acronym-before-role-name", "Turnout was low. VLP chairman Bina Oddsen said the count was close.", "VLP",
+     "org-noun-after", "Organisation"),
     ("place-apposition", "Gunmen raided Tarskmo, a small farming town near the border, at dawn.", "Tarskmo",
      "place-apposition", "Place"),
     ("org-animal-park", "Keepers at the Orvane Safari Park fed the lions.", "Orvane Safari Park", "org-shape",

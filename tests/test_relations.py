@@ -366,6 +366,27 @@ def test_a_resident_of_a_county_is_not_its_spokesperson(nlp):
     assert not {a for a in _affs(doc) if a[1] == "Orlen County"}
 
 
+def test_a_party_in_initials_before_its_mp_is_an_organisation_and_the_mp_speaks(nlp):
+    doc = run_doc(nlp, "Turnout was low in the riding. VLP MP Bina Oddsen said the count was close. The incumbent "
+                       "VLP MP had most of the votes.")
+    types = {e.label: e.type for e in doc._.kg_entities.values()}
+    assert types.get("VLP") == "Organisation" and "Vlp Mp" not in types
+    assert ("Bina Oddsen", "VLP", "MP", False) in _affs(doc)
+    ents = doc._.kg_entities
+    assert [(ents[s.speaker].label, s.quote) for s in doc._.kg_statements] == [("Bina Oddsen", "the count was close")]
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Finance Minister Tarn Vol-ki spoke at a meeting in Velmhaven on Wednesday.", "Tarn Vol-ki"),
+    ("Housing minister Sel Aru-mee was replaced last week.", "Sel Aru-mee"),
+])
+def test_a_hyphenated_given_name_after_a_title_is_a_person(nlp, text, name):
+    """Given names of two syllables joined by a hyphen, the second in lower case (a common
+    romanisation of Korean names), end no name after a title."""
+    types = {e.label: e.type for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert types.get(name) == "Person", types
+
+
 def test_a_club_named_before_its_manager_is_an_organisation(nlp):
     doc = run_doc(nlp, "Brackley Rovers manager Tom Hale said the squad was tired after the cup tie.")
     types = {e.label: e.type for e in doc._.kg_entities.values()}

@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from spacy.attrs import IS_PUNCT, LOWER, ORTH, SPACY
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym, is_cap, token_texts
 from kg.nlp.entities.headlines import Headlines
@@ -1013,6 +1013,18 @@ def _name_before_role(doc: Doc, s: int, p: int, lex: Lexicon) -> bool:
         doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for"} for k in range(s, p - 2))
 
 
+def _name_word(name: Span, k: int) -> bool:
+    """Word k of a person's name: a capitalised word, or a hyphen joining a syllable to the
+    capitalised word before it with no space ("Hong Nam-ki", "Moon Jae-in"), or that syllable."""
+    t = name[k]
+    if t.text[:1].isupper() and t.is_alpha:
+        return True
+    if t.text == "-":
+        return 0 < k < len(name) - 1 and not name[k - 1].whitespace_ and not t.whitespace_ \
+            and name[k - 1].text[:1].isupper() and name[k + 1].is_alpha
+    return k > 1 and name[k - 1].text == "-" and t.is_alpha and t.is_lower
+
+
 def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[int, int]]:
     """A capitalised role word inside a chunk, with a name of two words or more after it,
     splits the chunk: "Halden Mayor Ada Corwen" is the place, the role and the person;
@@ -1026,7 +1038,7 @@ def split_at_inner_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[in
         if doc[r : r + 2].text in lex.person_titles and r + 3 < e:
             r += 1  # "Datuk Seri Ada Corwen": a title of two words
         name = doc[r + 1 : e]
-        if not all(t.text[:1].isupper() and t.is_alpha for t in name) or any(
+        if not all(_name_word(name, k) for k in range(len(name))) or any(
             t.text in lex.org_heads or t.text in lex.corporate_suffixes or t.text in lex.place_proper_heads
             or lex.title_or_role(t.text) for t in name
         ):
@@ -1061,8 +1073,8 @@ def _without_closing_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[
     # unless another role follows ("Tarsk Chairman and CEO Ada Corwen": a person's titles)
     more_roles = e + 1 < len(doc) and doc[e].lower_ in {"and", "&"} and lex.title_or_role(doc[e + 1].text)
     words = p - s - (doc[s].lower_ in {"the", "a", "an"})
-    if (words > 1 or more_roles) and _name_before_role(doc, s, p, lex):
-        return [(s, p)]
+    if (words > 1 or more_roles or (words == 1 and is_acronym(doc[p - 1].text))) and _name_before_role(doc, s, p, lex):
+        return [(s, p)]  # ("the incumbent ABC MP had": initials are no part of a role's name)
     if more_roles and all(t.text == "-" or (t.is_alpha and t.text[:1].isupper() and t.lower_ not in lex.common_words)
                           for t in doc[s:p]):
         return [(s, p)]  # "Corwen-Velm Tarsk Chairman and CEO Ada Corwen": no common word, so a name

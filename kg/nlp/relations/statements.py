@@ -869,7 +869,7 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
         # "NAME of ORG, which ..., said": the parser may read the body as the subject's head word
         of = next((p for p in ctx.mentions if ctx.entities[p.entity].type == PER and p.end <= m.start
                    and re.fullmatch(r"\s+(?:of|at|from)\s+(?:the\s+)?", ctx.text[p.end : m.start])), None)
-        m = of or m
+        m = of or _officer_after(ctx, m, verb) or m
     if m is None and subj.lower_ in set(ctx.lex.relations["document_nouns"]):
         m, found = _document_subject(ctx, subj, token_mention)
         if found is not None:
@@ -894,6 +894,21 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
     if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
         return m.entity, m.text, min(first, m.start), m.end
     return _speaker_of_noun(ctx, subj, verb, first)
+
+
+def _officer_after(ctx: _Context, body: Mention, verb: Token) -> Mention | None:
+    """"ABC MP Ada Corwen said", "Halden Foods Chairman and CEO Ada Corwen said": the parser may
+    make the body the subject's head; the person named right before the verb, after the body and
+    nothing but role words, speaks."""
+    lex = ctx.lex
+    for p in ctx.mentions:
+        if ctx.entities[p.entity].type != PER or p.start <= body.end or ctx.text[p.end : verb.idx].strip():
+            continue
+        words = ctx.text[body.end : p.start].split()
+        if words and all(w.lower() in {"and", "&"} or lex.title_or_role(w) or w.lower() in lex.role_modifiers
+                         for w in words) and lex.title_or_role(words[-1]):
+            return p
+    return None
 
 
 def _verb_subjects(ctx: _Context, verb: Token) -> list[Token]:
