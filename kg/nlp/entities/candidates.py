@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spacy.attrs import IS_PUNCT, LOWER, ORTH, SPACY
@@ -14,7 +15,7 @@ from spacy.tokens import Doc
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym, is_cap, token_texts
 from kg.nlp.entities.headlines import Headlines
-from kg.nlp.lexicon import Lexicon, normalize_name
+from kg.nlp.lexicon import GazetteerEntry, Lexicon, normalize_name
 from kg.types import LOC, ORG
 
 if TYPE_CHECKING:
@@ -85,19 +86,37 @@ def _body_run_before(doc: Doc, k: int, lex: Lexicon) -> bool:
         doc[x].text in lex.org_heads and doc[x + 1].lower_ in {"of", "for"} for x in range(a, k - 1)))
 
 
+@dataclass(frozen=True)
+class _Tokens:
+    """A doc's tokens as plain lists: indexing a Doc builds a Token object each time, and the
+    gazetteer's loop looks at every capitalised token with up to gazetteer_max_tokens + 2 spans."""
+
+    doc: Doc
+    n: int
+    texts: list[str]
+    with_ws: list[str]  # each text with its trailing space, if any
+    lowers: list[str]
+    punct: list[bool]
+
+    @classmethod
+    def of(cls, doc: Doc) -> _Tokens:
+        """The lists of ``doc``, read from one array (no Token objects at all)."""
+        strings = doc.vocab.strings
+        values = doc.to_array([ORTH, LOWER, SPACY, IS_PUNCT]).tolist()
+        texts = [strings[v[0]] for v in values]
+        with_ws = [t + " " if v[2] else t for t, v in zip(texts, values, strict=True)]
+        return cls(doc, len(doc), texts, with_ws, [strings[v[1]] for v in values], [bool(v[3]) for v in values])
+
+
+_SHORTER = 0  # a gazetteer rule's verdict: not this entry here, try a shorter span
+
+
 def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(), body: str = "") -> list[Cand]:
     """The names the gazetteer knows. ``title``: the tokens on title-case lines (headlines); ``body``:
     the text of the other lines."""
     out: list[Cand] = []
-    n = len(doc)
-    # plain lists: indexing a Doc builds a Token object each time, and this loop
-    # looks at every capitalised token with up to gazetteer_max_tokens + 2 spans
-    strings = doc.vocab.strings
-    values = doc.to_array([ORTH, LOWER, SPACY, IS_PUNCT]).tolist()  # no Token objects at all
-    texts = [strings[v[0]] for v in values]
-    with_ws = [t + " " if v[2] else t for t, v in zip(texts, values, strict=True)]
-    lowers = [strings[v[1]] for v in values]
-    punct = [bool(v[3]) for v in values]
+    tk = _Tokens.of(doc)
+    n, texts, lowers = tk.n, tk.texts, tk.lowers
     i = 0
     while i < n:
         if not texts[i][:1].isupper() and lowers[i] not in lex.arabic_articles:
@@ -108,157 +127,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
                 or lowers[i] == "the":
             i += 1  # no gazetteer name starts with this word (the common case)
             continue
-        hit = None
-        skip = 1
-        for k in range(min(lex.gazetteer_max_tokens + 2, n - i), 0, -1):
-            if punct[i + k - 1]:
-                continue
-            text = "".join(with_ws[i : i + k - 1]) + texts[i + k - 1]
-            if "\n" in text:
-                continue
-            if k == 1 and text in lex.not_entities:
-                continue
-            entry = lex.gazetteer.get(normalize_name(text))
-            if entry is None and k == 1 and i + 1 < n and doc[i + 1].is_lower and doc[i + 1].pos_ == "NOUN":
-                entry = lex.gazetteer.get(normalize_name(text + "s"))  # "Velmi fighters": the Velmis
-                if entry is not None and entry.type != "Organisation":
-                    entry = None
-            if entry is None:
-                continue
-            if entry.type == "Place" and entry.kind not in {"country", "state", "city"} and i + k < n \
-                    and lowers[i + k] in lex.numbers.get("currencies", {}) \
-                    and not (i + k + 1 < n and doc[i + k + 1].is_lower and doc[i + k + 1].pos_ == "NOUN"):
-                skip = k  # "Eastern Velmian dollars": a region's name in a currency's names no place
-                break
-            if lowers[i] in lex.saint_words and i + k + 1 < n and lowers[i + k] in {"'s", "’s"} \
-                    and not with_ws[i + k - 1].endswith(" "):
-                if texts[i + k + 1][:1].isupper() and "\n" not in with_ws[i + k]:
-                    skip = k + 1  # "St. Velm's University": the chunker makes the longer name
-                    break
-                hit = Cand(i, i + k + 1, "Place", "place-shape")  # "ST. VELM'S -": the saint's possessive
-                break  # is the town's name, not the place the gazetteer knows without it
-            if text.isupper() and len(text) > 4 and sum(t.is_alpha for t in doc[i : i + k]) <= 3 and all(
-                len(t) >= 3 or (i < t.i < i + k - 1 and (doc[t.i - 1].text == "-" or t.lower_ in lex.name_particles))
-                # "AIX-EN-PROVENCE", "ALCALA DE HENARES"
-                for t in doc[i : i + k] if t.is_alpha
-            ):
-                text = text.title()  # "OSLO, Norway --", "NEW DELHI --": a dateline in capitals
-            if k == 1 and text.isupper() and len(text) > 2 and starts_line(doc, i) and i + 1 < n \
-                    and texts[i + 1] in {",", "-", "—", "–"} and text.title() in {entry.label, *entry.aliases}:
-                text = text.title()  # "LIMA, Peru -", "DILA -": a short town's name in a dateline's capitals
-            if len(text) <= 4 or text.isupper():
-                # short forms and acronyms match only as written
-                forms = {entry.label, *entry.aliases}
-                if text not in forms:
-                    continue
-            if not texts[i][:1].isupper() and not (lowers[i] in lex.arabic_articles and k > 1):
-                continue
-            if (entry.kind == "city" or (entry.ref_id or "").startswith(SUBDIVISION_IDS)) \
-                    and _inside_name(doc, i, i + k, lex, title, body):
-                continue  # "Halden Lund", "Petra Oslo", "Edo Sivar": a city's or a province's name in a longer name
-            if k == 1 and _part_of_longer_name(doc, i, lex):
-                continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
-            if k == 1 and (lowers[i] in lex.org_type_nouns_after or lowers[i] in lex.org_appositive_nouns) \
-                    and sent_initial(doc, i):
-                continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
-            if entry.kind == "country" and i > 0 and (texts[i - 1] in lex.sport_words
-                                                      or texts[i - 1] in lex.national_office_fields) \
-                    and "\n" not in with_ws[i - 1]:
-                continue  # "Rowing Norway", "Statistics Norway": a national body, not the country
-            if entry.kind == "country" and i > 0 and brand_before(doc, i - 1, lex) and "\n" not in with_ws[i - 1]:
-                continue  # "QTN Velmland": a company's national branch, not the country
-            if k == 1 and (texts[i] in lex.org_first_words or texts[i] in lex.org_heads) and i + 2 < n \
-                    and lowers[i + 1] in {"of", "for"} and (is_cap(doc[i + 2]) or (
-                        lowers[i + 2] == "the" and i + 3 < n and is_cap(doc[i + 3]))):
-                continue  # "Bank of Norvale": the town called Bank is not meant
-            if k == 1 and entry.kind not in {"country", "state"} and lowers[i] in lex.common_words \
-                    and not texts[i].isupper() and sent_initial(doc, i):
-                continue  # "To win here ...": a common word opening a sentence, not the town
-            if k == 1 and entry.kind not in {"country", "state"} and doc[i].tag_ == "VBG" and sent_initial(doc, i) \
-                    and i + 1 < n and doc[i + 1].is_lower \
-                    and doc[i + 1].pos_ in {"PRON", "DET", "ADP", "ADV", "PART", "ADJ", "NUM"}:
-                continue  # "Banning them did not work": a verb's -ing form and its object, not the town ("Woking
-                # residents" is the town)
-            if entry.type == "Place" and k > 1 and entry.kind not in {"country", "state"} and i + k + 1 < n \
-                    and lowers[i + k] in _PLACE_PARTICLES and texts[i + k].islower() \
-                    and texts[i + k + 1][:1].isupper() and "\n" not in with_ws[i + k]:
-                end = i + k + 2
-                while end < n and texts[end][:1].isupper() and not punct[end] and "\n" not in with_ws[end - 1]:
-                    end += 1
-                # "Velma y Tarsk", "Orvik do Sul": a known place and a particle start a longer place's name
-                # (or a body's: "Peru de Velm Foundation"); the particle joins names, not two places
-                named_body = texts[end - 1] in lex.org_heads  # (not ``body``: the text of the other lines)
-                hit = Cand(i, end, "Organisation" if named_body else "Place",
-                           "org-shape" if named_body else "place-shape")
-                break
-            if k == 1 and i >= 4 and texts[i - 1] in {'"', "”"} and texts[i - 3] in {'"', "“"} \
-                    and is_cap(doc[i - 2]) and is_cap(doc[i - 4]):
-                continue  # Ada "Velm" Corwen: the surname after a nickname, not the town
-            if k == 1 and i >= 2 and texts[i - 1] == "-" and lowers[i - 2] in lex.arabic_articles:
-                continue  # "Hadi al-Velmi": the family name after an Arabic article, not the town
-            if k == 1 and entry.kind != "country" and _hyphened_to_name(doc, i, with_ws, lex):
-                continue  # "Ilka Tarvel-Preston": half of a double surname, not the town
-            if k == 1 and _given_name_of_person(doc, i, lex):
-                continue  # "spokesman Chad Orvane": a place's name as a given name
-            if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
-                continue  # "Oct 14": a date, not the town of that name
-            if entry.kind not in {"country", "state"} and (
-                    (i > 1 and texts[i - 1] == "&" and not _place_word(doc, i - 2, lex))
-                    or (i + k + 1 < n and texts[i + k] == "&" and not _place_word(doc, i + k + 1, lex))):
-                continue  # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
-            if _starts_longer_name(doc, i + k, lex):
-                if entry.type == "Organisation" and (end := _longer_name_end(doc, i + k, lex)) is not None:
-                    hit = Cand(i, end, entry.type, "org-shape")  # "Wagner Group Tarsk Province": a branch
-                    break
-                if entry.type == "Place" and k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k)) \
-                        and (end := _body_run_end(doc, i + k, lex)) is not None:
-                    hit = Cand(i, end, "Organisation", "org-shape")  # "Velm and Tarsk Police Service": the chunker
-                    break  # stops at the place's lower-case word, so the body's name is made here
-                continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
-            if entry.type == "Place" and i >= 2 and (lowers[i - 1] in _NAME_OF or lowers[i - 1] == "for") and (
-                    texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words
-                    or _body_run_before(doc, i - 2, lex)):
-                if k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k)):
-                    # "University of Velm es Tarsk": the chunker stops at the place's lower-case word, so
-                    # the body's name is made here, from the capitalised words before "of"
-                    a = i - 2
-                    while a > 0 and texts[a - 1][:1].isupper() and not punct[a - 1] and "\n" not in with_ws[a - 1] \
-                            and not (out and out[-1].end > a - 1) and not sent_initial(doc, a):
-                        a -= 1
-                    hit = Cand(a, i + k, "Organisation", "org-shape")
-                    break
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "Reserve Bank of Norvale", "Museu do Porto", "Academy for Velm Ocean Science": the place is
-                # inside an organisation's name
-            if entry.kind == "country" and _ends_described_name(doc, i, lex):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "the charity Orsk Counsel Norway": a body's national branch names its country
-            if entry.type == "Place" and i >= 2 and (
-                    (lowers[i - 1] == "in" and texts[i - 2] in lex.org_heads_before_in)
-                    or (lowers[i - 1] == "to" and texts[i - 2] in lex.org_heads_before_to)):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "the Relief Mission in Velm", "the Velm Mission to Tarsk": the place ends the mission's name
-            if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and _court_district(doc, i - 2, lex):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "the Velm Court for the District of Tarsk": the district's place ends the court's name
-            if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
-                    and texts[i - 3] in lex.org_heads:
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
-            if entry.type == "Organisation" and i >= 1 and (texts[i - 1] in lex.demonyms or (
-                    normalize_name(text) in lex.national_societies and (
-                        lex.is_country(texts[i - 1]) or _demonym_shape(texts[i - 1], lex)))) \
-                    and "\n" not in with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "Norvalian Red Cross": a national society, not the international body whose
-                # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
-            if entry.type == "Organisation" and not entry.outlet and i >= 1 and texts[i - 1][:1].isupper() \
-                    and not punct[i - 1] \
-                    and "\n" not in with_ws[i - 1] and _place_word(doc, i - 1, lex):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "Velmshire Department of State": a place's own body, not the one the gazetteer knows
-            hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
-            break
+        hit, skip = _match_at(tk, i, lex, title, body, out)
         if hit and hit.type == "Organisation" and (end := _national_branch_end(doc, hit.end, lex)):
             hit = Cand(i, end, hit.type, "org-shape")  # "the Velm Society of Norway": a national body of its own
         if hit and hit.gaz is not None and hit.type == "Organisation" \
@@ -270,6 +139,222 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
         else:
             i += skip
     return out
+
+
+def _match_at(tk: _Tokens, i: int, lex: Lexicon, title: frozenset[int], body: str,
+              out: list[Cand]) -> tuple[Cand | None, int]:
+    """The name that starts at token ``i`` (the longest the gazetteer knows that no rule rejects),
+    else how many tokens to move on."""
+    for k in range(min(lex.gazetteer_max_tokens + 2, tk.n - i), 0, -1):
+        found = _entry_of_span(tk, i, k, lex)
+        if found is None:
+            continue
+        verdict = _judge_entry(tk, i, k, found[0], found[1], lex, title, body, out)
+        if isinstance(verdict, Cand):
+            return verdict, 1
+        if verdict != _SHORTER:
+            return None, verdict
+    return None, 1
+
+
+def _entry_of_span(tk: _Tokens, i: int, k: int, lex: Lexicon) -> tuple[str, GazetteerEntry] | None:
+    """The text of the ``k`` tokens from ``i`` and the gazetteer's entry for it, if any."""
+    n, texts, doc = tk.n, tk.texts, tk.doc
+    if tk.punct[i + k - 1]:
+        return None
+    text = "".join(tk.with_ws[i : i + k - 1]) + texts[i + k - 1]
+    if "\n" in text:
+        return None
+    if k == 1 and text in lex.not_entities:
+        return None
+    entry = lex.gazetteer.get(normalize_name(text))
+    if entry is None and k == 1 and i + 1 < n and doc[i + 1].is_lower and doc[i + 1].pos_ == "NOUN":
+        entry = lex.gazetteer.get(normalize_name(text + "s"))  # "Velmi fighters": the Velmis
+        if entry is not None and entry.type != "Organisation":
+            entry = None
+    return None if entry is None else (text, entry)
+
+
+def _judge_entry(tk: _Tokens, i: int, k: int, text: str, entry: GazetteerEntry, lex: Lexicon,
+                 title: frozenset[int], body: str, out: list[Cand]) -> Cand | int:
+    """The verdict on the entry the ``k`` tokens from ``i`` spell: a match (the gazetteer's or a
+    longer name's), how many tokens to move on without one, or _SHORTER."""
+    stop = _currency_or_saint(tk, i, k, entry, lex)
+    if stop is not None:
+        return stop
+    written = _as_written(tk, i, k, text, entry, lex)
+    if written is None or _not_the_entry(tk, i, k, entry, lex, title, body):
+        return _SHORTER
+    hit = _place_with_particle(tk, i, k, entry, lex)
+    if hit is not None:
+        return hit
+    if _not_the_entry_by_neighbours(tk, i, k, entry, lex):
+        return _SHORTER
+    verdict = _opens_or_ends_longer_name(tk, i, k, entry, lex, out)
+    if verdict is not None:
+        return verdict
+    if _inside_body_name(tk, i, k, written, entry, lex):
+        return k  # the whole name, not a shorter one inside it
+    return Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
+
+
+def _currency_or_saint(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon) -> Cand | int | None:
+    """A region's name in a currency's name, or a saint's name before a possessive: how many tokens to
+    move on, or the town a saint's possessive names; None when neither."""
+    n, texts, lowers, doc = tk.n, tk.texts, tk.lowers, tk.doc
+    if entry.type == "Place" and entry.kind not in {"country", "state", "city"} and i + k < n \
+            and lowers[i + k] in lex.numbers.get("currencies", {}) \
+            and not (i + k + 1 < n and doc[i + k + 1].is_lower and doc[i + k + 1].pos_ == "NOUN"):
+        return k  # "Eastern Velmian dollars": a region's name in a currency's names no place
+    if lowers[i] in lex.saint_words and i + k + 1 < n and lowers[i + k] in {"'s", "’s"} \
+            and not tk.with_ws[i + k - 1].endswith(" "):
+        if texts[i + k + 1][:1].isupper() and "\n" not in tk.with_ws[i + k]:
+            return k + 1  # "St. Velm's University": the chunker makes the longer name
+        return Cand(i, i + k + 1, "Place", "place-shape")  # "ST. VELM'S -": the saint's possessive
+        # is the town's name, not the place the gazetteer knows without it
+    return None
+
+
+def _as_written(tk: _Tokens, i: int, k: int, text: str, entry: GazetteerEntry, lex: Lexicon) -> str | None:
+    """The span's text as the entry would write it (a dateline's capitals in title case), or None
+    when a short form or acronym is not written as the entry writes it or no capital opens it."""
+    n, texts, doc = tk.n, tk.texts, tk.doc
+    if text.isupper() and len(text) > 4 and sum(t.is_alpha for t in doc[i : i + k]) <= 3 and all(
+        len(t) >= 3 or (i < t.i < i + k - 1 and (doc[t.i - 1].text == "-" or t.lower_ in lex.name_particles))
+        # "AIX-EN-PROVENCE", "ALCALA DE HENARES"
+        for t in doc[i : i + k] if t.is_alpha
+    ):
+        text = text.title()  # "OSLO, Norway --", "NEW DELHI --": a dateline in capitals
+    if k == 1 and text.isupper() and len(text) > 2 and starts_line(doc, i) and i + 1 < n \
+            and texts[i + 1] in {",", "-", "—", "–"} and text.title() in {entry.label, *entry.aliases}:
+        text = text.title()  # "LIMA, Peru -", "DILA -": a short town's name in a dateline's capitals
+    if (len(text) <= 4 or text.isupper()) and text not in {entry.label, *entry.aliases}:
+        return None  # short forms and acronyms match only as written
+    if not texts[i][:1].isupper() and not (tk.lowers[i] in lex.arabic_articles and k > 1):
+        return None
+    return text
+
+
+def _not_the_entry(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon,
+                   title: frozenset[int], body: str) -> bool:
+    """The span is part of another name or another word than the entry: a longer name, a national
+    body, a common word opening a sentence."""
+    n, texts, lowers, doc = tk.n, tk.texts, tk.lowers, tk.doc
+    if (entry.kind == "city" or (entry.ref_id or "").startswith(SUBDIVISION_IDS)) \
+            and _inside_name(doc, i, i + k, lex, title, body):
+        return True  # "Halden Lund", "Petra Oslo", "Edo Sivar": a city's or a province's name in a longer name
+    if k == 1 and _part_of_longer_name(doc, i, lex):
+        return True  # "Lisbon Trade Union", "West Norvale", "Panama City"
+    if k == 1 and (lowers[i] in lex.org_type_nouns_after or lowers[i] in lex.org_appositive_nouns) \
+            and sent_initial(doc, i):
+        return True  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
+    if entry.kind == "country" and i > 0 and (texts[i - 1] in lex.sport_words
+                                              or texts[i - 1] in lex.national_office_fields) \
+            and "\n" not in tk.with_ws[i - 1]:
+        return True  # "Rowing Norway", "Statistics Norway": a national body, not the country
+    if entry.kind == "country" and i > 0 and brand_before(doc, i - 1, lex) and "\n" not in tk.with_ws[i - 1]:
+        return True  # "QTN Velmland": a company's national branch, not the country
+    if k == 1 and (texts[i] in lex.org_first_words or texts[i] in lex.org_heads) and i + 2 < n \
+            and lowers[i + 1] in {"of", "for"} and (is_cap(doc[i + 2]) or (
+                lowers[i + 2] == "the" and i + 3 < n and is_cap(doc[i + 3]))):
+        return True  # "Bank of Norvale": the town called Bank is not meant
+    if k == 1 and entry.kind not in {"country", "state"} and lowers[i] in lex.common_words \
+            and not texts[i].isupper() and sent_initial(doc, i):
+        return True  # "To win here ...": a common word opening a sentence, not the town
+    # "Banning them did not work": a verb's -ing form and its object, not the town ("Woking residents" is)
+    return k == 1 and entry.kind not in {"country", "state"} and doc[i].tag_ == "VBG" and sent_initial(doc, i) \
+        and i + 1 < n and doc[i + 1].is_lower \
+        and doc[i + 1].pos_ in {"PRON", "DET", "ADP", "ADV", "PART", "ADJ", "NUM"}
+
+
+def _place_with_particle(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon) -> Cand | None:
+    """"Velma y Tarsk", "Orvik do Sul": a known place and a particle start a longer place's name (or
+    a body's: "Peru de Velm Foundation"); the particle joins names, not two places."""
+    n, texts = tk.n, tk.texts
+    if not (entry.type == "Place" and k > 1 and entry.kind not in {"country", "state"} and i + k + 1 < n
+            and tk.lowers[i + k] in _PLACE_PARTICLES and texts[i + k].islower()
+            and texts[i + k + 1][:1].isupper() and "\n" not in tk.with_ws[i + k]):
+        return None
+    end = i + k + 2
+    while end < n and texts[end][:1].isupper() and not tk.punct[end] and "\n" not in tk.with_ws[end - 1]:
+        end += 1
+    named_body = texts[end - 1] in lex.org_heads  # (not ``body``: the text of the other lines)
+    return Cand(i, end, "Organisation" if named_body else "Place", "org-shape" if named_body else "place-shape")
+
+
+def _not_the_entry_by_neighbours(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon) -> bool:
+    """The words around the span make it part of a person's or a firm's name, or a date."""
+    n, texts, doc = tk.n, tk.texts, tk.doc
+    if k == 1 and i >= 4 and texts[i - 1] in {'"', "”"} and texts[i - 3] in {'"', "“"} \
+            and is_cap(doc[i - 2]) and is_cap(doc[i - 4]):
+        return True  # Ada "Velm" Corwen: the surname after a nickname, not the town
+    if k == 1 and i >= 2 and texts[i - 1] == "-" and tk.lowers[i - 2] in lex.arabic_articles:
+        return True  # "Hadi al-Velmi": the family name after an Arabic article, not the town
+    if k == 1 and entry.kind != "country" and _hyphened_to_name(doc, i, tk.with_ws, lex):
+        return True  # "Ilka Tarvel-Preston": half of a double surname, not the town
+    if k == 1 and _given_name_of_person(doc, i, lex):
+        return True  # "spokesman Chad Orvane": a place's name as a given name
+    if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
+        return True  # "Oct 14": a date, not the town of that name
+    # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
+    return entry.kind not in {"country", "state"} and (
+        (i > 1 and texts[i - 1] == "&" and not _place_word(doc, i - 2, lex))
+        or (i + k + 1 < n and texts[i + k] == "&" and not _place_word(doc, i + k + 1, lex)))
+
+
+def _opens_or_ends_longer_name(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon,
+                               out: list[Cand]) -> Cand | int | None:
+    """A longer name the entry opens, or whose "of" or "for" it follows: that name when it is made
+    here, else how many tokens to move on or _SHORTER; None when there is none."""
+    texts, doc = tk.texts, tk.doc
+    lower_inside = k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k))
+    if _starts_longer_name(doc, i + k, lex):
+        if entry.type == "Organisation" and (end := _longer_name_end(doc, i + k, lex)) is not None:
+            return Cand(i, end, entry.type, "org-shape")  # "Wagner Group Tarsk Province": a branch
+        if entry.type == "Place" and lower_inside and (end := _body_run_end(doc, i + k, lex)) is not None:
+            return Cand(i, end, "Organisation", "org-shape")  # "Velm and Tarsk Police Service": the chunker
+            # stops at the place's lower-case word, so the body's name is made here
+        return _SHORTER  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
+    if entry.type == "Place" and i >= 2 and (tk.lowers[i - 1] in _NAME_OF or tk.lowers[i - 1] == "for") and (
+            texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words
+            or _body_run_before(doc, i - 2, lex)):
+        if lower_inside:
+            # "University of Velm es Tarsk": the chunker stops at the place's lower-case word, so
+            # the body's name is made here, from the capitalised words before "of"
+            a = i - 2
+            while a > 0 and texts[a - 1][:1].isupper() and not tk.punct[a - 1] and "\n" not in tk.with_ws[a - 1] \
+                    and not (out and out[-1].end > a - 1) and not sent_initial(doc, a):
+                a -= 1
+            return Cand(a, i + k, "Organisation", "org-shape")
+        return k  # the whole name, not a shorter one inside it: "Reserve Bank of Norvale", "Museu do
+        # Porto", "Academy for Velm Ocean Science": the place is inside an organisation's name
+    return None
+
+
+def _inside_body_name(tk: _Tokens, i: int, k: int, text: str, entry: GazetteerEntry, lex: Lexicon) -> bool:
+    """The entry ends or is part of a body's name the words before it make (a national branch, a
+    mission, a court, a national society, a place's own body)."""
+    texts, lowers, doc = tk.texts, tk.lowers, tk.doc
+    if entry.kind == "country" and _ends_described_name(doc, i, lex):
+        return True  # "the charity Orsk Counsel Norway": a body's national branch names its country
+    if entry.type == "Place" and i >= 2 and (
+            (lowers[i - 1] == "in" and texts[i - 2] in lex.org_heads_before_in)
+            or (lowers[i - 1] == "to" and texts[i - 2] in lex.org_heads_before_to)):
+        return True  # "the Relief Mission in Velm", "the Velm Mission to Tarsk": the place ends the mission's name
+    if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and _court_district(doc, i - 2, lex):
+        return True  # "the Velm Court for the District of Tarsk": the district's place ends the court's name
+    if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
+            and texts[i - 3] in lex.org_heads:
+        return True  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
+    if entry.type == "Organisation" and i >= 1 and (texts[i - 1] in lex.demonyms or (
+            normalize_name(text) in lex.national_societies and (
+                lex.is_country(texts[i - 1]) or _demonym_shape(texts[i - 1], lex)))) \
+            and "\n" not in tk.with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
+        return True  # "Norvalian Red Cross": a national society, not the international body whose
+        # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
+    # "Velmshire Department of State": a place's own body, not the one the gazetteer knows
+    return entry.type == "Organisation" and not entry.outlet and i >= 1 and texts[i - 1][:1].isupper() \
+        and not tk.punct[i - 1] and "\n" not in tk.with_ws[i - 1] and _place_word(doc, i - 1, lex)
 
 
 def brand_before(doc: Doc, j: int, lex: Lexicon) -> bool:
