@@ -598,119 +598,172 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         if i in taken or not (is_cap(tok) or starts_arabic):
             i += 1
             continue
-        j = i + 3 if starts_arabic else i + 1
-        seen_prep = False
-        while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
-            t = doc[j]
-            if doc[j - 1].text in lex.org_heads and not (j - i == 2 and doc[i].lower_ in lex.role_modifiers) and (
-                (lex.title_or_role(t.text) and j + 1 < n and is_cap(doc[j + 1]))
-                or t.text in lex.given_names
-            ):  # (but "Deputy Cabinet Secretary Ada Corwen" is one title)
-                break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
-            if t.text in {"The", "A", "An"} and doc[j - 1].text.endswith("."):
-                break  # "in Velmford D.C. The students ...": a sentence the splitter kept after an abbreviation
-            if len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < n and doc[j + 1].text == "-":
-                break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
-            if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
-                j += 1  # "Queen’s College Corwen", "Children’s Hospital"
-            elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ and (
-                    _possessive_in_name(doc, j, lex, taken)
-                    or (seen_prep and j + 1 < n and j + 1 not in taken and _what_a_body_is_for(doc, j + 1, lex)
-                        and any(doc[x].text in lex.org_heads for x in range(i, j)))):
-                j += 1  # "Tarsk Drivers' Union", "Association for Velm Miners' Rights": a plural's possessive
-                # inside the name (before its head, or in what the body is for, after "of" or "for")
-            elif t.text in {"'", "’"} and not doc[j - 1].whitespace_ and t.whitespace_ and j + 1 < n \
-                    and is_cap(doc[j + 1]) and j + 1 not in taken and any(q in doc[j - 1].text[1:] for q in "'’"):
-                j += 1  # "the Union of K'iche' Weavers": a word's closing glottal stop, not a quotation
-            elif is_cap(t) and not t.is_sent_start and not _MONEY_TOKEN.match(t.text):
-                j += 1  # (not "S$3.2" after a company's name: a sum, not the name's last word)
-            elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
-                j += 1  # "Halden Drivers Local 12": a union local's number is part of its name
-            elif t.text in lex.corporate_suffixes and not t.is_sent_start:
-                j += 1  # "Halden Telecom plc": a legal form written in lower case ends the name
-            elif t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
-                    and is_cap(doc[j + 1]) and j + 1 not in taken:
-                j += 1  # "the Relief Mission in Velm": one name
-            elif t.lower_ == "to" and doc[j - 1].text in lex.org_heads_before_to and j + 1 < n \
-                    and is_cap(doc[j + 1]) and j + 1 not in taken:
-                j += 1  # "the Velm Mission to Tarsk": one name
-            elif t.lower_ == "on" and doc[j - 1].text in lex.org_heads_before_on and _subject_after_on(doc, j + 1, lex,
-                                                                                                       taken):
-                j += 1  # "the Council on Water Policy": the body's subject is part of its name
-            elif t.text in {'"', "“"} and j + 3 < n and j - i <= 3 and doc[j - 1].whitespace_ \
-                    and is_cap(doc[j + 1]) and doc[j + 2].text in {'"', "”"} and is_cap(doc[j + 3]) \
-                    and not t.whitespace_ and not doc[j + 1].whitespace_ and not {j + 1, j + 3} & taken:
-                j += 3  # Ada "Velm" Corwen: a nickname in quotation marks between the given name and the surname
-            elif t.text == "," and (end := _listed_portfolio(doc, i, j, lex, taken)) is not None:
-                j = end  # "Department of Trade, Housing and the Arts": one body's portfolio
-            elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
-                j += 1  # "Tarsk Arts & Design College", "Velm & Ostra"
-            elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
-                    and not t.whitespace_ and j + 1 not in taken:
-                j += 2
-            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 2 < n \
-                    and doc[j + 1].lower_ in lex.linking_vowels and doc[j + 1].whitespace_ and is_cap(doc[j + 2]) \
-                    and not {j + 1, j + 2} & taken:
-                j += 3  # "Pul-e Velmi", "Dasht-e Tarsk": a Persian linking vowel after a hyphen joins the name
-            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 3 < n \
-                    and doc[j + 1].is_lower and len(doc[j + 1]) <= 3 and not doc[j + 1].whitespace_ \
-                    and doc[j + 2].text == "-" and not doc[j + 2].whitespace_ and is_cap(doc[j + 3]) \
-                    and not {j + 1, j + 2, j + 3} & taken:
-                j += 4  # "Tarvo-e-Halden", "Ahl-ul-Norvan": a linking particle between hyphens
-            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
-                    and doc[j - 1].text in lex.hyphen_prefixes and doc[j + 1].is_lower and doc[j + 1].is_alpha \
-                    and j + 1 not in taken and j - i >= 2 and (is_cap(doc[j - 2]) or doc[j - 2].lower_ == "and") \
-                    and "\n" not in doc[j + 1].whitespace_ \
-                    and not (j + 2 < n and doc[j + 2].is_lower and doc[j + 2].pos_ in {"NOUN", "ADJ"}):
-                # (not "Velm Anti-government protesters": the hyphened word qualifies the noun after it)
-                j += 2  # "Velm Anti-corruption Office", "Tarsk Co-operative Bank": a prefix's word inside the name
-            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
-                    and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
-                j += 2  # "Lau Kin-wah", "Chan Mei-ling": a name's second syllable in lower case
-            elif (t.lower_ in lex.arabic_articles and j + 2 < n and doc[j + 1].text == "-"
-                  and is_cap(doc[j + 2]) and j + 2 not in taken):
-                j += 3
-            elif t.lower_ in lex.connectors and t.text.islower() and j + 1 < n and (
-                is_cap(doc[j + 1]) or (doc[j + 1].lower_ in lex.connectors and doc[j + 1].text.islower()
-                                       and doc[j + 1].lower_ != "and" and j + 2 < n and is_cap(doc[j + 2]))
-            ) and j + 1 not in taken:  # "of the Name", "pour la Name", "de los Name"
-                if t.lower_ == "and" and not _and_inside_name(doc, i, j, lex, taken, seen_prep):
-                    break
-                if t.lower_ == "of" and person_before_of_org(doc, i, j, lex):
-                    break  # "Halden Ross | of the Harbour Union"
-                if t.lower_ == "of" and j - i >= 2 and (
-                        lex.title_or_role(doc[i].text) or (i > 0 and lex.title_or_role(doc[i - 1].text))) \
-                        and not any(doc[x].text in lex.org_heads for x in range(i, j)):
-                    break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
-                if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
-                        (doc[j - 1].lower_ in lex.common_words and doc[j - 1].text not in lex.org_first_words
-                         and t.lower_ not in lex.foreign_contractions)  # ("Hotel del Velm": one name)
-                        or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names
-                            and t.lower_ not in lex.person_name_particles
-                            and doc[j - 1].text not in lex.org_first_words
-                            and doc[j - 1].text not in lex.place_first_words)):
-                    break  # "Where do Halden Foods ...": a particle joins names, not an English word to one
-                    # ("Estudiantes de Velm", "Pieter van Velm" opening a sentence: a body's kind, a name before
-                    # a particle of a person's name (no common word: that is the line above) start the name)
-                if t.lower_ in {"of", "for"}:
-                    seen_prep = True
-                j += 1
-            else:
-                break
+        j = _chunk_end(doc, i, i + 3 if starts_arabic else i + 1, lex, taken)
         # a chunk never ends on a connector
         while j > i + 1 and doc[j - 1].lower_ in lex.connectors and doc[j - 1].text.islower() \
                 and not (doc[j - 2].text == "-" and not doc[j - 2].whitespace_):  # "Tso Kai-bin"
             j -= 1
-        # "the 3rd Armoured Brigade", "the navy's 2nd Fleet": a unit's ordinal is part of its name
-        # (not a date's: "on May 2nd Parliament voted")
-        if i > 1 and i - 1 not in taken and doc[j - 1].text in lex.org_heads \
-                and "\n" not in doc[i - 1].whitespace_ and doc[i - 2].lower_ in {"the", "'s", "’s"} and (
-                    _ORDINAL.fullmatch(doc[i - 1].text)
-                    or (_UNIT_NUMBER.fullmatch(doc[i - 1].text) and j - i == 1 and doc[i - 2].lower_ != "the")):
-            i -= 1
+        i = _with_unit_number(doc, i, j, lex, taken)
         out.append((i, j))
         i = j
     return out
+
+
+def _chunk_end(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int:
+    """Where the chunk that starts at token ``i`` and runs to ``j`` so far ends: it grows by the
+    words and marks that join a name, up to a line's end or a taken token."""
+    n = len(doc)
+    seen_prep = False
+    while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
+        if _breaks_chunk(doc, i, j, lex):
+            break
+        nxt = _joined_word(doc, i, j, lex, taken, seen_prep)
+        if nxt is None:
+            nxt = _joined_by_mark(doc, i, j, lex, taken)
+        if nxt is None:
+            nxt = _joined_by_hyphen(doc, i, j, lex, taken)
+        if nxt is None:
+            nxt = _joined_by_connector(doc, i, j, lex, taken, seen_prep)
+            if nxt is not None and doc[j].lower_ in {"of", "for"}:
+                seen_prep = True
+        if nxt is None:
+            break
+        j = nxt
+    return j
+
+
+def _breaks_chunk(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
+    """Token ``j`` starts something else: a person after a body's name, a new sentence, a word."""
+    t = doc[j]
+    if doc[j - 1].text in lex.org_heads and not (j - i == 2 and doc[i].lower_ in lex.role_modifiers) and (
+        (lex.title_or_role(t.text) and j + 1 < len(doc) and is_cap(doc[j + 1]))
+        or t.text in lex.given_names
+    ):  # (but "Deputy Cabinet Secretary Ada Corwen" is one title)
+        return True  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
+    if t.text in {"The", "A", "An"} and doc[j - 1].text.endswith("."):
+        return True  # "in Velmford D.C. The students ...": a sentence the splitter kept after an abbreviation
+    # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
+    return len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < len(doc) and doc[j + 1].text == "-"
+
+
+def _joined_word(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], seen_prep: bool) -> int | None:
+    """Where the chunk goes on when token ``j`` is a capitalised word, a possessive, a union local's
+    number, a legal form or a body's "in", "to" or "on" inside the name; else None."""
+    t, n = doc[j], len(doc)
+    if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
+        return j + 1  # "Queen’s College Corwen", "Children’s Hospital"
+    if t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ and (
+            _possessive_in_name(doc, j, lex, taken)
+            or (seen_prep and j + 1 < n and j + 1 not in taken and _what_a_body_is_for(doc, j + 1, lex)
+                and any(doc[x].text in lex.org_heads for x in range(i, j)))):
+        return j + 1  # "Tarsk Drivers' Union", "Association for Velm Miners' Rights": a plural's possessive
+        # inside the name (before its head, or in what the body is for, after "of" or "for")
+    if t.text in {"'", "’"} and not doc[j - 1].whitespace_ and t.whitespace_ and j + 1 < n \
+            and is_cap(doc[j + 1]) and j + 1 not in taken and any(q in doc[j - 1].text[1:] for q in "'’"):
+        return j + 1  # "the Union of K'iche' Weavers": a word's closing glottal stop, not a quotation
+    if is_cap(t) and not t.is_sent_start and not _MONEY_TOKEN.match(t.text):
+        return j + 1  # (not "S$3.2" after a company's name: a sum, not the name's last word)
+    if doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
+        return j + 1  # "Halden Drivers Local 12": a union local's number is part of its name
+    if t.text in lex.corporate_suffixes and not t.is_sent_start:
+        return j + 1  # "Halden Telecom plc": a legal form written in lower case ends the name
+    if t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
+            and is_cap(doc[j + 1]) and j + 1 not in taken:
+        return j + 1  # "the Relief Mission in Velm": one name
+    if t.lower_ == "to" and doc[j - 1].text in lex.org_heads_before_to and j + 1 < n \
+            and is_cap(doc[j + 1]) and j + 1 not in taken:
+        return j + 1  # "the Velm Mission to Tarsk": one name
+    if t.lower_ == "on" and doc[j - 1].text in lex.org_heads_before_on and _subject_after_on(doc, j + 1, lex, taken):
+        return j + 1  # "the Council on Water Policy": the body's subject is part of its name
+    return None
+
+
+def _joined_by_mark(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int | None:
+    """Where the chunk goes on when token ``j`` is a nickname's quotation mark, a portfolio's comma or
+    an ampersand inside the name; else None."""
+    t, n = doc[j], len(doc)
+    if t.text in {'"', "“"} and j + 3 < n and j - i <= 3 and doc[j - 1].whitespace_ \
+            and is_cap(doc[j + 1]) and doc[j + 2].text in {'"', "”"} and is_cap(doc[j + 3]) \
+            and not t.whitespace_ and not doc[j + 1].whitespace_ and not {j + 1, j + 3} & taken:
+        return j + 3  # Ada "Velm" Corwen: a nickname in quotation marks between the given name and the surname
+    if t.text == "," and (end := _listed_portfolio(doc, i, j, lex, taken)) is not None:
+        return end  # "Department of Trade, Housing and the Arts": one body's portfolio
+    if t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
+        return j + 1  # "Tarsk Arts & Design College", "Velm & Ostra"
+    return None
+
+
+def _joined_by_hyphen(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int | None:
+    """Where the chunk goes on when token ``j`` is a hyphen inside a name, or an Arabic article
+    hyphened to one; else None."""
+    t, n = doc[j], len(doc)
+    glued = t.text == "-" and not doc[j - 1].whitespace_
+    if glued and j + 1 < n and is_cap(doc[j + 1]) and not t.whitespace_ and j + 1 not in taken:
+        return j + 2
+    if glued and not t.whitespace_ and j + 2 < n \
+            and doc[j + 1].lower_ in lex.linking_vowels and doc[j + 1].whitespace_ and is_cap(doc[j + 2]) \
+            and not {j + 1, j + 2} & taken:
+        return j + 3  # "Pul-e Velmi", "Dasht-e Tarsk": a Persian linking vowel after a hyphen joins the name
+    if glued and not t.whitespace_ and j + 3 < n \
+            and doc[j + 1].is_lower and len(doc[j + 1]) <= 3 and not doc[j + 1].whitespace_ \
+            and doc[j + 2].text == "-" and not doc[j + 2].whitespace_ and is_cap(doc[j + 3]) \
+            and not {j + 1, j + 2, j + 3} & taken:
+        return j + 4  # "Tarvo-e-Halden", "Ahl-ul-Norvan": a linking particle between hyphens
+    if glued and not t.whitespace_ and j + 1 < n \
+            and doc[j - 1].text in lex.hyphen_prefixes and doc[j + 1].is_lower and doc[j + 1].is_alpha \
+            and j + 1 not in taken and j - i >= 2 and (is_cap(doc[j - 2]) or doc[j - 2].lower_ == "and") \
+            and "\n" not in doc[j + 1].whitespace_ \
+            and not (j + 2 < n and doc[j + 2].is_lower and doc[j + 2].pos_ in {"NOUN", "ADJ"}):
+        # (not "Velm Anti-government protesters": the hyphened word qualifies the noun after it)
+        return j + 2  # "Velm Anti-corruption Office", "Tarsk Co-operative Bank": a prefix's word inside the name
+    if glued and not t.whitespace_ and j + 1 < n \
+            and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
+        return j + 2  # "Lau Kin-wah", "Chan Mei-ling": a name's second syllable in lower case
+    if (t.lower_ in lex.arabic_articles and j + 2 < n and doc[j + 1].text == "-"
+            and is_cap(doc[j + 2]) and j + 2 not in taken):
+        return j + 3
+    return None
+
+
+def _joined_by_connector(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], seen_prep: bool) -> int | None:
+    """Where the chunk goes on when token ``j`` is a lower-case connector between names ("of the Name",
+    "pour la Name", "de los Name") that joins this name; else None."""
+    t, n = doc[j], len(doc)
+    if not (t.lower_ in lex.connectors and t.text.islower() and j + 1 < n and (
+        is_cap(doc[j + 1]) or (doc[j + 1].lower_ in lex.connectors and doc[j + 1].text.islower()
+                               and doc[j + 1].lower_ != "and" and j + 2 < n and is_cap(doc[j + 2]))
+    ) and j + 1 not in taken):
+        return None
+    if t.lower_ == "and" and not _and_inside_name(doc, i, j, lex, taken, seen_prep):
+        return None
+    if t.lower_ == "of" and person_before_of_org(doc, i, j, lex):
+        return None  # "Halden Ross | of the Harbour Union"
+    if t.lower_ == "of" and j - i >= 2 and (
+            lex.title_or_role(doc[i].text) or (i > 0 and lex.title_or_role(doc[i - 1].text))) \
+            and not any(doc[x].text in lex.org_heads for x in range(i, j)):
+        return None  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
+    if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
+            (doc[j - 1].lower_ in lex.common_words and doc[j - 1].text not in lex.org_first_words
+             and t.lower_ not in lex.foreign_contractions)  # ("Hotel del Velm": one name)
+            or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names
+                and t.lower_ not in lex.person_name_particles
+                and doc[j - 1].text not in lex.org_first_words
+                and doc[j - 1].text not in lex.place_first_words)):
+        return None  # "Where do Halden Foods ...": a particle joins names, not an English word to one
+        # ("Estudiantes de Velm", "Pieter van Velm" opening a sentence: a body's kind, a name before
+        # a particle of a person's name (no common word: that is the line above) start the name)
+    return j + 1
+
+
+def _with_unit_number(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int:
+    """Where the chunk from ``i`` to ``j`` starts once a unit's number before it joins it: "the 3rd
+    Armoured Brigade", "the navy's 2nd Fleet" (not a date's ordinal: "on May 2nd Parliament voted")."""
+    if i > 1 and i - 1 not in taken and doc[j - 1].text in lex.org_heads \
+            and "\n" not in doc[i - 1].whitespace_ and doc[i - 2].lower_ in {"the", "'s", "’s"} and (
+                _ORDINAL.fullmatch(doc[i - 1].text)
+                or (_UNIT_NUMBER.fullmatch(doc[i - 1].text) and j - i == 1 and doc[i - 2].lower_ != "the")):
+        return i - 1
+    return i
 
 
 def _what_a_body_is_for(doc: Doc, k: int, lex: Lexicon) -> bool:
