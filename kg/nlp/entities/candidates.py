@@ -963,82 +963,115 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     """Drop leading words that are not part of a name (sentence-initial common words,
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
-    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes
-                                or doc[e - 1].text in lex.event_heads  # "the Asian Championships"
-                                # "the Velmish Express", "the Irish Times": a masthead keeps its demonym
-                                or (e - s == 2 and doc[e - 1].text in lex.demonym_mastheads
-                                    and not (e < len(doc) and doc[e].is_lower and doc[e].pos_ == "NOUN"))
-                                or any(
+    org_shaped = _org_shaped(doc, s, e, lex) or _demonym_and_noun_body(doc, s, e, lex)
+    while s < e and _drop_first(doc, s, e, lex, org_shaped):
+        s += 1
+    return s, _trimmed_end(doc, s, e, lex, org_shaped)
+
+
+def _org_shaped(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """The span ends as an organisation's or an event's name does, or has a body's head before "of"."""
+    return e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes
+                          or doc[e - 1].text in lex.event_heads  # "the Asian Championships"
+                          # "the Velmish Express", "the Irish Times": a masthead keeps its demonym
+                          or (e - s == 2 and doc[e - 1].text in lex.demonym_mastheads
+                              and not (e < len(doc) and doc[e].is_lower and doc[e].pos_ == "NOUN"))
+                          or any(
         # "Danish Directorate of Quarries", "North Velm Shipping Co.", "Nordic Union Mission in Velm"
         doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for", "in", "to", "on"} for k in range(s, e - 1)))
-    # "of Norwegian Waters", "a claim Icelandic Water denied": inside a sentence, a demonym and one capitalised
-    # common noun are a body's name (the noun alone would name nothing) where a body stands: after "of",
-    # "by", "from" or "with", or before a verb (not "drank German Beer", "won the French Open")
-    org_shaped = org_shaped or (e - s == 2 and doc[s].text in lex.demonyms and not sent_initial(doc, s)
-                                and doc[e - 1].is_title and doc[e - 1].lower_ in lex.common_words
-                                and doc[e - 1].text not in lex.demonyms
-                                and ((s > 0 and doc[s - 1].lower_ in {"of", "by", "from", "with"})
-                                     or (s > 1 and doc[s - 1].lower_ == "the"  # "told the Icelandic Herald"
-                                         and doc[s - 2].lower_ in lex.speech_verbs)
-                                     or (e < len(doc) and doc[e].tag_ in {"VBD", "VBN", "VBZ", "VBP", "MD"})))
-    while s < e:
-        tok = doc[s]
-        low = tok.lower_
-        initial = sent_initial(doc, s)
-        hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
-        drop = (
-            # "English ... League", "Republican Guard": an organisation's name keeps the adjective
-            (tok.text in lex.not_entities and not (org_shaped and (
-                tok.text in lex.demonyms or (tok.text in lex.name_adjectives and not initial))))
-            or (tok.is_upper and tok.text.title() in lex.not_entities)
-            or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms
-                                              and (e - s == 1 or tok.is_sent_start or s == 0 or doc[s - 1].is_punct)))
-                and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
-                and not (hyphen_part and doc[s + 2].text not in lex.demonyms)
-                # "South", "Western" are demonyms' first words ("South African", "Western European");
-                # before another name they start it ("South Velmora", "Western Orvik")
-                and not (low in lex.compass_modifiers and e - s > 1 and doc[s + 1].text not in lex.demonyms))
-            or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
-                and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
-            or low in {"the", "a", "an"}
-            or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
-                and doc[s + 1].text[:-1] in lex.demonyms)  # "Nine Egyptians": a number of people, no name
-            or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
-            or tok.text == "&"
-        )
-        org_pair = e - s == 2 and doc[e - 1].text in lex.org_heads  # "General Motors said": one name
-        first_word = e - s > 1 and tok.text in lex.org_first_words  # "Sporting Tarvel opened": a name's first word
-        if not drop and initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
-                and not first_word and not (tok.text in lex.sport_words and e - s > 1) \
-                and not _dateline_place(doc, s, e, lex):  # "Rowing Norway said", "SPLIT, Croatia -"
-            # an organisation's name may open with a common noun or adjective ("Harbour Affairs Ministry
-            # said", "Keep Velm Local said"), not with an adverb ("Later Quillon Marsac SA recalled")
-            # or a day ("Yesterday Velm Council said")
-            kept_in_org = org_shaped and tok.tag_ in {"NN", "NNP", "NNS", "NNPS", "JJ"} \
-                and low not in lex.opening_adverbs and low not in lex.dates.get("weekdays", ())
-            drop = (
-                (low in lex.common_words and not kept_in_org)
-                or low in lex.opening_adverbs  # "Furthermore, the officials said": rarer than the common words
-                or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
-                    and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
-                or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
-                # "Survivor Ada Corwen, 38, said": a kind of person before a name of two words or more, none of
-                # them a common word or a body's or place's head (not "Refugee Council Velm", "Baker Street
-                # Station")
-                or (e - s > 2 and low in lex.person_nouns and not org_shaped and all(
-                    doc[x].is_title and doc[x].lower_ not in lex.common_words and doc[x].text not in lex.org_heads
-                    and doc[x].lower_[:-1] not in lex.common_words  # ("Farmer Brothers Velm": a plural)
-                    and doc[x].text not in lex.place_proper_heads for x in range(s + 1, e)))
-                or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
-                or (tok.text.istitle() and e - s == 1 and written_in_lower_case(doc, low))
-                # "Nurses of the Velm Health Board said", "Officers of the Bureau on Velm Fraud": a plural common
-                # noun, then "of" and a body's name
-                or (e - s > 2 and doc[s + 1].lower_ == "of" and low.endswith("s") and org_shaped
-                    and (low[:-1] in lex.common_words or low[:-2] in lex.common_words or tok.tag_ in {"NNS", "NNPS"}))
-            )
-        if not drop:
-            break
-        s += 1
+
+
+def _demonym_and_noun_body(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """"of Norwegian Waters", "a claim Icelandic Water denied": inside a sentence, a demonym and one
+    capitalised common noun are a body's name (the noun alone would name nothing) where a body stands:
+    after "of", "by", "from" or "with", or before a verb (not "drank German Beer", "won the French Open")."""
+    return e - s == 2 and doc[s].text in lex.demonyms and not sent_initial(doc, s) \
+        and doc[e - 1].is_title and doc[e - 1].lower_ in lex.common_words \
+        and doc[e - 1].text not in lex.demonyms \
+        and ((s > 0 and doc[s - 1].lower_ in {"of", "by", "from", "with"})
+             or (s > 1 and doc[s - 1].lower_ == "the"  # "told the Icelandic Herald"
+                 and doc[s - 2].lower_ in lex.speech_verbs)
+             or (e < len(doc) and doc[e].tag_ in {"VBD", "VBN", "VBZ", "VBP", "MD"}))
+
+
+def _drop_first(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool) -> bool:
+    """Whether token ``s``, the first of the span that ends at ``e``, is no part of the name."""
+    tok = doc[s]
+    initial = sent_initial(doc, s)
+    hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
+    if _never_opens_name(doc, s, e, lex, org_shaped, initial, hyphen_part):
+        return True
+    org_pair = e - s == 2 and doc[e - 1].text in lex.org_heads  # "General Motors said": one name
+    first_word = e - s > 1 and tok.text in lex.org_first_words  # "Sporting Tarvel opened": a name's first word
+    if initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
+            and not first_word and not (tok.text in lex.sport_words and e - s > 1) \
+            and not _dateline_place(doc, s, e, lex):  # "Rowing Norway said", "SPLIT, Croatia -"
+        return _common_opening(doc, s, e, lex, org_shaped)
+    return False
+
+
+def _never_opens_name(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool, initial: bool,
+                      hyphen_part: bool) -> bool:
+    """Token ``s`` is a word no name opens with, wherever it stands: a listed non-entity, a demonym,
+    a compass word, an article, a number of people, a connector."""
+    tok = doc[s]
+    low = tok.lower_
+    return (
+        # "English ... League", "Republican Guard": an organisation's name keeps the adjective
+        (tok.text in lex.not_entities and not (org_shaped and (
+            tok.text in lex.demonyms or (tok.text in lex.name_adjectives and not initial))))
+        or (tok.is_upper and tok.text.title() in lex.not_entities)
+        or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms
+                                          and (e - s == 1 or tok.is_sent_start or s == 0 or doc[s - 1].is_punct)))
+            and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
+            and not (hyphen_part and doc[s + 2].text not in lex.demonyms)
+            # "South", "Western" are demonyms' first words ("South African", "Western European");
+            # before another name they start it ("South Velmora", "Western Orvik")
+            and not (low in lex.compass_modifiers and e - s > 1 and doc[s + 1].text not in lex.demonyms))
+        or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
+            and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
+        or low in {"the", "a", "an"}
+        or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
+            and doc[s + 1].text[:-1] in lex.demonyms)  # "Nine Egyptians": a number of people, no name
+        or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
+        or tok.text == "&"
+    )
+
+
+def _common_opening(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool) -> bool:
+    """Token ``s`` opens a sentence as a common word, an adverb, a kind of body or person or another
+    word of a sentence, not as a name's first word."""
+    tok = doc[s]
+    low = tok.lower_
+    # an organisation's name may open with a common noun or adjective ("Harbour Affairs Ministry
+    # said", "Keep Velm Local said"), not with an adverb ("Later Quillon Marsac SA recalled")
+    # or a day ("Yesterday Velm Council said")
+    kept_in_org = org_shaped and tok.tag_ in {"NN", "NNP", "NNS", "NNPS", "JJ"} \
+        and low not in lex.opening_adverbs and low not in lex.dates.get("weekdays", ())
+    return (
+        (low in lex.common_words and not kept_in_org)
+        or low in lex.opening_adverbs  # "Furthermore, the officials said": rarer than the common words
+        or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
+            and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
+        or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
+        # "Survivor Ada Corwen, 38, said": a kind of person before a name of two words or more, none of
+        # them a common word or a body's or place's head (not "Refugee Council Velm", "Baker Street
+        # Station")
+        or (e - s > 2 and low in lex.person_nouns and not org_shaped and all(
+            doc[x].is_title and doc[x].lower_ not in lex.common_words and doc[x].text not in lex.org_heads
+            and doc[x].lower_[:-1] not in lex.common_words  # ("Farmer Brothers Velm": a plural)
+            and doc[x].text not in lex.place_proper_heads for x in range(s + 1, e)))
+        or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
+        or (tok.text.istitle() and e - s == 1 and written_in_lower_case(doc, low))
+        # "Nurses of the Velm Health Board said", "Officers of the Bureau on Velm Fraud": a plural common
+        # noun, then "of" and a body's name
+        or (e - s > 2 and doc[s + 1].lower_ == "of" and low.endswith("s") and org_shaped
+            and (low[:-1] in lex.common_words or low[:-2] in lex.common_words or tok.tag_ in {"NNS", "NNPS"}))
+    )
+
+
+def _trimmed_end(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool) -> int:
+    """Where the span from ``s`` ends once trailing non-entities and demonyms that end no name are dropped."""
     while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
         if org_shaped and e - s >= 4 and doc[e - 1].text not in lex.demonyms and doc[e - 2].is_title \
                 and doc[e - 1].lower_ in lex.common_words and doc[e - 1].lower_.endswith(lex.field_endings) \
@@ -1053,7 +1086,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 and _demonym_surname(doc, s, e, lex):
             break  # "Ivo French, a farmer", "Osk Welsh said": a given name, then the surname
         e -= 1
-    return s, e
+    return e
 
 
 def _demonym_surname(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
