@@ -62,7 +62,6 @@ def _ends_dateline(doc: Doc, dash: int) -> bool:
 
 # ----------------------------------------------------------------- gazetteer
 SUBDIVISION_IDS = "iso3166-2:"  # subdivisions.jsonl: a province's name is many a person's or body's too
-_NAME_OF = frozenset({"of", "de", "del", "da", "do", "di", "du", "des"})  # "of" in English and Romance names
 
 
 def _demonym_shape(word: str, lex: Lexicon) -> bool:
@@ -272,7 +271,7 @@ def _place_with_particle(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex
     a body's: "Peru de Velm Foundation"); the particle joins names, not two places."""
     n, texts = tk.n, tk.texts
     if not (entry.type == "Place" and k > 1 and entry.kind not in {"country", "state"} and i + k + 1 < n
-            and tk.lowers[i + k] in _PLACE_PARTICLES and texts[i + k].islower()
+            and tk.lowers[i + k] in lex.place_particles and texts[i + k].islower()
             and texts[i + k + 1][:1].isupper() and "\n" not in tk.with_ws[i + k]):
         return None
     end = i + k + 2
@@ -315,7 +314,7 @@ def _opens_or_ends_longer_name(tk: _Tokens, i: int, k: int, entry: GazetteerEntr
             return Cand(i, end, "Organisation", "org-shape")  # "Velm and Tarsk Police Service": the chunker
             # stops at the place's lower-case word, so the body's name is made here
         return _SHORTER  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
-    if entry.type == "Place" and i >= 2 and (tk.lowers[i - 1] in _NAME_OF or tk.lowers[i - 1] == "for") and (
+    if entry.type == "Place" and i >= 2 and (tk.lowers[i - 1] in lex.name_of_words or tk.lowers[i - 1] == "for") and (
             texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words
             or _body_run_before(doc, i - 2, lex)):
         if lower_inside:
@@ -518,9 +517,6 @@ def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
         and nxt.text not in lex.place_proper_heads and nxt.text not in lex.not_entities
 
 
-# "San Juan y Velm", "Santa Cruz do Sul": the particles that join a place's name of two or more words to
-# the rest of a longer one (not "van", "le": a person's "Jordan van Velm")
-_PLACE_PARTICLES = frozenset({"y", "e", "de", "del", "do", "da", "dos", "das"})
 
 
 def _title_common(doc: Doc, k: int, lex: Lexicon, title: frozenset[int], pair: str = "", body: str = "") -> bool:
