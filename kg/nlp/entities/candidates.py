@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spacy.attrs import IS_PUNCT, LOWER, ORTH, SPACY
@@ -14,7 +15,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym, is_cap, token_texts
 from kg.nlp.entities.headlines import Headlines
-from kg.nlp.lexicon import Lexicon, normalize_name
+from kg.nlp.lexicon import GazetteerEntry, Lexicon, normalize_name
 from kg.types import LOC, ORG
 
 if TYPE_CHECKING:
@@ -61,7 +62,6 @@ def _ends_dateline(doc: Doc, dash: int) -> bool:
 
 # ----------------------------------------------------------------- gazetteer
 SUBDIVISION_IDS = "iso3166-2:"  # subdivisions.jsonl: a province's name is many a person's or body's too
-_NAME_OF = frozenset({"of", "de", "del", "da", "do", "di", "du", "des"})  # "of" in English and Romance names
 
 
 def _demonym_shape(word: str, lex: Lexicon) -> bool:
@@ -85,19 +85,37 @@ def _body_run_before(doc: Doc, k: int, lex: Lexicon) -> bool:
         doc[x].text in lex.org_heads and doc[x + 1].lower_ in {"of", "for"} for x in range(a, k - 1)))
 
 
+@dataclass(frozen=True)
+class _Tokens:
+    """A doc's tokens as plain lists: indexing a Doc builds a Token object each time, and the
+    gazetteer's loop looks at every capitalised token with up to gazetteer_max_tokens + 2 spans."""
+
+    doc: Doc
+    n: int
+    texts: list[str]
+    with_ws: list[str]  # each text with its trailing space, if any
+    lowers: list[str]
+    punct: list[bool]
+
+    @classmethod
+    def of(cls, doc: Doc) -> _Tokens:
+        """The lists of ``doc``, read from one array (no Token objects at all)."""
+        strings = doc.vocab.strings
+        values = doc.to_array([ORTH, LOWER, SPACY, IS_PUNCT]).tolist()
+        texts = [strings[v[0]] for v in values]
+        with_ws = [t + " " if v[2] else t for t, v in zip(texts, values, strict=True)]
+        return cls(doc, len(doc), texts, with_ws, [strings[v[1]] for v in values], [bool(v[3]) for v in values])
+
+
+_SHORTER = 0  # a gazetteer rule's verdict: not this entry here, try a shorter span
+
+
 def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(), body: str = "") -> list[Cand]:
     """The names the gazetteer knows. ``title``: the tokens on title-case lines (headlines); ``body``:
     the text of the other lines."""
     out: list[Cand] = []
-    n = len(doc)
-    # plain lists: indexing a Doc builds a Token object each time, and this loop
-    # looks at every capitalised token with up to gazetteer_max_tokens + 2 spans
-    strings = doc.vocab.strings
-    values = doc.to_array([ORTH, LOWER, SPACY, IS_PUNCT]).tolist()  # no Token objects at all
-    texts = [strings[v[0]] for v in values]
-    with_ws = [t + " " if v[2] else t for t, v in zip(texts, values, strict=True)]
-    lowers = [strings[v[1]] for v in values]
-    punct = [bool(v[3]) for v in values]
+    tk = _Tokens.of(doc)
+    n, texts, lowers = tk.n, tk.texts, tk.lowers
     i = 0
     while i < n:
         if not texts[i][:1].isupper() and lowers[i] not in lex.arabic_articles:
@@ -108,157 +126,7 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
                 or lowers[i] == "the":
             i += 1  # no gazetteer name starts with this word (the common case)
             continue
-        hit = None
-        skip = 1
-        for k in range(min(lex.gazetteer_max_tokens + 2, n - i), 0, -1):
-            if punct[i + k - 1]:
-                continue
-            text = "".join(with_ws[i : i + k - 1]) + texts[i + k - 1]
-            if "\n" in text:
-                continue
-            if k == 1 and text in lex.not_entities:
-                continue
-            entry = lex.gazetteer.get(normalize_name(text))
-            if entry is None and k == 1 and i + 1 < n and doc[i + 1].is_lower and doc[i + 1].pos_ == "NOUN":
-                entry = lex.gazetteer.get(normalize_name(text + "s"))  # "Velmi fighters": the Velmis
-                if entry is not None and entry.type != "Organisation":
-                    entry = None
-            if entry is None:
-                continue
-            if entry.type == "Place" and entry.kind not in {"country", "state", "city"} and i + k < n \
-                    and lowers[i + k] in lex.numbers.get("currencies", {}) \
-                    and not (i + k + 1 < n and doc[i + k + 1].is_lower and doc[i + k + 1].pos_ == "NOUN"):
-                skip = k  # "Eastern Velmian dollars": a region's name in a currency's names no place
-                break
-            if lowers[i] in lex.saint_words and i + k + 1 < n and lowers[i + k] in {"'s", "’s"} \
-                    and not with_ws[i + k - 1].endswith(" "):
-                if texts[i + k + 1][:1].isupper() and "\n" not in with_ws[i + k]:
-                    skip = k + 1  # "St. Velm's University": the chunker makes the longer name
-                    break
-                hit = Cand(i, i + k + 1, "Place", "place-shape")  # "ST. VELM'S -": the saint's possessive
-                break  # is the town's name, not the place the gazetteer knows without it
-            if text.isupper() and len(text) > 4 and sum(t.is_alpha for t in doc[i : i + k]) <= 3 and all(
-                len(t) >= 3 or (i < t.i < i + k - 1 and (doc[t.i - 1].text == "-" or t.lower_ in lex.name_particles))
-                # "AIX-EN-PROVENCE", "ALCALA DE HENARES"
-                for t in doc[i : i + k] if t.is_alpha
-            ):
-                text = text.title()  # "OSLO, Norway --", "NEW DELHI --": a dateline in capitals
-            if k == 1 and text.isupper() and len(text) > 2 and starts_line(doc, i) and i + 1 < n \
-                    and texts[i + 1] in {",", "-", "—", "–"} and text.title() in {entry.label, *entry.aliases}:
-                text = text.title()  # "LIMA, Peru -", "DILA -": a short town's name in a dateline's capitals
-            if len(text) <= 4 or text.isupper():
-                # short forms and acronyms match only as written
-                forms = {entry.label, *entry.aliases}
-                if text not in forms:
-                    continue
-            if not texts[i][:1].isupper() and not (lowers[i] in lex.arabic_articles and k > 1):
-                continue
-            if (entry.kind == "city" or (entry.ref_id or "").startswith(SUBDIVISION_IDS)) \
-                    and _inside_name(doc, i, i + k, lex, title, body):
-                continue  # "Halden Lund", "Petra Oslo", "Edo Sivar": a city's or a province's name in a longer name
-            if k == 1 and _part_of_longer_name(doc, i, lex):
-                continue  # "Lisbon Trade Union", "West Norvale", "Panama City"
-            if k == 1 and (lowers[i] in lex.org_type_nouns_after or lowers[i] in lex.org_appositive_nouns) \
-                    and sent_initial(doc, i):
-                continue  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
-            if entry.kind == "country" and i > 0 and (texts[i - 1] in lex.sport_words
-                                                      or texts[i - 1] in lex.national_office_fields) \
-                    and "\n" not in with_ws[i - 1]:
-                continue  # "Rowing Norway", "Statistics Norway": a national body, not the country
-            if entry.kind == "country" and i > 0 and brand_before(doc, i - 1, lex) and "\n" not in with_ws[i - 1]:
-                continue  # "QTN Velmland": a company's national branch, not the country
-            if k == 1 and (texts[i] in lex.org_first_words or texts[i] in lex.org_heads) and i + 2 < n \
-                    and lowers[i + 1] in {"of", "for"} and (is_cap(doc[i + 2]) or (
-                        lowers[i + 2] == "the" and i + 3 < n and is_cap(doc[i + 3]))):
-                continue  # "Bank of Norvale": the town called Bank is not meant
-            if k == 1 and entry.kind not in {"country", "state"} and lowers[i] in lex.common_words \
-                    and not texts[i].isupper() and sent_initial(doc, i):
-                continue  # "To win here ...": a common word opening a sentence, not the town
-            if k == 1 and entry.kind not in {"country", "state"} and doc[i].tag_ == "VBG" and sent_initial(doc, i) \
-                    and i + 1 < n and doc[i + 1].is_lower \
-                    and doc[i + 1].pos_ in {"PRON", "DET", "ADP", "ADV", "PART", "ADJ", "NUM"}:
-                continue  # "Banning them did not work": a verb's -ing form and its object, not the town ("Woking
-                # residents" is the town)
-            if entry.type == "Place" and k > 1 and entry.kind not in {"country", "state"} and i + k + 1 < n \
-                    and lowers[i + k] in _PLACE_PARTICLES and texts[i + k].islower() \
-                    and texts[i + k + 1][:1].isupper() and "\n" not in with_ws[i + k]:
-                end = i + k + 2
-                while end < n and texts[end][:1].isupper() and not punct[end] and "\n" not in with_ws[end - 1]:
-                    end += 1
-                # "Velma y Tarsk", "Orvik do Sul": a known place and a particle start a longer place's name
-                # (or a body's: "Peru de Velm Foundation"); the particle joins names, not two places
-                named_body = texts[end - 1] in lex.org_heads  # (not ``body``: the text of the other lines)
-                hit = Cand(i, end, "Organisation" if named_body else "Place",
-                           "org-shape" if named_body else "place-shape")
-                break
-            if k == 1 and i >= 4 and texts[i - 1] in {'"', "”"} and texts[i - 3] in {'"', "“"} \
-                    and is_cap(doc[i - 2]) and is_cap(doc[i - 4]):
-                continue  # Ada "Velm" Corwen: the surname after a nickname, not the town
-            if k == 1 and i >= 2 and texts[i - 1] == "-" and lowers[i - 2] in lex.arabic_articles:
-                continue  # "Hadi al-Velmi": the family name after an Arabic article, not the town
-            if k == 1 and entry.kind != "country" and _hyphened_to_name(doc, i, with_ws, lex):
-                continue  # "Ilka Tarvel-Preston": half of a double surname, not the town
-            if k == 1 and _given_name_of_person(doc, i, lex):
-                continue  # "spokesman Chad Orvane": a place's name as a given name
-            if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
-                continue  # "Oct 14": a date, not the town of that name
-            if entry.kind not in {"country", "state"} and (
-                    (i > 1 and texts[i - 1] == "&" and not _place_word(doc, i - 2, lex))
-                    or (i + k + 1 < n and texts[i + k] == "&" and not _place_word(doc, i + k + 1, lex))):
-                continue  # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
-            if _starts_longer_name(doc, i + k, lex):
-                if entry.type == "Organisation" and (end := _longer_name_end(doc, i + k, lex)) is not None:
-                    hit = Cand(i, end, entry.type, "org-shape")  # "Wagner Group Tarsk Province": a branch
-                    break
-                if entry.type == "Place" and k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k)) \
-                        and (end := _body_run_end(doc, i + k, lex)) is not None:
-                    hit = Cand(i, end, "Organisation", "org-shape")  # "Velm and Tarsk Police Service": the chunker
-                    break  # stops at the place's lower-case word, so the body's name is made here
-                continue  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
-            if entry.type == "Place" and i >= 2 and (lowers[i - 1] in _NAME_OF or lowers[i - 1] == "for") and (
-                    texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words
-                    or _body_run_before(doc, i - 2, lex)):
-                if k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k)):
-                    # "University of Velm es Tarsk": the chunker stops at the place's lower-case word, so
-                    # the body's name is made here, from the capitalised words before "of"
-                    a = i - 2
-                    while a > 0 and texts[a - 1][:1].isupper() and not punct[a - 1] and "\n" not in with_ws[a - 1] \
-                            and not (out and out[-1].end > a - 1) and not sent_initial(doc, a):
-                        a -= 1
-                    hit = Cand(a, i + k, "Organisation", "org-shape")
-                    break
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "Reserve Bank of Norvale", "Museu do Porto", "Academy for Velm Ocean Science": the place is
-                # inside an organisation's name
-            if entry.kind == "country" and _ends_described_name(doc, i, lex):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "the charity Orsk Counsel Norway": a body's national branch names its country
-            if entry.type == "Place" and i >= 2 and (
-                    (lowers[i - 1] == "in" and texts[i - 2] in lex.org_heads_before_in)
-                    or (lowers[i - 1] == "to" and texts[i - 2] in lex.org_heads_before_to)):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "the Relief Mission in Velm", "the Velm Mission to Tarsk": the place ends the mission's name
-            if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and _court_district(doc, i - 2, lex):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "the Velm Court for the District of Tarsk": the district's place ends the court's name
-            if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
-                    and texts[i - 3] in lex.org_heads:
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
-            if entry.type == "Organisation" and i >= 1 and (texts[i - 1] in lex.demonyms or (
-                    normalize_name(text) in lex.national_societies and (
-                        lex.is_country(texts[i - 1]) or _demonym_shape(texts[i - 1], lex)))) \
-                    and "\n" not in with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "Norvalian Red Cross": a national society, not the international body whose
-                # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
-            if entry.type == "Organisation" and not entry.outlet and i >= 1 and texts[i - 1][:1].isupper() \
-                    and not punct[i - 1] \
-                    and "\n" not in with_ws[i - 1] and _place_word(doc, i - 1, lex):
-                skip = k  # the whole name, not a shorter one inside it
-                break  # "Velmshire Department of State": a place's own body, not the one the gazetteer knows
-            hit = Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
-            break
+        hit, skip = _match_at(tk, i, lex, title, body, out)
         if hit and hit.type == "Organisation" and (end := _national_branch_end(doc, hit.end, lex)):
             hit = Cand(i, end, hit.type, "org-shape")  # "the Velm Society of Norway": a national body of its own
         if hit and hit.gaz is not None and hit.type == "Organisation" \
@@ -270,6 +138,222 @@ def gazetteer_matches(doc: Doc, lex: Lexicon, title: frozenset[int] = frozenset(
         else:
             i += skip
     return out
+
+
+def _match_at(tk: _Tokens, i: int, lex: Lexicon, title: frozenset[int], body: str,
+              out: list[Cand]) -> tuple[Cand | None, int]:
+    """The name that starts at token ``i`` (the longest the gazetteer knows that no rule rejects),
+    else how many tokens to move on."""
+    for k in range(min(lex.gazetteer_max_tokens + 2, tk.n - i), 0, -1):
+        found = _entry_of_span(tk, i, k, lex)
+        if found is None:
+            continue
+        verdict = _judge_entry(tk, i, k, found[0], found[1], lex, title, body, out)
+        if isinstance(verdict, Cand):
+            return verdict, 1
+        if verdict != _SHORTER:
+            return None, verdict
+    return None, 1
+
+
+def _entry_of_span(tk: _Tokens, i: int, k: int, lex: Lexicon) -> tuple[str, GazetteerEntry] | None:
+    """The text of the ``k`` tokens from ``i`` and the gazetteer's entry for it, if any."""
+    n, texts, doc = tk.n, tk.texts, tk.doc
+    if tk.punct[i + k - 1]:
+        return None
+    text = "".join(tk.with_ws[i : i + k - 1]) + texts[i + k - 1]
+    if "\n" in text:
+        return None
+    if k == 1 and text in lex.not_entities:
+        return None
+    entry = lex.gazetteer.get(normalize_name(text))
+    if entry is None and k == 1 and i + 1 < n and doc[i + 1].is_lower and doc[i + 1].pos_ == "NOUN":
+        entry = lex.gazetteer.get(normalize_name(text + "s"))  # "Velmi fighters": the Velmis
+        if entry is not None and entry.type != "Organisation":
+            entry = None
+    return None if entry is None else (text, entry)
+
+
+def _judge_entry(tk: _Tokens, i: int, k: int, text: str, entry: GazetteerEntry, lex: Lexicon,
+                 title: frozenset[int], body: str, out: list[Cand]) -> Cand | int:
+    """The verdict on the entry the ``k`` tokens from ``i`` spell: a match (the gazetteer's or a
+    longer name's), how many tokens to move on without one, or _SHORTER."""
+    stop = _currency_or_saint(tk, i, k, entry, lex)
+    if stop is not None:
+        return stop
+    written = _as_written(tk, i, k, text, entry, lex)
+    if written is None or _not_the_entry(tk, i, k, entry, lex, title, body):
+        return _SHORTER
+    hit = _place_with_particle(tk, i, k, entry, lex)
+    if hit is not None:
+        return hit
+    if _not_the_entry_by_neighbours(tk, i, k, entry, lex):
+        return _SHORTER
+    verdict = _opens_or_ends_longer_name(tk, i, k, entry, lex, out)
+    if verdict is not None:
+        return verdict
+    if _inside_body_name(tk, i, k, written, entry, lex):
+        return k  # the whole name, not a shorter one inside it
+    return Cand(i, i + k, entry.type, "gazetteer", gaz=entry)
+
+
+def _currency_or_saint(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon) -> Cand | int | None:
+    """A region's name in a currency's name, or a saint's name before a possessive: how many tokens to
+    move on, or the town a saint's possessive names; None when neither."""
+    n, texts, lowers, doc = tk.n, tk.texts, tk.lowers, tk.doc
+    if entry.type == "Place" and entry.kind not in {"country", "state", "city"} and i + k < n \
+            and lowers[i + k] in lex.numbers.get("currencies", {}) \
+            and not (i + k + 1 < n and doc[i + k + 1].is_lower and doc[i + k + 1].pos_ == "NOUN"):
+        return k  # "Eastern Velmian dollars": a region's name in a currency's names no place
+    if lowers[i] in lex.saint_words and i + k + 1 < n and lowers[i + k] in {"'s", "’s"} \
+            and not tk.with_ws[i + k - 1].endswith(" "):
+        if texts[i + k + 1][:1].isupper() and "\n" not in tk.with_ws[i + k]:
+            return k + 1  # "St. Velm's University": the chunker makes the longer name
+        return Cand(i, i + k + 1, "Place", "place-shape")  # "ST. VELM'S -": the saint's possessive
+        # is the town's name, not the place the gazetteer knows without it
+    return None
+
+
+def _as_written(tk: _Tokens, i: int, k: int, text: str, entry: GazetteerEntry, lex: Lexicon) -> str | None:
+    """The span's text as the entry would write it (a dateline's capitals in title case), or None
+    when a short form or acronym is not written as the entry writes it or no capital opens it."""
+    n, texts, doc = tk.n, tk.texts, tk.doc
+    if text.isupper() and len(text) > 4 and sum(t.is_alpha for t in doc[i : i + k]) <= 3 and all(
+        len(t) >= 3 or (i < t.i < i + k - 1 and (doc[t.i - 1].text == "-" or t.lower_ in lex.name_particles))
+        # "AIX-EN-PROVENCE", "ALCALA DE HENARES"
+        for t in doc[i : i + k] if t.is_alpha
+    ):
+        text = text.title()  # "OSLO, Norway --", "NEW DELHI --": a dateline in capitals
+    if k == 1 and text.isupper() and len(text) > 2 and starts_line(doc, i) and i + 1 < n \
+            and texts[i + 1] in {",", "-", "—", "–"} and text.title() in {entry.label, *entry.aliases}:
+        text = text.title()  # "LIMA, Peru -", "DILA -": a short town's name in a dateline's capitals
+    if (len(text) <= 4 or text.isupper()) and text not in {entry.label, *entry.aliases}:
+        return None  # short forms and acronyms match only as written
+    if not texts[i][:1].isupper() and not (tk.lowers[i] in lex.arabic_articles and k > 1):
+        return None
+    return text
+
+
+def _not_the_entry(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon,
+                   title: frozenset[int], body: str) -> bool:
+    """The span is part of another name or another word than the entry: a longer name, a national
+    body, a common word opening a sentence."""
+    n, texts, lowers, doc = tk.n, tk.texts, tk.lowers, tk.doc
+    if (entry.kind == "city" or (entry.ref_id or "").startswith(SUBDIVISION_IDS)) \
+            and _inside_name(doc, i, i + k, lex, title, body):
+        return True  # "Halden Lund", "Petra Oslo", "Edo Sivar": a city's or a province's name in a longer name
+    if k == 1 and _part_of_longer_name(doc, i, lex):
+        return True  # "Lisbon Trade Union", "West Norvale", "Panama City"
+    if k == 1 and (lowers[i] in lex.org_type_nouns_after or lowers[i] in lex.org_appositive_nouns) \
+            and sent_initial(doc, i):
+        return True  # "Union spokesman Ada Corwen said": a noun that starts the sentence, not the town
+    if entry.kind == "country" and i > 0 and (texts[i - 1] in lex.sport_words
+                                              or texts[i - 1] in lex.national_office_fields) \
+            and "\n" not in tk.with_ws[i - 1]:
+        return True  # "Rowing Norway", "Statistics Norway": a national body, not the country
+    if entry.kind == "country" and i > 0 and brand_before(doc, i - 1, lex) and "\n" not in tk.with_ws[i - 1]:
+        return True  # "QTN Velmland": a company's national branch, not the country
+    if k == 1 and (texts[i] in lex.org_first_words or texts[i] in lex.org_heads) and i + 2 < n \
+            and lowers[i + 1] in {"of", "for"} and (is_cap(doc[i + 2]) or (
+                lowers[i + 2] == "the" and i + 3 < n and is_cap(doc[i + 3]))):
+        return True  # "Bank of Norvale": the town called Bank is not meant
+    if k == 1 and entry.kind not in {"country", "state"} and lowers[i] in lex.common_words \
+            and not texts[i].isupper() and sent_initial(doc, i):
+        return True  # "To win here ...": a common word opening a sentence, not the town
+    # "Banning them did not work": a verb's -ing form and its object, not the town ("Woking residents" is)
+    return k == 1 and entry.kind not in {"country", "state"} and doc[i].tag_ == "VBG" and sent_initial(doc, i) \
+        and i + 1 < n and doc[i + 1].is_lower \
+        and doc[i + 1].pos_ in {"PRON", "DET", "ADP", "ADV", "PART", "ADJ", "NUM"}
+
+
+def _place_with_particle(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon) -> Cand | None:
+    """"Velma y Tarsk", "Orvik do Sul": a known place and a particle start a longer place's name (or
+    a body's: "Peru de Velm Foundation"); the particle joins names, not two places."""
+    n, texts = tk.n, tk.texts
+    if not (entry.type == "Place" and k > 1 and entry.kind not in {"country", "state"} and i + k + 1 < n
+            and tk.lowers[i + k] in lex.place_particles and texts[i + k].islower()
+            and texts[i + k + 1][:1].isupper() and "\n" not in tk.with_ws[i + k]):
+        return None
+    end = i + k + 2
+    while end < n and texts[end][:1].isupper() and not tk.punct[end] and "\n" not in tk.with_ws[end - 1]:
+        end += 1
+    named_body = texts[end - 1] in lex.org_heads  # (not ``body``: the text of the other lines)
+    return Cand(i, end, "Organisation" if named_body else "Place", "org-shape" if named_body else "place-shape")
+
+
+def _not_the_entry_by_neighbours(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon) -> bool:
+    """The words around the span make it part of a person's or a firm's name, or a date."""
+    n, texts, doc = tk.n, tk.texts, tk.doc
+    if k == 1 and i >= 4 and texts[i - 1] in {'"', "”"} and texts[i - 3] in {'"', "“"} \
+            and is_cap(doc[i - 2]) and is_cap(doc[i - 4]):
+        return True  # Ada "Velm" Corwen: the surname after a nickname, not the town
+    if k == 1 and i >= 2 and texts[i - 1] == "-" and tk.lowers[i - 2] in lex.arabic_articles:
+        return True  # "Hadi al-Velmi": the family name after an Arabic article, not the town
+    if k == 1 and entry.kind != "country" and _hyphened_to_name(doc, i, tk.with_ws, lex):
+        return True  # "Ilka Tarvel-Preston": half of a double surname, not the town
+    if k == 1 and _given_name_of_person(doc, i, lex):
+        return True  # "spokesman Chad Orvane": a place's name as a given name
+    if k == 1 and texts[i] in lex.month_abbreviations and i + 1 < n and doc[i + 1].like_num:
+        return True  # "Oct 14": a date, not the town of that name
+    # "Varga & Lund": a firm's name, not the town ("Paris & London" stay two cities)
+    return entry.kind not in {"country", "state"} and (
+        (i > 1 and texts[i - 1] == "&" and not _place_word(doc, i - 2, lex))
+        or (i + k + 1 < n and texts[i + k] == "&" and not _place_word(doc, i + k + 1, lex)))
+
+
+def _opens_or_ends_longer_name(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon,
+                               out: list[Cand]) -> Cand | int | None:
+    """A longer name the entry opens, or whose "of" or "for" it follows: that name when it is made
+    here, else how many tokens to move on or _SHORTER; None when there is none."""
+    texts, doc = tk.texts, tk.doc
+    lower_inside = k > 1 and any(not texts[t][:1].isupper() for t in range(i + 1, i + k))
+    if _starts_longer_name(doc, i + k, lex):
+        if entry.type == "Organisation" and (end := _longer_name_end(doc, i + k, lex)) is not None:
+            return Cand(i, end, entry.type, "org-shape")  # "Wagner Group Tarsk Province": a branch
+        if entry.type == "Place" and lower_inside and (end := _body_run_end(doc, i + k, lex)) is not None:
+            return Cand(i, end, "Organisation", "org-shape")  # "Velm and Tarsk Police Service": the chunker
+            # stops at the place's lower-case word, so the body's name is made here
+        return _SHORTER  # "New Norvale Journal of Law", "Norvale Renewal Army": the place starts a name
+    if entry.type == "Place" and i >= 2 and (tk.lowers[i - 1] in lex.name_of_words or tk.lowers[i - 1] == "for") and (
+            texts[i - 2] in lex.org_heads or texts[i - 2] in lex.org_first_words
+            or _body_run_before(doc, i - 2, lex)):
+        if lower_inside:
+            # "University of Velm es Tarsk": the chunker stops at the place's lower-case word, so
+            # the body's name is made here, from the capitalised words before "of"
+            a = i - 2
+            while a > 0 and texts[a - 1][:1].isupper() and not tk.punct[a - 1] and "\n" not in tk.with_ws[a - 1] \
+                    and not (out and out[-1].end > a - 1) and not sent_initial(doc, a):
+                a -= 1
+            return Cand(a, i + k, "Organisation", "org-shape")
+        return k  # the whole name, not a shorter one inside it: "Reserve Bank of Norvale", "Museu do
+        # Porto", "Academy for Velm Ocean Science": the place is inside an organisation's name
+    return None
+
+
+def _inside_body_name(tk: _Tokens, i: int, k: int, text: str, entry: GazetteerEntry, lex: Lexicon) -> bool:
+    """The entry ends or is part of a body's name the words before it make (a national branch, a
+    mission, a court, a national society, a place's own body)."""
+    texts, lowers, doc = tk.texts, tk.lowers, tk.doc
+    if entry.kind == "country" and _ends_described_name(doc, i, lex):
+        return True  # "the charity Orsk Counsel Norway": a body's national branch names its country
+    if entry.type == "Place" and i >= 2 and (
+            (lowers[i - 1] == "in" and texts[i - 2] in lex.org_heads_before_in)
+            or (lowers[i - 1] == "to" and texts[i - 2] in lex.org_heads_before_to)):
+        return True  # "the Relief Mission in Velm", "the Velm Mission to Tarsk": the place ends the mission's name
+    if entry.type == "Place" and i >= 2 and lowers[i - 1] == "of" and _court_district(doc, i - 2, lex):
+        return True  # "the Velm Court for the District of Tarsk": the district's place ends the court's name
+    if entry.type == "Place" and i >= 3 and lowers[i - 1] == "the" and lowers[i - 2] == "of" \
+            and texts[i - 3] in lex.org_heads:
+        return True  # "Armed Forces of the Norvale Republic": the country ends the organisation's name
+    if entry.type == "Organisation" and i >= 1 and (texts[i - 1] in lex.demonyms or (
+            normalize_name(text) in lex.national_societies and (
+                lex.is_country(texts[i - 1]) or _demonym_shape(texts[i - 1], lex)))) \
+            and "\n" not in tk.with_ws[i - 1] and (k > 1 or normalize_name(text) != normalize_name(entry.label)):
+        return True  # "Norvalian Red Cross": a national society, not the international body whose
+        # name the gazetteer knows ("Lebanese Hezbollah", a one-word name of its own, stays linked)
+    # "Velmshire Department of State": a place's own body, not the one the gazetteer knows
+    return entry.type == "Organisation" and not entry.outlet and i >= 1 and texts[i - 1][:1].isupper() \
+        and not tk.punct[i - 1] and "\n" not in tk.with_ws[i - 1] and _place_word(doc, i - 1, lex)
 
 
 def brand_before(doc: Doc, j: int, lex: Lexicon) -> bool:
@@ -433,9 +517,6 @@ def _given_name_of_person(doc: Doc, i: int, lex: Lexicon) -> bool:
         and nxt.text not in lex.place_proper_heads and nxt.text not in lex.not_entities
 
 
-# "San Juan y Velm", "Santa Cruz do Sul": the particles that join a place's name of two or more words to
-# the rest of a longer one (not "van", "le": a person's "Jordan van Velm")
-_PLACE_PARTICLES = frozenset({"y", "e", "de", "del", "do", "da", "dos", "das"})
 
 
 def _title_common(doc: Doc, k: int, lex: Lexicon, title: frozenset[int], pair: str = "", body: str = "") -> bool:
@@ -513,119 +594,172 @@ def chunks(doc: Doc, lex: Lexicon, taken: set[int]) -> list[tuple[int, int]]:
         if i in taken or not (is_cap(tok) or starts_arabic):
             i += 1
             continue
-        j = i + 3 if starts_arabic else i + 1
-        seen_prep = False
-        while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
-            t = doc[j]
-            if doc[j - 1].text in lex.org_heads and not (j - i == 2 and doc[i].lower_ in lex.role_modifiers) and (
-                (lex.title_or_role(t.text) and j + 1 < n and is_cap(doc[j + 1]))
-                or t.text in lex.given_names
-            ):  # (but "Deputy Cabinet Secretary Ada Corwen" is one title)
-                break  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
-            if t.text in {"The", "A", "An"} and doc[j - 1].text.endswith("."):
-                break  # "in Velmford D.C. The students ...": a sentence the splitter kept after an abbreviation
-            if len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < n and doc[j + 1].text == "-":
-                break  # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
-            if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
-                j += 1  # "Queen’s College Corwen", "Children’s Hospital"
-            elif t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ and (
-                    _possessive_in_name(doc, j, lex, taken)
-                    or (seen_prep and j + 1 < n and j + 1 not in taken and _what_a_body_is_for(doc, j + 1, lex)
-                        and any(doc[x].text in lex.org_heads for x in range(i, j)))):
-                j += 1  # "Tarsk Drivers' Union", "Association for Velm Miners' Rights": a plural's possessive
-                # inside the name (before its head, or in what the body is for, after "of" or "for")
-            elif t.text in {"'", "’"} and not doc[j - 1].whitespace_ and t.whitespace_ and j + 1 < n \
-                    and is_cap(doc[j + 1]) and j + 1 not in taken and any(q in doc[j - 1].text[1:] for q in "'’"):
-                j += 1  # "the Union of K'iche' Weavers": a word's closing glottal stop, not a quotation
-            elif is_cap(t) and not t.is_sent_start and not _MONEY_TOKEN.match(t.text):
-                j += 1  # (not "S$3.2" after a company's name: a sum, not the name's last word)
-            elif doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
-                j += 1  # "Halden Drivers Local 12": a union local's number is part of its name
-            elif t.text in lex.corporate_suffixes and not t.is_sent_start:
-                j += 1  # "Halden Telecom plc": a legal form written in lower case ends the name
-            elif t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
-                    and is_cap(doc[j + 1]) and j + 1 not in taken:
-                j += 1  # "the Relief Mission in Velm": one name
-            elif t.lower_ == "to" and doc[j - 1].text in lex.org_heads_before_to and j + 1 < n \
-                    and is_cap(doc[j + 1]) and j + 1 not in taken:
-                j += 1  # "the Velm Mission to Tarsk": one name
-            elif t.lower_ == "on" and doc[j - 1].text in lex.org_heads_before_on and _subject_after_on(doc, j + 1, lex,
-                                                                                                       taken):
-                j += 1  # "the Council on Water Policy": the body's subject is part of its name
-            elif t.text in {'"', "“"} and j + 3 < n and j - i <= 3 and doc[j - 1].whitespace_ \
-                    and is_cap(doc[j + 1]) and doc[j + 2].text in {'"', "”"} and is_cap(doc[j + 3]) \
-                    and not t.whitespace_ and not doc[j + 1].whitespace_ and not {j + 1, j + 3} & taken:
-                j += 3  # Ada "Velm" Corwen: a nickname in quotation marks between the given name and the surname
-            elif t.text == "," and (end := _listed_portfolio(doc, i, j, lex, taken)) is not None:
-                j = end  # "Department of Trade, Housing and the Arts": one body's portfolio
-            elif t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
-                j += 1  # "Tarsk Arts & Design College", "Velm & Ostra"
-            elif t.text == "-" and not doc[j - 1].whitespace_ and j + 1 < n and is_cap(doc[j + 1]) \
-                    and not t.whitespace_ and j + 1 not in taken:
-                j += 2
-            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 2 < n \
-                    and doc[j + 1].lower_ in lex.linking_vowels and doc[j + 1].whitespace_ and is_cap(doc[j + 2]) \
-                    and not {j + 1, j + 2} & taken:
-                j += 3  # "Pul-e Velmi", "Dasht-e Tarsk": a Persian linking vowel after a hyphen joins the name
-            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 3 < n \
-                    and doc[j + 1].is_lower and len(doc[j + 1]) <= 3 and not doc[j + 1].whitespace_ \
-                    and doc[j + 2].text == "-" and not doc[j + 2].whitespace_ and is_cap(doc[j + 3]) \
-                    and not {j + 1, j + 2, j + 3} & taken:
-                j += 4  # "Tarvo-e-Halden", "Ahl-ul-Norvan": a linking particle between hyphens
-            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
-                    and doc[j - 1].text in lex.hyphen_prefixes and doc[j + 1].is_lower and doc[j + 1].is_alpha \
-                    and j + 1 not in taken and j - i >= 2 and (is_cap(doc[j - 2]) or doc[j - 2].lower_ == "and") \
-                    and "\n" not in doc[j + 1].whitespace_ \
-                    and not (j + 2 < n and doc[j + 2].is_lower and doc[j + 2].pos_ in {"NOUN", "ADJ"}):
-                # (not "Velm Anti-government protesters": the hyphened word qualifies the noun after it)
-                j += 2  # "Velm Anti-corruption Office", "Tarsk Co-operative Bank": a prefix's word inside the name
-            elif t.text == "-" and not doc[j - 1].whitespace_ and not t.whitespace_ and j + 1 < n \
-                    and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
-                j += 2  # "Lau Kin-wah", "Chan Mei-ling": a name's second syllable in lower case
-            elif (t.lower_ in lex.arabic_articles and j + 2 < n and doc[j + 1].text == "-"
-                  and is_cap(doc[j + 2]) and j + 2 not in taken):
-                j += 3
-            elif t.lower_ in lex.connectors and t.text.islower() and j + 1 < n and (
-                is_cap(doc[j + 1]) or (doc[j + 1].lower_ in lex.connectors and doc[j + 1].text.islower()
-                                       and doc[j + 1].lower_ != "and" and j + 2 < n and is_cap(doc[j + 2]))
-            ) and j + 1 not in taken:  # "of the Name", "pour la Name", "de los Name"
-                if t.lower_ == "and" and not _and_inside_name(doc, i, j, lex, taken, seen_prep):
-                    break
-                if t.lower_ == "of" and person_before_of_org(doc, i, j, lex):
-                    break  # "Halden Ross | of the Harbour Union"
-                if t.lower_ == "of" and j - i >= 2 and (
-                        lex.title_or_role(doc[i].text) or (i > 0 and lex.title_or_role(doc[i - 1].text))) \
-                        and not any(doc[x].text in lex.org_heads for x in range(i, j)):
-                    break  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
-                if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
-                        (doc[j - 1].lower_ in lex.common_words and doc[j - 1].text not in lex.org_first_words
-                         and t.lower_ not in lex.foreign_contractions)  # ("Hotel del Velm": one name)
-                        or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names
-                            and t.lower_ not in lex.person_name_particles
-                            and doc[j - 1].text not in lex.org_first_words
-                            and doc[j - 1].text not in lex.place_first_words)):
-                    break  # "Where do Halden Foods ...": a particle joins names, not an English word to one
-                    # ("Estudiantes de Velm", "Pieter van Velm" opening a sentence: a body's kind, a name before
-                    # a particle of a person's name (no common word: that is the line above) start the name)
-                if t.lower_ in {"of", "for"}:
-                    seen_prep = True
-                j += 1
-            else:
-                break
+        j = _chunk_end(doc, i, i + 3 if starts_arabic else i + 1, lex, taken)
         # a chunk never ends on a connector
         while j > i + 1 and doc[j - 1].lower_ in lex.connectors and doc[j - 1].text.islower() \
                 and not (doc[j - 2].text == "-" and not doc[j - 2].whitespace_):  # "Tso Kai-bin"
             j -= 1
-        # "the 3rd Armoured Brigade", "the navy's 2nd Fleet": a unit's ordinal is part of its name
-        # (not a date's: "on May 2nd Parliament voted")
-        if i > 1 and i - 1 not in taken and doc[j - 1].text in lex.org_heads \
-                and "\n" not in doc[i - 1].whitespace_ and doc[i - 2].lower_ in {"the", "'s", "’s"} and (
-                    _ORDINAL.fullmatch(doc[i - 1].text)
-                    or (_UNIT_NUMBER.fullmatch(doc[i - 1].text) and j - i == 1 and doc[i - 2].lower_ != "the")):
-            i -= 1
+        i = _with_unit_number(doc, i, j, lex, taken)
         out.append((i, j))
         i = j
     return out
+
+
+def _chunk_end(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int:
+    """Where the chunk that starts at token ``i`` and runs to ``j`` so far ends: it grows by the
+    words and marks that join a name, up to a line's end or a taken token."""
+    n = len(doc)
+    seen_prep = False
+    while j < n and j not in taken and not doc[j - 1].whitespace_.count("\n"):
+        if _breaks_chunk(doc, i, j, lex):
+            break
+        nxt = _joined_word(doc, i, j, lex, taken, seen_prep)
+        if nxt is None:
+            nxt = _joined_by_mark(doc, i, j, lex, taken)
+        if nxt is None:
+            nxt = _joined_by_hyphen(doc, i, j, lex, taken)
+        if nxt is None:
+            nxt = _joined_by_connector(doc, i, j, lex, taken, seen_prep)
+            if nxt is not None and doc[j].lower_ in {"of", "for"}:
+                seen_prep = True
+        if nxt is None:
+            break
+        j = nxt
+    return j
+
+
+def _breaks_chunk(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
+    """Token ``j`` starts something else: a person after a body's name, a new sentence, a word."""
+    t = doc[j]
+    if doc[j - 1].text in lex.org_heads and not (j - i == 2 and doc[i].lower_ in lex.role_modifiers) and (
+        (lex.title_or_role(t.text) and j + 1 < len(doc) and is_cap(doc[j + 1]))
+        or t.text in lex.given_names
+    ):  # (but "Deputy Cabinet Secretary Ada Corwen" is one title)
+        return True  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
+    if t.text in {"The", "A", "An"} and doc[j - 1].text.endswith("."):
+        return True  # "in Velmford D.C. The students ...": a sentence the splitter kept after an abbreviation
+    # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
+    return len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < len(doc) and doc[j + 1].text == "-"
+
+
+def _joined_word(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], seen_prep: bool) -> int | None:
+    """Where the chunk goes on when token ``j`` is a capitalised word, a possessive, a union local's
+    number, a legal form or a body's "in", "to" or "on" inside the name; else None."""
+    t, n = doc[j], len(doc)
+    if t.text in {"’s", "'s"} and _possessive_in_name(doc, j, lex, taken):
+        return j + 1  # "Queen’s College Corwen", "Children’s Hospital"
+    if t.text in {"'", "’"} and doc[j - 1].text.endswith("s") and not doc[j - 1].whitespace_ and (
+            _possessive_in_name(doc, j, lex, taken)
+            or (seen_prep and j + 1 < n and j + 1 not in taken and _what_a_body_is_for(doc, j + 1, lex)
+                and any(doc[x].text in lex.org_heads for x in range(i, j)))):
+        return j + 1  # "Tarsk Drivers' Union", "Association for Velm Miners' Rights": a plural's possessive
+        # inside the name (before its head, or in what the body is for, after "of" or "for")
+    if t.text in {"'", "’"} and not doc[j - 1].whitespace_ and t.whitespace_ and j + 1 < n \
+            and is_cap(doc[j + 1]) and j + 1 not in taken and any(q in doc[j - 1].text[1:] for q in "'’"):
+        return j + 1  # "the Union of K'iche' Weavers": a word's closing glottal stop, not a quotation
+    if is_cap(t) and not t.is_sent_start and not _MONEY_TOKEN.match(t.text):
+        return j + 1  # (not "S$3.2" after a company's name: a sum, not the name's last word)
+    if doc[j - 1].text == "Local" and t.like_num and not t.is_sent_start:
+        return j + 1  # "Halden Drivers Local 12": a union local's number is part of its name
+    if t.text in lex.corporate_suffixes and not t.is_sent_start:
+        return j + 1  # "Halden Telecom plc": a legal form written in lower case ends the name
+    if t.lower_ == "in" and doc[j - 1].text in lex.org_heads_before_in and j + 1 < n \
+            and is_cap(doc[j + 1]) and j + 1 not in taken:
+        return j + 1  # "the Relief Mission in Velm": one name
+    if t.lower_ == "to" and doc[j - 1].text in lex.org_heads_before_to and j + 1 < n \
+            and is_cap(doc[j + 1]) and j + 1 not in taken:
+        return j + 1  # "the Velm Mission to Tarsk": one name
+    if t.lower_ == "on" and doc[j - 1].text in lex.org_heads_before_on and _subject_after_on(doc, j + 1, lex, taken):
+        return j + 1  # "the Council on Water Policy": the body's subject is part of its name
+    return None
+
+
+def _joined_by_mark(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int | None:
+    """Where the chunk goes on when token ``j`` is a nickname's quotation mark, a portfolio's comma or
+    an ampersand inside the name; else None."""
+    t, n = doc[j], len(doc)
+    if t.text in {'"', "“"} and j + 3 < n and j - i <= 3 and doc[j - 1].whitespace_ \
+            and is_cap(doc[j + 1]) and doc[j + 2].text in {'"', "”"} and is_cap(doc[j + 3]) \
+            and not t.whitespace_ and not doc[j + 1].whitespace_ and not {j + 1, j + 3} & taken:
+        return j + 3  # Ada "Velm" Corwen: a nickname in quotation marks between the given name and the surname
+    if t.text == "," and (end := _listed_portfolio(doc, i, j, lex, taken)) is not None:
+        return end  # "Department of Trade, Housing and the Arts": one body's portfolio
+    if t.text == "&" and j + 1 < n and is_cap(doc[j + 1]) and j + 1 not in taken:
+        return j + 1  # "Tarsk Arts & Design College", "Velm & Ostra"
+    return None
+
+
+def _joined_by_hyphen(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int | None:
+    """Where the chunk goes on when token ``j`` is a hyphen inside a name, or an Arabic article
+    hyphened to one; else None."""
+    t, n = doc[j], len(doc)
+    glued = t.text == "-" and not doc[j - 1].whitespace_
+    if glued and j + 1 < n and is_cap(doc[j + 1]) and not t.whitespace_ and j + 1 not in taken:
+        return j + 2
+    if glued and not t.whitespace_ and j + 2 < n \
+            and doc[j + 1].lower_ in lex.linking_vowels and doc[j + 1].whitespace_ and is_cap(doc[j + 2]) \
+            and not {j + 1, j + 2} & taken:
+        return j + 3  # "Pul-e Velmi", "Dasht-e Tarsk": a Persian linking vowel after a hyphen joins the name
+    if glued and not t.whitespace_ and j + 3 < n \
+            and doc[j + 1].is_lower and len(doc[j + 1]) <= 3 and not doc[j + 1].whitespace_ \
+            and doc[j + 2].text == "-" and not doc[j + 2].whitespace_ and is_cap(doc[j + 3]) \
+            and not {j + 1, j + 2, j + 3} & taken:
+        return j + 4  # "Tarvo-e-Halden", "Ahl-ul-Norvan": a linking particle between hyphens
+    if glued and not t.whitespace_ and j + 1 < n \
+            and doc[j - 1].text in lex.hyphen_prefixes and doc[j + 1].is_lower and doc[j + 1].is_alpha \
+            and j + 1 not in taken and j - i >= 2 and (is_cap(doc[j - 2]) or doc[j - 2].lower_ == "and") \
+            and "\n" not in doc[j + 1].whitespace_ \
+            and not (j + 2 < n and doc[j + 2].is_lower and doc[j + 2].pos_ in {"NOUN", "ADJ"}):
+        # (not "Velm Anti-government protesters": the hyphened word qualifies the noun after it)
+        return j + 2  # "Velm Anti-corruption Office", "Tarsk Co-operative Bank": a prefix's word inside the name
+    if glued and not t.whitespace_ and j + 1 < n \
+            and len(doc[j - 1]) > 1 and j + 1 not in taken and _name_syllable(doc[j + 1], lex):
+        return j + 2  # "Lau Kin-wah", "Chan Mei-ling": a name's second syllable in lower case
+    if (t.lower_ in lex.arabic_articles and j + 2 < n and doc[j + 1].text == "-"
+            and is_cap(doc[j + 2]) and j + 2 not in taken):
+        return j + 3
+    return None
+
+
+def _joined_by_connector(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], seen_prep: bool) -> int | None:
+    """Where the chunk goes on when token ``j`` is a lower-case connector between names ("of the Name",
+    "pour la Name", "de los Name") that joins this name; else None."""
+    t, n = doc[j], len(doc)
+    if not (t.lower_ in lex.connectors and t.text.islower() and j + 1 < n and (
+        is_cap(doc[j + 1]) or (doc[j + 1].lower_ in lex.connectors and doc[j + 1].text.islower()
+                               and doc[j + 1].lower_ != "and" and j + 2 < n and is_cap(doc[j + 2]))
+    ) and j + 1 not in taken):
+        return None
+    if t.lower_ == "and" and not _and_inside_name(doc, i, j, lex, taken, seen_prep):
+        return None
+    if t.lower_ == "of" and person_before_of_org(doc, i, j, lex):
+        return None  # "Halden Ross | of the Harbour Union"
+    if t.lower_ == "of" and j - i >= 2 and (
+            lex.title_or_role(doc[i].text) or (i > 0 and lex.title_or_role(doc[i - 1].text))) \
+            and not any(doc[x].text in lex.org_heads for x in range(i, j)):
+        return None  # "Mayor Ada Corwen | of Halden": a titled person's name ends before "of"
+    if t.lower_ not in lex.english_connectors and doc[j - 1].lower_ not in lex.connectors and (
+            (doc[j - 1].lower_ in lex.common_words and doc[j - 1].text not in lex.org_first_words
+             and t.lower_ not in lex.foreign_contractions)  # ("Hotel del Velm": one name)
+            or (sent_initial(doc, j - 1) and doc[j - 1].text not in lex.given_names
+                and t.lower_ not in lex.person_name_particles
+                and doc[j - 1].text not in lex.org_first_words
+                and doc[j - 1].text not in lex.place_first_words)):
+        return None  # "Where do Halden Foods ...": a particle joins names, not an English word to one
+        # ("Estudiantes de Velm", "Pieter van Velm" opening a sentence: a body's kind, a name before
+        # a particle of a person's name (no common word: that is the line above) start the name)
+    return j + 1
+
+
+def _with_unit_number(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int]) -> int:
+    """Where the chunk from ``i`` to ``j`` starts once a unit's number before it joins it: "the 3rd
+    Armoured Brigade", "the navy's 2nd Fleet" (not a date's ordinal: "on May 2nd Parliament voted")."""
+    if i > 1 and i - 1 not in taken and doc[j - 1].text in lex.org_heads \
+            and "\n" not in doc[i - 1].whitespace_ and doc[i - 2].lower_ in {"the", "'s", "’s"} and (
+                _ORDINAL.fullmatch(doc[i - 1].text)
+                or (_UNIT_NUMBER.fullmatch(doc[i - 1].text) and j - i == 1 and doc[i - 2].lower_ != "the")):
+        return i - 1
+    return i
 
 
 def _what_a_body_is_for(doc: Doc, k: int, lex: Lexicon) -> bool:
@@ -825,82 +959,115 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
     """Drop leading words that are not part of a name (sentence-initial common words,
     demonyms, compass words, determiners). An organisation-shaped name keeps its
     demonym ("Norwegian Armed Forces")."""
-    org_shaped = e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes
-                                or doc[e - 1].text in lex.event_heads  # "the Asian Championships"
-                                # "the Velmish Express", "the Irish Times": a masthead keeps its demonym
-                                or (e - s == 2 and doc[e - 1].text in lex.demonym_mastheads
-                                    and not (e < len(doc) and doc[e].is_lower and doc[e].pos_ == "NOUN"))
-                                or any(
+    org_shaped = _org_shaped(doc, s, e, lex) or _demonym_and_noun_body(doc, s, e, lex)
+    while s < e and _drop_first(doc, s, e, lex, org_shaped):
+        s += 1
+    return s, _trimmed_end(doc, s, e, lex, org_shaped)
+
+
+def _org_shaped(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """The span ends as an organisation's or an event's name does, or has a body's head before "of"."""
+    return e - s > 1 and (doc[e - 1].text in lex.org_heads or doc[e - 1].text in lex.corporate_suffixes
+                          or doc[e - 1].text in lex.event_heads  # "the Asian Championships"
+                          # "the Velmish Express", "the Irish Times": a masthead keeps its demonym
+                          or (e - s == 2 and doc[e - 1].text in lex.demonym_mastheads
+                              and not (e < len(doc) and doc[e].is_lower and doc[e].pos_ == "NOUN"))
+                          or any(
         # "Danish Directorate of Quarries", "North Velm Shipping Co.", "Nordic Union Mission in Velm"
         doc[k].text in lex.org_heads and doc[k + 1].lower_ in {"of", "for", "in", "to", "on"} for k in range(s, e - 1)))
-    # "of Norwegian Waters", "a claim Icelandic Water denied": inside a sentence, a demonym and one capitalised
-    # common noun are a body's name (the noun alone would name nothing) where a body stands: after "of",
-    # "by", "from" or "with", or before a verb (not "drank German Beer", "won the French Open")
-    org_shaped = org_shaped or (e - s == 2 and doc[s].text in lex.demonyms and not sent_initial(doc, s)
-                                and doc[e - 1].is_title and doc[e - 1].lower_ in lex.common_words
-                                and doc[e - 1].text not in lex.demonyms
-                                and ((s > 0 and doc[s - 1].lower_ in {"of", "by", "from", "with"})
-                                     or (s > 1 and doc[s - 1].lower_ == "the"  # "told the Icelandic Herald"
-                                         and doc[s - 2].lower_ in lex.speech_verbs)
-                                     or (e < len(doc) and doc[e].tag_ in {"VBD", "VBN", "VBZ", "VBP", "MD"})))
-    while s < e:
-        tok = doc[s]
-        low = tok.lower_
-        initial = sent_initial(doc, s)
-        hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
-        drop = (
-            # "English ... League", "Republican Guard": an organisation's name keeps the adjective
-            (tok.text in lex.not_entities and not (org_shaped and (
-                tok.text in lex.demonyms or (tok.text in lex.name_adjectives and not initial))))
-            or (tok.is_upper and tok.text.title() in lex.not_entities)
-            or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms
-                                              and (e - s == 1 or tok.is_sent_start or s == 0 or doc[s - 1].is_punct)))
-                and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
-                and not (hyphen_part and doc[s + 2].text not in lex.demonyms)
-                # "South", "Western" are demonyms' first words ("South African", "Western European");
-                # before another name they start it ("South Velmora", "Western Orvik")
-                and not (low in lex.compass_modifiers and e - s > 1 and doc[s + 1].text not in lex.demonyms))
-            or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
-                and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
-            or low in {"the", "a", "an"}
-            or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
-                and doc[s + 1].text[:-1] in lex.demonyms)  # "Nine Egyptians": a number of people, no name
-            or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
-            or tok.text == "&"
-        )
-        org_pair = e - s == 2 and doc[e - 1].text in lex.org_heads  # "General Motors said": one name
-        first_word = e - s > 1 and tok.text in lex.org_first_words  # "Sporting Tarvel opened": a name's first word
-        if not drop and initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
-                and not first_word and not (tok.text in lex.sport_words and e - s > 1) \
-                and not _dateline_place(doc, s, e, lex):  # "Rowing Norway said", "SPLIT, Croatia -"
-            # an organisation's name may open with a common noun or adjective ("Harbour Affairs Ministry
-            # said", "Keep Velm Local said"), not with an adverb ("Later Quillon Marsac SA recalled")
-            # or a day ("Yesterday Velm Council said")
-            kept_in_org = org_shaped and tok.tag_ in {"NN", "NNP", "NNS", "NNPS", "JJ"} \
-                and low not in lex.opening_adverbs and low not in lex.dates.get("weekdays", ())
-            drop = (
-                (low in lex.common_words and not kept_in_org)
-                or low in lex.opening_adverbs  # "Furthermore, the officials said": rarer than the common words
-                or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
-                    and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
-                or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
-                # "Survivor Ada Corwen, 38, said": a kind of person before a name of two words or more, none of
-                # them a common word or a body's or place's head (not "Refugee Council Velm", "Baker Street
-                # Station")
-                or (e - s > 2 and low in lex.person_nouns and not org_shaped and all(
-                    doc[x].is_title and doc[x].lower_ not in lex.common_words and doc[x].text not in lex.org_heads
-                    and doc[x].lower_[:-1] not in lex.common_words  # ("Farmer Brothers Velm": a plural)
-                    and doc[x].text not in lex.place_proper_heads for x in range(s + 1, e)))
-                or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
-                or (tok.text.istitle() and e - s == 1 and written_in_lower_case(doc, low))
-                # "Nurses of the Velm Health Board said", "Officers of the Bureau on Velm Fraud": a plural common
-                # noun, then "of" and a body's name
-                or (e - s > 2 and doc[s + 1].lower_ == "of" and low.endswith("s") and org_shaped
-                    and (low[:-1] in lex.common_words or low[:-2] in lex.common_words or tok.tag_ in {"NNS", "NNPS"}))
-            )
-        if not drop:
-            break
-        s += 1
+
+
+def _demonym_and_noun_body(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """"of Norwegian Waters", "a claim Icelandic Water denied": inside a sentence, a demonym and one
+    capitalised common noun are a body's name (the noun alone would name nothing) where a body stands:
+    after "of", "by", "from" or "with", or before a verb (not "drank German Beer", "won the French Open")."""
+    return e - s == 2 and doc[s].text in lex.demonyms and not sent_initial(doc, s) \
+        and doc[e - 1].is_title and doc[e - 1].lower_ in lex.common_words \
+        and doc[e - 1].text not in lex.demonyms \
+        and ((s > 0 and doc[s - 1].lower_ in {"of", "by", "from", "with"})
+             or (s > 1 and doc[s - 1].lower_ == "the"  # "told the Icelandic Herald"
+                 and doc[s - 2].lower_ in lex.speech_verbs)
+             or (e < len(doc) and doc[e].tag_ in {"VBD", "VBN", "VBZ", "VBP", "MD"}))
+
+
+def _drop_first(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool) -> bool:
+    """Whether token ``s``, the first of the span that ends at ``e``, is no part of the name."""
+    tok = doc[s]
+    initial = sent_initial(doc, s)
+    hyphen_part = s + 2 < e and doc[s + 1].text == "-" and not tok.whitespace_ and is_cap(doc[s + 2])
+    if _never_opens_name(doc, s, e, lex, org_shaped, initial, hyphen_part):
+        return True
+    org_pair = e - s == 2 and doc[e - 1].text in lex.org_heads  # "General Motors said": one name
+    first_word = e - s > 1 and tok.text in lex.org_first_words  # "Sporting Tarvel opened": a name's first word
+    if initial and tok.text not in lex.given_names and not hyphen_part and not org_pair \
+            and not first_word and not (tok.text in lex.sport_words and e - s > 1) \
+            and not _dateline_place(doc, s, e, lex):  # "Rowing Norway said", "SPLIT, Croatia -"
+        return _common_opening(doc, s, e, lex, org_shaped)
+    return False
+
+
+def _never_opens_name(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool, initial: bool,
+                      hyphen_part: bool) -> bool:
+    """Token ``s`` is a word no name opens with, wherever it stands: a listed non-entity, a demonym,
+    a compass word, an article, a number of people, a connector."""
+    tok = doc[s]
+    low = tok.lower_
+    return (
+        # "English ... League", "Republican Guard": an organisation's name keeps the adjective
+        (tok.text in lex.not_entities and not (org_shaped and (
+            tok.text in lex.demonyms or (tok.text in lex.name_adjectives and not initial))))
+        or (tok.is_upper and tok.text.title() in lex.not_entities)
+        or ((tok.text in lex.demonyms or (tok.text[-1:] == "s" and tok.text[:-1] in lex.demonyms
+                                          and (e - s == 1 or tok.is_sent_start or s == 0 or doc[s - 1].is_punct)))
+            and not org_shaped  # "Norwegian", "Kenyans"; not "North-East" (a region), but "Afghan-Iranian"
+            and not (hyphen_part and doc[s + 2].text not in lex.demonyms)
+            # "South", "Western" are demonyms' first words ("South African", "Western European");
+            # before another name they start it ("South Velmora", "Western Orvik")
+            and not (low in lex.compass_modifiers and e - s > 1 and doc[s + 1].text not in lex.demonyms))
+        or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
+            and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
+        or low in {"the", "a", "an"}
+        or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
+            and doc[s + 1].text[:-1] in lex.demonyms)  # "Nine Egyptians": a number of people, no name
+        or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
+        or tok.text == "&"
+    )
+
+
+def _common_opening(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool) -> bool:
+    """Token ``s`` opens a sentence as a common word, an adverb, a kind of body or person or another
+    word of a sentence, not as a name's first word."""
+    tok = doc[s]
+    low = tok.lower_
+    # an organisation's name may open with a common noun or adjective ("Harbour Affairs Ministry
+    # said", "Keep Velm Local said"), not with an adverb ("Later Quillon Marsac SA recalled")
+    # or a day ("Yesterday Velm Council said")
+    kept_in_org = org_shaped and tok.tag_ in {"NN", "NNP", "NNS", "NNPS", "JJ"} \
+        and low not in lex.opening_adverbs and low not in lex.dates.get("weekdays", ())
+    return (
+        (low in lex.common_words and not kept_in_org)
+        or low in lex.opening_adverbs  # "Furthermore, the officials said": rarer than the common words
+        or (e - s > 1 and low in lex.org_appositive_nouns and tok.text not in lex.org_heads
+            and tok.text not in lex.org_first_words)  # "Retailer Halden Goods said"
+        or (e - s > 1 and low in lex.org_context_after)  # "Fighters of the Halden Forces"
+        # "Survivor Ada Corwen, 38, said": a kind of person before a name of two words or more, none of
+        # them a common word or a body's or place's head (not "Refugee Council Velm", "Baker Street
+        # Station")
+        or (e - s > 2 and low in lex.person_nouns and not org_shaped and all(
+            doc[x].is_title and doc[x].lower_ not in lex.common_words and doc[x].text not in lex.org_heads
+            and doc[x].lower_[:-1] not in lex.common_words  # ("Farmer Brothers Velm": a plural)
+            and doc[x].text not in lex.place_proper_heads for x in range(s + 1, e)))
+        or (tok.text.istitle() and len(low) >= 6 and re.search(r"(ing|ed|ly)$", low) is not None)
+        or (tok.text.istitle() and e - s == 1 and written_in_lower_case(doc, low))
+        # "Nurses of the Velm Health Board said", "Officers of the Bureau on Velm Fraud": a plural common
+        # noun, then "of" and a body's name
+        or (e - s > 2 and doc[s + 1].lower_ == "of" and low.endswith("s") and org_shaped
+            and (low[:-1] in lex.common_words or low[:-2] in lex.common_words or tok.tag_ in {"NNS", "NNPS"}))
+    )
+
+
+def _trimmed_end(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool) -> int:
+    """Where the span from ``s`` ends once trailing non-entities and demonyms that end no name are dropped."""
     while e > s and (doc[e - 1].text in lex.not_entities or doc[e - 1].text in lex.demonyms):
         if org_shaped and e - s >= 4 and doc[e - 1].text not in lex.demonyms and doc[e - 2].is_title \
                 and doc[e - 1].lower_ in lex.common_words and doc[e - 1].lower_.endswith(lex.field_endings) \
@@ -915,7 +1082,7 @@ def trim(doc: Doc, lex: Lexicon, s: int, e: int) -> tuple[int, int]:
                 and _demonym_surname(doc, s, e, lex):
             break  # "Ivo French, a farmer", "Osk Welsh said": a given name, then the surname
         e -= 1
-    return s, e
+    return e
 
 
 def _demonym_surname(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:

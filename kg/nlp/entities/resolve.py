@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
 
@@ -355,285 +356,409 @@ def _before_role(doc: Doc, c: Cand, lex: Lexicon) -> bool:
 STRONG_PLACE_RULES = frozenset({"dateline", "place-comma-country", "place-of", "place-head"})
 
 
+@dataclass
+class _Resolution:
+    """One article's candidates and what clustering them has found so far."""
+
+    doc: Doc
+    cands: list[Cand]
+    lex: Lexicon
+    sent_of: list[int]
+    headlines: Headlines | None
+    full_text: str  # Doc.text joins every token: build it once, not per mention
+    # the last words of the names that may be people's ("Dylan Vesk" read by the NER or by shape alone)
+    person_like_surnames: set[str]
+    # the first words of the organisations' names found by a rule ("Velmara" of "Velmara Systems")
+    org_first_words_here: set[str]
+    # the initials of the organisations named in full here that the gazetteer does not know
+    spelled_out: set[str]
+    entities: dict[str, Entity] = field(default_factory=dict)
+    mentions: list[Mention] = field(default_factory=list)
+    persons: list[Entity] = field(default_factory=list)
+    orgs: list[Entity] = field(default_factory=list)
+    ending_at: dict[int, Entity] = field(default_factory=dict)  # token index after a mention -> its entity
+    starting_at: dict[int, Entity] = field(default_factory=dict)  # token index where a mention starts -> its entity
+    firm: set[str] = field(default_factory=set)  # entities typed by the gazetteer or a rule (pass 1)
+    pending: list[int] = field(default_factory=list)  # the candidates pass 2 decides
+    placed: dict[str, Entity] = field(default_factory=dict)  # names a strong place rule typed as places here
+    by_label: dict[str, Entity] = field(default_factory=dict)  # the full names of pass 1
+    kind_named: dict[str, Entity] = field(default_factory=dict)  # "River Tarsk" -> "tarsk"
+    regions: dict[str, Entity] = field(default_factory=dict)  # "Tarsk County" -> "tarsk"
+
+    @classmethod
+    def of(cls, doc: Doc, cands: list[Cand], lex: Lexicon, sent_of: list[int],
+           headlines: Headlines | None) -> _Resolution:
+        """The resolution of an article before any candidate is placed."""
+        surnames = {doc[c.end - 1].text for c in cands if c.end - c.start >= 2 and c.gaz is None and (
+            c.type == PER or (c.type is None and (c.model_type == PER or c.rule == "name-shape")))}
+        org_first = {doc[c.start].text for c in cands if c.type == ORG and c.gaz is None and c.end - c.start >= 2}
+        return cls(doc, cands, lex, sent_of, headlines, doc_text(doc), surnames, org_first,
+                   _initials_spelled_out(doc, cands))
+
+    def add(self, c: Cand, ent: Entity) -> None:
+        """Record candidate ``c`` as a mention of ``ent``."""
+        doc = self.doc
+        start = doc[c.title].idx if c.title is not None else doc[c.start].idx
+        end = doc[c.end - 1].idx + len(doc[c.end - 1].text)
+        surface = self.full_text[start:end]
+        if surface != ent.label:
+            ent.aliases.add(surface)
+        self.mentions.append(Mention(ent.key, surface, start, end, self.sent_of[c.start], c.rule))
+        self.ending_at[c.end] = ent
+        self.starting_at[c.start] = ent
+
+    def name_text(self, c: Cand) -> str:
+        """The candidate's words, a long all-capitals name in title case."""
+        text = self.doc[c.start : c.end].text
+        if not (text.isupper() and len(text) > 5):
+            return text
+        return re.sub(r"(['’])S\b", r"\1s", text.upper().title())  # "ST. VELM'S": "St. Velm's", not "Velm'S"
+
+
 def resolve(
     doc: Doc, cands: list[Cand], lex: Lexicon, sent_of: list[int], headlines: Headlines | None = None
 ) -> tuple[dict[str, Entity], list[Mention]]:
     """Cluster candidates into entities; drop untyped ones nothing supports. ``headlines`` tells
     which candidates stand on a title-case line (kg.nlp.entities.headlines)."""
-    entities: dict[str, Entity] = {}
-    mentions: list[Mention] = []
-    persons: list[Entity] = []
-    orgs: list[Entity] = []
-
-    ending_at: dict[int, Entity] = {}  # token index after a mention -> its entity
-    starting_at: dict[int, Entity] = {}  # token index where a mention starts -> its entity
-    firm: set[str] = set()  # entities typed by the gazetteer or a rule (pass 1)
-    full_text = doc_text(doc)  # Doc.text joins every token: build it once, not per mention
-
-    def sent_index(tok_i: int) -> int:
-        return sent_of[tok_i]
-
-    def add(c: Cand, ent: Entity) -> None:
-        start = doc[c.title].idx if c.title is not None else doc[c.start].idx
-        end = doc[c.end - 1].idx + len(doc[c.end - 1].text)
-        surface = full_text[start:end]
-        if surface != ent.label:
-            ent.aliases.add(surface)
-        mentions.append(Mention(ent.key, surface, start, end, sent_index(c.start), c.rule))
-        ending_at[c.end] = ent
-        starting_at[c.start] = ent
-
-    def name_text(c: Cand) -> str:
-        text = doc[c.start : c.end].text
-        if not (text.isupper() and len(text) > 5):
-            return text
-        return re.sub(r"(['’])S\b", r"\1s", text.upper().title())  # "ST. VELM'S": "St. Velm's", not "Velm'S"
-
-    # the last words of the names that may be people's ("Dylan Vesk" read by the NER or by shape alone)
-    person_like_surnames = {doc[c.end - 1].text for c in cands if c.end - c.start >= 2 and c.gaz is None and (
-        c.type == PER or (c.type is None and (c.model_type == PER or c.rule == "name-shape")))}
-    # the first words of the organisations' names found by a rule ("Velmara" of "Velmara Systems")
-    org_first_words_here = {doc[c.start].text for c in cands
-                            if c.type == ORG and c.gaz is None and c.end - c.start >= 2}
-    # the initials of the organisations named in full here that the gazetteer does not know
-    spelled_out = _initials_spelled_out(doc, cands)
+    r = _Resolution.of(doc, cands, lex, sent_of, headlines)
     # pass 1: gazetteer and typed candidates, full names first
-    order = sorted(range(len(cands)), key=lambda k: (cands[k].type is None, -(cands[k].end - cands[k].start)))
-    pending: list[int] = []
-    for k in order:
-        c = cands[k]
-        if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
-                and c.end < len(doc) and (doc[c.end].lower_ in lex.speech_verbs or doc[c.end].pos_ in {"VERB", "AUX"}) \
-                and not doc[c.start].is_upper and (c.start == 0 or doc[c.start - 1].pos_ != "ADP"):
-            # "Lund said", "Lund rejected it": a one-word town's name that is the surname of a person named
-            # in the article, as the subject of a verb (not "in Lund", not a dateline's "LUND")
-            word = normalize_name(doc[c.start].text)
-            surname = [p for p in persons if normalize_name(p.label).split()[-1] == word]
-            if not surname and doc[c.end].lower_ in lex.speech_verbs and doc[c.start].text not in org_first_words_here:
-                # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames (not "Tarsken fell 3 percent"
-                # after "Tarsken Holdings")
-                surname = [p for p in persons if _first_of_two_surnames(p.label, word)]
-            if len(surname) == 1:
-                add(c, surname[0])
-                continue
-            if doc[c.start].text in person_like_surnames:
-                pending.append(k)  # the surname of a name found without a type yet: pass 2 decides
-                continue
-        if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
-                and doc[c.start].text in person_like_surnames and not _town_used_as_place(doc, doc[c.start].text, lex):
-            pending.append(k)  # "Pinvel kept the title", "for Pinvel": a town's name that is the surname of a
-            continue  # person the article names in full, and nowhere a place ("in Pinvel"): pass 2 decides
-        if c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"} \
-                and c.end < len(doc) and doc[c.end].lower_ in lex.roles \
-                and doc[c.start].text in org_first_words_here:
-            pending.append(k)  # "A Velmara spokesman" after "Velmara Systems": the company, not the town
-            continue
-        if c.gaz is not None and doc[c.start : c.end].text.replace("-", "") in spelled_out:
-            pending.append(k)  # "the Inland Canals Commission or ICC": the article's own name for the initials,
-            continue  # not the gazetteer's body of the same initials: pass 2 decides
-        if c.gaz is not None:
-            key = "gz:" + (c.gaz.ref_id or c.gaz.label)
-            ent = entities.get(key)
-            if ent is None:
-                written = doc[c.start:c.end].text
-                # the article's own spelling of the same name without its accents ("Medecins" for
-                # "Médecins") labels it in this article; the gazetteer's spelling stays an alias
-                label = written if written != c.gaz.label and written.isascii() and not c.gaz.label.isascii() \
-                    and fold_accents(written) == fold_accents(c.gaz.label) else c.gaz.label
-                ent = entities[key] = Entity(
-                    key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet, c.gaz.kind,
-                    gazetteer_names(c.gaz.label, c.gaz.aliases),
-                )
-                ent.aliases.discard(ent.label)
-                if ent.type == ORG:
-                    orgs.append(ent)
-            add(c, ent)
-            continue
-        text = name_text(c)
-        if c.type == ORG and c.end - c.start <= 3:
-            before = _named_before_known_as(doc, c.start, ending_at)
-            if before is not None and before.type == ORG:
-                add(c, before)  # "the Velm Commission on Roads, known as Velmro Haq": its other name
-                continue
-        if c.type == PER and c.end - c.start >= 2:
-            key = "Person:" + normalize_name(text)
-            ent = entities.get(key)
-            if ent is None:
-                ent = entities[key] = Entity(key, text, PER)
-                persons.append(ent)
-            add(c, ent)
-        elif c.type == ORG and not is_acronym(doc[c.start : c.end].text):  # ("VELMIS" reads "Velmis")
-            short = _bracketed_short_form(doc, c, cands, ending_at, lex) if c.end - c.start == 1 else None
-            if short is not None:
-                add(c, short)  # "the Commission on Roads (Comroad) ... Comroad spokesman": its short form
-                continue
-            key = "Organisation:" + normalize_name(_without_suffix(text, lex))
-            lead = normalize_name(text) + " "
-            kind = doc[c.end].lower_ if c.end < len(doc) else ""
-            if kind in lex.roles:
-                kind = ""  # "Velm chairman NAME": the leading word of a longer name, as in pass 2
-            if key not in entities and any(
-                    _longer_form(_without_article(normalize_name(o.label), lex), lead, c.rule, kind) for o in orgs):
-                pending.append(k)  # "the Velm brigade" after "the Al-Velm Security Brigade", "Central Bank"
-                # after "Central Bank of Velmland": pass 2 decides
-                continue
-            ent = entities.get(key) or entities.setdefault(key, Entity(key, text, ORG))
-            if ent not in orgs:
-                orgs.append(ent)
-            add(c, ent)
-        else:
-            pending.append(k)
-
-    firm.update(ending_at[c].key for c in ending_at)
-    placed: dict[str, Entity] = {}  # names a strong place rule typed as places in this article
+    for k in sorted(range(len(cands)), key=lambda k: (cands[k].type is None, -(cands[k].end - cands[k].start))):
+        _first_pass(r, k)
+    r.firm.update(r.ending_at[c].key for c in r.ending_at)
     # pass 2: short forms resolve to the full names found in pass 1
-    by_label = {normalize_name(e.label): e for e in entities.values()}  # the full names of pass 1
-    # "River Tarsk" -> "tarsk": places named by a kind word and a name (one look-up a name)
-    kind_named = {key: e for e in entities.values() if (key := _kind_named_key(e, lex))}
-    regions = {key: e for e in entities.values() if (key := _region_key(e, lex))}  # "Tarsk County" -> "tarsk"
+    r.by_label = {normalize_name(e.label): e for e in r.entities.values()}
+    # places named by a kind word and a name (one look-up a name)
+    r.kind_named = {key: e for e in r.entities.values() if (key := _kind_named_key(e, lex))}
+    r.regions = {key: e for e in r.entities.values() if (key := _region_key(e, lex))}
     # typed short forms first, so weak or statistical readings meet the names they refer to
     # ("..., known as ABC," first of all: a later "ABC officials" is that name)
-    defined = {k for k in pending if _named_before_known_as(doc, cands[k].start, ending_at) is not None}
-    for k in sorted(pending, key=lambda k: (k not in defined, cands[k].type is None, cands[k].start)):
-        c = cands[k]
-        text = name_text(c)
-        norm = normalize_name(text)
-        target: Entity | None = None
-        bracketed = c.end - c.start == 1 and c.end < len(doc) and doc[c.end].text == ")"  # "(Velmsup)"
-        if (c.rule == "acronym-definition" or bracketed) and c.start >= 2 and doc[c.start - 1].text == "(":
-            before = ending_at.get(c.start - 1)
-            if before is not None and before.type == ORG:
-                target = before  # "Name (ABC)" defines ABC, whatever its initials (a name in another language)
-        if target is None and (is_acronym(doc[c.start : c.end].text) or c.end - c.start <= 3):
-            before = _named_before_known_as(doc, c.start, ending_at)
-            if before is not None and before.type == ORG:
-                target = before  # "the Velm Relief Office, known as VERO / Velmro Haq, ...": its other name
-        if target is None and is_acronym(text):
-            target = next((o for o in orgs if _initials(o.label) == text.replace("-", "")
-                           or text in o.aliases), None)
-        if target is None and c.start > 0 and doc[c.start - 1].is_title and doc[c.start - 1].is_alpha:
-            # "Grey Lantern said": the sentence's first word, trimmed as a common word, is part of a
-            # name the article already gave in full
-            target = by_label.get(normalize_name(doc[c.start - 1].text + " " + text))
-        if target is None:
-            hits = [p for p in persons if norm and (
-                normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
-                or ("-" in text and normalize_name(p.label).endswith(" " + norm))  # "Bent-Orvane"
-                # "Jose Orvo Tarsk ... Orvo Tarsk said": the two surnames of a person's three names
-                or (" " in norm and len(p.label.split()) >= 3 and normalize_name(p.label).endswith(" " + norm)
-                    and _surname_pair(doc, c, cands, orgs, lex))
-            )]
-            if not hits and " " not in norm and c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs \
-                    and doc[c.start].text not in org_first_words_here:
-                # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames (the paternal one, in
-                # Spanish and Portuguese names) stands for the person
-                hits = [p for p in persons if _first_of_two_surnames(p.label, norm)]
-            if len({p.key for p in hits}) == 1:
-                target = hits[0]
-        if target is None and (c.rule == "locative" or c.type == PER or c.gaz is not None) and c.end - c.start == 1:
-            # "to Varn's 4,210": a word typed a place only by the preposition before it is the surname
-            # of a person the NER alone read in full ("Mihai Varn"), not yet resolved; so is a surname
-            # typed a person alone ("Varn, who ...") before that full name is
-            full = next((f for f in (cands[j] for j in pending) if f.type is None
-                         and (f.model_type == PER or (f.model_type is None and f.rule == "name-shape"))
-                         and f.end - f.start >= 2 and normalize_name(name_text(f)).split()[-1] == norm
-                         and (c.gaz is None or f.model_type == PER or doc[f.start].text in lex.given_names
-                              or not (norm in lex.common_words or norm[:-1] in lex.common_words))),
-                        None)  # (a town's name that is a common word: only after a full name read as a
-            # person's; "Velm Queens" is a team)
-            if full is not None:
-                key = "Person:" + normalize_name(name_text(full))
-                target = entities.get(key) or entities.setdefault(key, Entity(key, name_text(full), PER))
-                if target not in persons:
-                    persons.append(target)
-        if target is None and norm in placed:
-            target = placed[norm]  # "Halden" the dateline's town stays the town, not "Halden Foods Inc."
-        if target is None:  # "the Tarsk" after "River Tarsk": the place without its kind word
-            target = kind_named.get(norm)
-        if target is None and (c.type is None or c.rule == "place-head") and c.end - c.start == 1 \
-                and c.end < len(doc) and doc[c.end].is_lower and doc[c.end].pos_ == "NOUN":
-            # "the society's Tarsk branch" after "Tarsk County": the region qualifies the noun (not "Tarsk
-            # said", a body's short name, nor "in Tarsk", a town typed by its preposition)
-            target = regions.get(norm)
-        if target is None and c.type is None and c.end - c.start == 1:
-            # "Halden Voters Reject ..." above "HALDEN, Ore. -": the town the gazetteer found in this article,
-            # not the first word of "Halden Autrement", the committee named later
-            target = next((e for e in entities.values() if e.type == LOC and e.key.startswith("gz:")
-                           and normalize_name(e.label) == norm), None)
-            if target is None and headlines is not None and headlines.covers(c.start, c.end) \
-                    and (same := by_label.get(norm)) is not None and same.type == LOC:
-                target = same  # "across Tarsk" in the body: a headline's "Tarsk" is that place, not the
-                # first word of the "Tarsk Growers' Association" named later
-        known = lex.gazetteer.get(norm)
-        country = known is not None and known.type == LOC and known.kind in {"country", "state"}
-        if target is None and norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names \
-                and not country and not _where(doc, c, lex):  # ("Norway" in a headline is the country, not
-            # "Norway Freedom Front"; "in the Tarsklands" is where, not "Tarsklands Growers Union")
-            # the leading word(s) of one organisation's name: "Halden" for "Halden Foods Inc."
-            hits = [o for o in orgs if _without_article(normalize_name(o.label), lex).startswith(norm + " ")] or [
-                o for o in orgs  # "Tarvel" for "Sporting Tarvel": the name without its generic first word
-                if o.label.split()[0] in lex.org_first_words and normalize_name(o.label).split(" ", 1)[-1] == norm]
-            shortest = min(hits, key=lambda o: len(o.label), default=None)
-            # of several, one whose name starts all the others ("Halden Rovers" in "Halden Rovers
-            # Supporters' Trust"); two unrelated names ("Halden Rovers", "Halden Water") leave it open
-            # (the town both are named after, as often as not)
-            if shortest is not None and all(normalize_name(o.label).startswith(normalize_name(shortest.label))
-                                            for o in hits) and not _named_for_its_place(shortest.label, text, lex):
-                target = shortest
-        if target is None:
-            where = _where(doc, c, lex)
-            for ent in list(entities.values()):
-                if where and ent.type == ORG and normalize_name(ent.label) != norm:
-                    continue  # "in the Tarsklands" is where, whatever a headline's "Tarsklands" was taken for
-                if norm in {normalize_name(a) for a in ent.aliases} | {normalize_name(ent.label)}:
-                    target = ent
-                    break
+    defined = {k for k in r.pending if _named_before_known_as(doc, cands[k].start, r.ending_at) is not None}
+    for k in sorted(r.pending, key=lambda k: (k not in defined, cands[k].type is None, cands[k].start)):
+        _second_pass(r, cands[k])
+    r.mentions.sort(key=lambda m: m.start)
+    return r.entities, r.mentions
+
+
+def _first_pass(r: _Resolution, k: int) -> None:
+    """Place candidate ``k`` by its gazetteer entry or its type, or leave it to pass 2."""
+    c, doc = r.cands[k], r.doc
+    if _town_as_surname(r, k) or _deferred_gazetteer(r, k):
+        return
+    if c.gaz is not None:
+        r.add(c, _gazetteer_entity(r, c))
+        return
+    text = r.name_text(c)
+    if c.type == ORG and c.end - c.start <= 3:
+        before = _named_before_known_as(doc, c.start, r.ending_at)
+        if before is not None and before.type == ORG:
+            r.add(c, before)  # "the Velm Commission on Roads, known as Velmro Haq": its other name
+            return
+    if c.type == PER and c.end - c.start >= 2:
+        key = "Person:" + normalize_name(text)
+        ent = r.entities.get(key)
+        if ent is None:
+            ent = r.entities[key] = Entity(key, text, PER)
+            r.persons.append(ent)
+        r.add(c, ent)
+    elif c.type == ORG and not is_acronym(doc[c.start : c.end].text):  # ("VELMIS" reads "Velmis")
+        _first_pass_org(r, k, text)
+    else:
+        r.pending.append(k)
+
+
+def _town_as_surname(r: _Resolution, k: int) -> bool:
+    """Whether a one-word town's name that is the subject of a verb ("Lund said", "Lund rejected it")
+    was placed as the surname of a person named here, or left to pass 2 as one maybe."""
+    c, doc, lex = r.cands[k], r.doc, r.lex
+    if not (c.gaz is not None and c.end - c.start == 1 and c.gaz.type == LOC
+            and c.gaz.kind not in {"country", "state"} and c.end < len(doc)
+            and (doc[c.end].lower_ in lex.speech_verbs or doc[c.end].pos_ in {"VERB", "AUX"})
+            and not doc[c.start].is_upper and (c.start == 0 or doc[c.start - 1].pos_ != "ADP")):
+        return False  # (not "in Lund", not a dateline's "LUND")
+    word = normalize_name(doc[c.start].text)
+    surname = [p for p in r.persons if normalize_name(p.label).split()[-1] == word]
+    if not surname and doc[c.end].lower_ in lex.speech_verbs and doc[c.start].text not in r.org_first_words_here:
+        # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames (not "Tarsken fell 3 percent"
+        # after "Tarsken Holdings")
+        surname = [p for p in r.persons if _first_of_two_surnames(p.label, word)]
+    if len(surname) == 1:
+        r.add(c, surname[0])
+        return True
+    if doc[c.start].text in r.person_like_surnames:
+        r.pending.append(k)  # the surname of a name found without a type yet: pass 2 decides
+        return True
+    return False
+
+
+def _deferred_gazetteer(r: _Resolution, k: int) -> bool:
+    """Whether gazetteer match ``k`` may be another name here, and so is left to pass 2."""
+    c, doc, lex = r.cands[k], r.doc, r.lex
+    if c.gaz is None:
+        return False
+    town = c.end - c.start == 1 and c.gaz.type == LOC and c.gaz.kind not in {"country", "state"}
+    if town and doc[c.start].text in r.person_like_surnames and not _town_used_as_place(doc, doc[c.start].text, lex):
+        pass  # "Pinvel kept the title", "for Pinvel": a town's name that is the surname of a person the
+        # article names in full, and nowhere a place ("in Pinvel")
+    elif town and c.end < len(doc) and doc[c.end].lower_ in lex.roles and doc[c.start].text in r.org_first_words_here:
+        pass  # "A Velmara spokesman" after "Velmara Systems": the company, not the town
+    elif doc[c.start : c.end].text.replace("-", "") not in r.spelled_out:
+        return False  # (else "the Inland Canals Commission or ICC": the article's own name for the
+        # initials, not the gazetteer's body of the same initials)
+    r.pending.append(k)
+    return True
+
+
+def _gazetteer_entity(r: _Resolution, c: Cand) -> Entity:
+    """The entity of the gazetteer entry candidate ``c`` matched, made the first time."""
+    assert c.gaz is not None
+    key = "gz:" + (c.gaz.ref_id or c.gaz.label)
+    ent = r.entities.get(key)
+    if ent is not None:
+        return ent
+    written = r.doc[c.start : c.end].text
+    # the article's own spelling of the same name without its accents ("Medecins" for
+    # "Médecins") labels it in this article; the gazetteer's spelling stays an alias
+    label = written if written != c.gaz.label and written.isascii() and not c.gaz.label.isascii() \
+        and fold_accents(written) == fold_accents(c.gaz.label) else c.gaz.label
+    ent = r.entities[key] = Entity(
+        key, label, c.gaz.type, {*c.gaz.aliases, c.gaz.label}, c.gaz.ref_id, c.gaz.outlet, c.gaz.kind,
+        gazetteer_names(c.gaz.label, c.gaz.aliases),
+    )
+    ent.aliases.discard(ent.label)
+    if ent.type == ORG:
+        r.orgs.append(ent)
+    return ent
+
+
+def _first_pass_org(r: _Resolution, k: int, text: str) -> None:
+    """Place an organisation's name typed by a rule, unless it is a short form pass 2 decides."""
+    c, doc, lex = r.cands[k], r.doc, r.lex
+    short = _bracketed_short_form(doc, c, r.cands, r.ending_at, lex) if c.end - c.start == 1 else None
+    if short is not None:
+        r.add(c, short)  # "the Commission on Roads (Comroad) ... Comroad spokesman": its short form
+        return
+    key = "Organisation:" + normalize_name(_without_suffix(text, lex))
+    lead = normalize_name(text) + " "
+    kind = doc[c.end].lower_ if c.end < len(doc) else ""
+    if kind in lex.roles:
+        kind = ""  # "Velm chairman NAME": the leading word of a longer name, as in pass 2
+    if key not in r.entities and any(
+            _longer_form(_without_article(normalize_name(o.label), lex), lead, c.rule, kind) for o in r.orgs):
+        r.pending.append(k)  # "the Velm brigade" after "the Al-Velm Security Brigade", "Central Bank"
+        return  # after "Central Bank of Velmland": pass 2 decides
+    ent = r.entities.get(key) or r.entities.setdefault(key, Entity(key, text, ORG))
+    if ent not in r.orgs:
+        r.orgs.append(ent)
+    r.add(c, ent)
+
+
+def _second_pass(r: _Resolution, c: Cand) -> None:
+    """Place a short form on a name found before it, or type it on its own, or drop it."""
+    text = r.name_text(c)
+    norm = normalize_name(text)
+    for find in _TARGET_FINDERS:
+        target = find(r, c, text, norm)
         if target is not None:
             if target.type == LOC and c.rule in STRONG_PLACE_RULES:
-                placed.setdefault(norm, target)  # "the island of Velm" named before: "Velm" stays the island
-            add(c, target)
-            continue
-        typ, by_model = c.type, False
-        if typ is None:
-            # weak evidence decides only when nothing else named this text
-            partner = _coordinated(doc, c, ending_at, starting_at, lex.governing_words)
-            if _plural_opening_word(doc, c, lex) and not is_acronym(text):
-                continue  # "Organisers said ...": a plural common noun opening a sentence
-            if partner is not None and partner.key in firm and not is_acronym(text):
-                typ = partner.type  # "Ilvana Orsk and Tomas Brede", "Bresk and Ollu": a list shares its type
-            elif c.rule == "context-after" and is_acronym(text):
-                typ = ORG  # "QXL fighters"
-            elif c.model_type == PER and _lone_opening_word(doc, c, lex):
-                continue  # "Ridership fell 8 percent": a word that opens a sentence, named nowhere else
-            elif c.model_type == PER:
-                typ = _shape_type(text, lex, doc_text(doc))  # "Tarsk Coast" read as a person: a known model error
-            elif c.model_type == LOC and c.end - c.start >= 2 and doc[c.end - 1].text in lex.event_heads:
-                typ = ORG  # "Velm Rugby Championship" read as a place: an event, listed with bodies
-            elif c.model_type == LOC and (c.rule == "speaker" or _apposition_speaks(doc, c, lex)):
-                typ = _shape_type(text, lex, doc_text(doc))  # "Ada Corwen said": a place does not speak
-            elif c.model_type is not None:
-                typ, by_model = c.model_type, True  # the statistical NER's reading of an unknown name
-            elif c.rule in {"name-shape", "speaker"}:
-                typ = _shape_type(text, lex, doc_text(doc))  # "Halden Ross claims", "Corwen said"
-            else:
-                continue
-        key = f"{typ}:{norm}"
-        ent = entities.get(key)
-        if ent is None:  # typed_by "model": only the statistical NER's reading typed it, so far
-            ent = entities[key] = Entity(key, text, typ, typed_by="model" if by_model else "rule")
-        elif not by_model:
-            ent.typed_by = "rule"  # a rule, list or context gave it this type too
-        if key_named := _kind_named_key(ent, lex):
-            kind_named.setdefault(key_named, ent)
-        if key_region := _region_key(ent, lex):
-            regions.setdefault(key_region, ent)
-        by_label.setdefault(normalize_name(ent.label), ent)
-        if typ == LOC and c.rule in STRONG_PLACE_RULES:
-            placed.setdefault(norm, ent)
-        if typ == PER and ent not in persons:
-            persons.append(ent)
-        if typ == ORG and ent not in orgs:
-            orgs.append(ent)
-        add(c, ent)
-    mentions.sort(key=lambda m: m.start)
-    return entities, mentions
+                r.placed.setdefault(norm, target)  # "the island of Velm" named before: "Velm" stays the island
+            r.add(c, target)
+            return
+    typ, by_model = _untyped_reading(r, c, text)
+    if typ is not None:
+        _add_new(r, c, text, norm, typ, by_model)
+
+
+def _defined_here(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """The organisation a bracket ("Name (ABC)") or "known as" right before the candidate defines it as."""
+    doc = r.doc
+    bracketed = c.end - c.start == 1 and c.end < len(doc) and doc[c.end].text == ")"  # "(Velmsup)"
+    if (c.rule == "acronym-definition" or bracketed) and c.start >= 2 and doc[c.start - 1].text == "(":
+        before = r.ending_at.get(c.start - 1)
+        if before is not None and before.type == ORG:
+            return before  # "Name (ABC)" defines ABC, whatever its initials (a name in another language)
+    if is_acronym(doc[c.start : c.end].text) or c.end - c.start <= 3:
+        before = _named_before_known_as(doc, c.start, r.ending_at)
+        if before is not None and before.type == ORG:
+            return before  # "the Velm Relief Office, known as VERO / Velmro Haq, ...": its other name
+    return None
+
+
+def _expanded_acronym(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """The organisation whose initials or alias an acronym is."""
+    if not is_acronym(text):
+        return None
+    return next((o for o in r.orgs if _initials(o.label) == text.replace("-", "") or text in o.aliases), None)
+
+
+def _with_word_before(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """"Grey Lantern said": the sentence's first word, trimmed as a common word, is part of a name
+    the article already gave in full."""
+    doc = r.doc
+    if c.start > 0 and doc[c.start - 1].is_title and doc[c.start - 1].is_alpha:
+        return r.by_label.get(normalize_name(doc[c.start - 1].text + " " + text))
+    return None
+
+
+def _person_of_surname(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """The one person named here whose surname (or first name, or two surnames) the candidate is."""
+    doc, lex = r.doc, r.lex
+    hits = [p for p in r.persons if norm and (
+        normalize_name(p.label).split()[-1] == norm or normalize_name(p.label).split()[0] == norm
+        or ("-" in text and normalize_name(p.label).endswith(" " + norm))  # "Bent-Orvane"
+        # "Jose Orvo Tarsk ... Orvo Tarsk said": the two surnames of a person's three names
+        or (" " in norm and len(p.label.split()) >= 3 and normalize_name(p.label).endswith(" " + norm)
+            and _surname_pair(doc, c, r.cands, r.orgs, lex))
+    )]
+    if not hits and " " not in norm and c.end < len(doc) and doc[c.end].lower_ in lex.speech_verbs \
+            and doc[c.start].text not in r.org_first_words_here:
+        # "Orvo Tarsken Mirovo ... Tarsken said": the first of two surnames (the paternal one, in
+        # Spanish and Portuguese names) stands for the person
+        hits = [p for p in r.persons if _first_of_two_surnames(p.label, norm)]
+    return hits[0] if len({p.key for p in hits}) == 1 else None
+
+
+def _untyped_full_name(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """"to Varn's 4,210": a word typed a place only by the preposition before it is the surname of a
+    person the NER alone read in full ("Mihai Varn"), not yet resolved; so is a surname typed a person
+    alone ("Varn, who ...") before that full name is. The person is made here."""
+    doc, lex = r.doc, r.lex
+    if not ((c.rule == "locative" or c.type == PER or c.gaz is not None) and c.end - c.start == 1):
+        return None
+    full = next((f for f in (r.cands[j] for j in r.pending) if f.type is None
+                 and (f.model_type == PER or (f.model_type is None and f.rule == "name-shape"))
+                 and f.end - f.start >= 2 and normalize_name(r.name_text(f)).split()[-1] == norm
+                 and (c.gaz is None or f.model_type == PER or doc[f.start].text in lex.given_names
+                      or not (norm in lex.common_words or norm[:-1] in lex.common_words))),
+                None)  # (a town's name that is a common word: only after a full name read as a
+    # person's; "Velm Queens" is a team)
+    if full is None:
+        return None
+    key = "Person:" + normalize_name(r.name_text(full))
+    target = r.entities.get(key) or r.entities.setdefault(key, Entity(key, r.name_text(full), PER))
+    if target not in r.persons:
+        r.persons.append(target)
+    return target
+
+
+def _placed_here(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """"Halden" the dateline's town stays the town, not "Halden Foods Inc."."""
+    return r.placed.get(norm)
+
+
+def _place_without_kind(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """"the Tarsk" after "River Tarsk": the place without its kind word."""
+    return r.kind_named.get(norm)
+
+
+def _region_before_noun(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """"the society's Tarsk branch" after "Tarsk County": the region qualifies the noun (not "Tarsk
+    said", a body's short name, nor "in Tarsk", a town typed by its preposition)."""
+    doc = r.doc
+    if (c.type is None or c.rule == "place-head") and c.end - c.start == 1 \
+            and c.end < len(doc) and doc[c.end].is_lower and doc[c.end].pos_ == "NOUN":
+        return r.regions.get(norm)
+    return None
+
+
+def _town_found_here(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """"Halden Voters Reject ..." above "HALDEN, Ore. -": the town the gazetteer found in this article,
+    not the first word of "Halden Autrement", the committee named later."""
+    if not (c.type is None and c.end - c.start == 1):
+        return None
+    target = next((e for e in r.entities.values() if e.type == LOC and e.key.startswith("gz:")
+                   and normalize_name(e.label) == norm), None)
+    if target is None and r.headlines is not None and r.headlines.covers(c.start, c.end) \
+            and (same := r.by_label.get(norm)) is not None and same.type == LOC:
+        target = same  # "across Tarsk" in the body: a headline's "Tarsk" is that place, not the
+        # first word of the "Tarsk Growers' Association" named later
+    return target
+
+
+def _org_leading_words(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """The organisation whose name the candidate opens: "Halden" for "Halden Foods Inc."."""
+    doc, lex = r.doc, r.lex
+    known = lex.gazetteer.get(norm)
+    country = known is not None and known.type == LOC and known.kind in {"country", "state"}
+    if not (norm and (c.type != LOC or _before_role(doc, c, lex)) and text not in lex.given_names
+            and not country and not _where(doc, c, lex)):  # ("Norway" in a headline is the country, not
+        return None  # "Norway Freedom Front"; "in the Tarsklands" is where, not "Tarsklands Growers Union")
+    hits = [o for o in r.orgs if _without_article(normalize_name(o.label), lex).startswith(norm + " ")] or [
+        o for o in r.orgs  # "Tarvel" for "Sporting Tarvel": the name without its generic first word
+        if o.label.split()[0] in lex.org_first_words and normalize_name(o.label).split(" ", 1)[-1] == norm]
+    shortest = min(hits, key=lambda o: len(o.label), default=None)
+    # of several, one whose name starts all the others ("Halden Rovers" in "Halden Rovers
+    # Supporters' Trust"); two unrelated names ("Halden Rovers", "Halden Water") leave it open
+    # (the town both are named after, as often as not)
+    if shortest is not None and all(normalize_name(o.label).startswith(normalize_name(shortest.label))
+                                    for o in hits) and not _named_for_its_place(shortest.label, text, lex):
+        return shortest
+    return None
+
+
+def _same_name(r: _Resolution, c: Cand, text: str, norm: str) -> Entity | None:
+    """The entity whose label or alias the candidate writes."""
+    where = _where(r.doc, c, r.lex)
+    for ent in list(r.entities.values()):
+        if where and ent.type == ORG and normalize_name(ent.label) != norm:
+            continue  # "in the Tarsklands" is where, whatever a headline's "Tarsklands" was taken for
+        if norm in {normalize_name(a) for a in ent.aliases} | {normalize_name(ent.label)}:
+            return ent
+    return None
+
+
+# pass 2 asks these in turn for the entity a short form names; the first answer wins
+_TARGET_FINDERS = (
+    _defined_here, _expanded_acronym, _with_word_before, _person_of_surname, _untyped_full_name,
+    _placed_here, _place_without_kind, _region_before_noun, _town_found_here, _org_leading_words, _same_name,
+)
+
+
+def _untyped_reading(r: _Resolution, c: Cand, text: str) -> tuple[str | None, bool]:
+    """The type of a name nothing else named, and whether only the statistical NER gave it; no
+    type when weak evidence does not support it (it is dropped)."""
+    doc, lex = r.doc, r.lex
+    if c.type is not None:
+        return c.type, False
+    # weak evidence decides only when nothing else named this text
+    partner = _coordinated(doc, c, r.ending_at, r.starting_at, lex.governing_words)
+    if _plural_opening_word(doc, c, lex) and not is_acronym(text):
+        return None, False  # "Organisers said ...": a plural common noun opening a sentence
+    if partner is not None and partner.key in r.firm and not is_acronym(text):
+        return partner.type, False  # "Ilvana Orsk and Tomas Brede", "Bresk and Ollu": a list shares its type
+    if c.rule == "context-after" and is_acronym(text):
+        return ORG, False  # "QXL fighters"
+    if c.model_type == PER and _lone_opening_word(doc, c, lex):
+        return None, False  # "Ridership fell 8 percent": a word that opens a sentence, named nowhere else
+    if c.model_type == PER:
+        return _shape_type(text, lex, doc_text(doc)), False  # "Tarsk Coast" read as a person: a known model error
+    if c.model_type == LOC and c.end - c.start >= 2 and doc[c.end - 1].text in lex.event_heads:
+        return ORG, False  # "Velm Rugby Championship" read as a place: an event, listed with bodies
+    if c.model_type == LOC and (c.rule == "speaker" or _apposition_speaks(doc, c, lex)):
+        return _shape_type(text, lex, doc_text(doc)), False  # "Ada Corwen said": a place does not speak
+    if c.model_type is not None:
+        return c.model_type, True  # the statistical NER's reading of an unknown name
+    if c.rule in {"name-shape", "speaker"}:
+        return _shape_type(text, lex, doc_text(doc)), False  # "Halden Ross claims", "Corwen said"
+    return None, False
+
+
+def _add_new(r: _Resolution, c: Cand, text: str, norm: str, typ: str, by_model: bool) -> None:
+    """Place candidate ``c`` on the entity of its own name and type, made the first time."""
+    key = f"{typ}:{norm}"
+    ent = r.entities.get(key)
+    if ent is None:  # typed_by "model": only the statistical NER's reading typed it, so far
+        ent = r.entities[key] = Entity(key, text, typ, typed_by="model" if by_model else "rule")
+    elif not by_model:
+        ent.typed_by = "rule"  # a rule, list or context gave it this type too
+    if key_named := _kind_named_key(ent, r.lex):
+        r.kind_named.setdefault(key_named, ent)
+    if key_region := _region_key(ent, r.lex):
+        r.regions.setdefault(key_region, ent)
+    r.by_label.setdefault(normalize_name(ent.label), ent)
+    if typ == LOC and c.rule in STRONG_PLACE_RULES:
+        r.placed.setdefault(norm, ent)
+    if typ == PER and ent not in r.persons:
+        r.persons.append(ent)
+    if typ == ORG and ent not in r.orgs:
+        r.orgs.append(ent)
+    r.add(c, ent)
