@@ -13,11 +13,11 @@ With no publication date a relative expression keeps its text, unresolved.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from dateutil.relativedelta import relativedelta
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.ingest.datelines import numeric_dates, yearless_dateline_at
 from kg.nlp.extensions import doc_text
@@ -93,82 +93,133 @@ def normalise(
     """Normalise one date expression. Never raises; unresolvable gives value None. ``tense``
     ("future", "past" or None, from the date's clause: :func:`clause_tense`) decides the year of a
     month, or month and day, written without one."""
-    months, weekdays = lex.dates["months"], lex.dates["weekdays"]
     pat = lex.pattern("date_patterns", _patterns)
+    t = _cleaned(text, lex, pat)
+    anchor = _iso_date(published)
+    try:
+        res = _absolute(t, lex, pat)
+        if res is None:
+            t = _without_weekday(t, lex, pat)
+            res = _month_or_day(t, anchor, tense, lex, pat)
+        if res is None:
+            res = _weekday(t, anchor, tense, lex)
+        if res is None:
+            res = _relative_day(t, anchor, previous_day, lex)
+        if res is None:
+            res = _relative_period(t, anchor, lex)
+    except (ValueError, OverflowError):
+        return Resolved(None, None, False)
+    return res if res is not None else Resolved(None, None, False)
+
+
+def _cleaned(text: str, lex: Lexicon, pat: DatePatterns) -> str:
+    """The expression in lower case, without commas, abbreviations' full stops and a leading word of
+    context ("on", "last"; not in "last year")."""
     t = re.sub(r"\s+", " ", text.strip().lower().replace(",", " ")).strip()
     t = re.sub(r"\b([a-z]{3,4})\. ", r"\1 ", t)  # "nov. 4 2024"
     if t not in lex.dates["relative_periods"] and not t.startswith(tuple(lex.dates["keep_prefixes"])):
         t = pat.strip.sub("", t)
-    anchor = _iso_date(published)
-    try:
-        m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", t)
-        if m:
-            return Resolved(date(*map(int, m.groups())).isoformat(), "day", False)
-        m = pat.month_day_year.fullmatch(t)
-        if m and m.group(2) in months:
-            return Resolved(date(int(m.group(4)), months[m.group(2)], int(m.group(3))).isoformat(), "day", False)
-        m = pat.day_month_year.fullmatch(t)
-        if m and m.group(3) in months:
-            return Resolved(date(int(m.group(4)), months[m.group(3)], int(m.group(2))).isoformat(), "day", False)
-        m = re.fullmatch(r"(\w+) (\d{4})", t)
-        if m and m.group(1) in months:
-            return Resolved(f"{int(m.group(2)):04d}-{months[m.group(1)]:02d}", "month", False)
-        m = re.fullmatch(r"(\d{4})", t)
-        if m:
-            return Resolved(m.group(1), "year", False)
-        wm = re.fullmatch(r"(\w+) (.+)", t)
-        if wm and wm.group(1) in weekdays and pat.day_and_month.fullmatch(wm.group(2)):
-            t = wm.group(2)  # "Saturday, November 17": the month and day say which Saturday
-        m = pat.day_and_month.fullmatch(t)
-        if m:
-            mon = m.group(1) or m.group(4)
-            day = int(m.group(2) or m.group(3))
-            if mon in months:
-                d = None
-                if anchor and tense == "future":
-                    d = next_month_day(months[mon], day, anchor)
-                elif anchor and tense == "past":
-                    d = last_month_day(months[mon], day, anchor)
-                elif anchor:
-                    d = nearest_month_day(months[mon], day, anchor)
-                return Resolved(_fmt(d, "day") if d else None, "day", True)
-        if t in months:
+    return t
+
+
+def _absolute(t: str, lex: Lexicon, pat: DatePatterns) -> Resolved | None:
+    """A date written with its year ("2024-11-04", "Nov 4 2024", "4 November 2024", "November 2024", "2024")."""
+    months = lex.dates["months"]
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", t)
+    if m:
+        return Resolved(date(*map(int, m.groups())).isoformat(), "day", False)
+    m = pat.month_day_year.fullmatch(t)
+    if m and m.group(2) in months:
+        return Resolved(date(int(m.group(4)), months[m.group(2)], int(m.group(3))).isoformat(), "day", False)
+    m = pat.day_month_year.fullmatch(t)
+    if m and m.group(3) in months:
+        return Resolved(date(int(m.group(4)), months[m.group(3)], int(m.group(2))).isoformat(), "day", False)
+    m = re.fullmatch(r"(\w+) (\d{4})", t)
+    if m and m.group(1) in months:
+        return Resolved(f"{int(m.group(2)):04d}-{months[m.group(1)]:02d}", "month", False)
+    m = re.fullmatch(r"(\d{4})", t)
+    if m:
+        return Resolved(m.group(1), "year", False)
+    return None
+
+
+def _without_weekday(t: str, lex: Lexicon, pat: DatePatterns) -> str:
+    """"saturday november 17" -> "november 17": the month and day say which Saturday."""
+    wm = re.fullmatch(r"(\w+) (.+)", t)
+    if wm and wm.group(1) in lex.dates["weekdays"] and pat.day_and_month.fullmatch(wm.group(2)):
+        return wm.group(2)
+    return t
+
+
+def _month_or_day(t: str, anchor: date | None, tense: str | None, lex: Lexicon,
+                  pat: DatePatterns) -> Resolved | None:
+    """A month and day, or a month, without a year: the next one when the clause looks forward, the
+    latest one when it looks back, else the nearest day or the latest month."""
+    months = lex.dates["months"]
+    m = pat.day_and_month.fullmatch(t)
+    if m:
+        mon = m.group(1) or m.group(4)
+        day = int(m.group(2) or m.group(3))
+        if mon in months:
             d = None
-            if anchor:
-                d = next_month_day(months[t], None, anchor) if tense == "future" else \
-                    last_month_day(months[t], None, anchor)
-            return Resolved(_fmt(d, "month") if d else None, "month", True)
-        first = t.split(" ")[0]
-        if first in weekdays:
-            # "next Tuesday" (tense "next") is the one after; a bare weekday the latest on or before
-            pick = {"next": next_weekday, "last": previous_weekday}.get(tense or "", latest_weekday)
-            d = pick(weekdays[first], anchor) if anchor else None
+            if anchor and tense == "future":
+                d = next_month_day(months[mon], day, anchor)
+            elif anchor and tense == "past":
+                d = last_month_day(months[mon], day, anchor)
+            elif anchor:
+                d = nearest_month_day(months[mon], day, anchor)
             return Resolved(_fmt(d, "day") if d else None, "day", True)
-        rel = lex.dates["relative_days"].get(t)
-        if rel is not None:
-            if rel in ("before", "after"):
-                base = _iso_date(previous_day) if previous_day else None
-                if base is None:
-                    return Resolved(None, "day", True)
-                d = base + timedelta(days=-1 if rel == "before" else 1)
-            else:
-                if anchor is None:
-                    return Resolved(None, "day", True)
-                d = anchor + timedelta(days=int(rel))
-            return Resolved(d.isoformat(), "day", True)
-        per = lex.dates["relative_periods"].get(t)
-        if per is not None:
-            unit, step = per
-            if anchor is None:
-                return Resolved(None, unit if unit != "week" else "day", True)
-            if unit == "month":
-                return Resolved(_fmt(anchor + relativedelta(months=step), "month"), "month", True)
-            if unit == "year":
-                return Resolved(f"{anchor.year + step:04d}", "year", True)
+    if t in months:
+        d = None
+        if anchor:
+            d = next_month_day(months[t], None, anchor) if tense == "future" else \
+                last_month_day(months[t], None, anchor)
+        return Resolved(_fmt(d, "month") if d else None, "month", True)
+    return None
+
+
+def _weekday(t: str, anchor: date | None, tense: str | None, lex: Lexicon) -> Resolved | None:
+    """A weekday: "next Tuesday" (tense "next") the one after, "last Sunday" the one before, a bare
+    weekday the latest on or before publication."""
+    weekdays = lex.dates["weekdays"]
+    first = t.split(" ")[0]
+    if first not in weekdays:
+        return None
+    pick = {"next": next_weekday, "last": previous_weekday}.get(tense or "", latest_weekday)
+    d = pick(weekdays[first], anchor) if anchor else None
+    return Resolved(_fmt(d, "day") if d else None, "day", True)
+
+
+def _relative_day(t: str, anchor: date | None, previous_day: str | None, lex: Lexicon) -> Resolved | None:
+    """"yesterday", "tomorrow" from publication; "the day before", "the day after" from the previous day written."""
+    rel = lex.dates["relative_days"].get(t)
+    if rel is None:
+        return None
+    if rel in ("before", "after"):
+        base = _iso_date(previous_day) if previous_day else None
+        if base is None:
             return Resolved(None, "day", True)
-    except (ValueError, OverflowError):
-        return Resolved(None, None, False)
-    return Resolved(None, None, False)
+        d = base + timedelta(days=-1 if rel == "before" else 1)
+    else:
+        if anchor is None:
+            return Resolved(None, "day", True)
+        d = anchor + timedelta(days=int(rel))
+    return Resolved(d.isoformat(), "day", True)
+
+
+def _relative_period(t: str, anchor: date | None, lex: Lexicon) -> Resolved | None:
+    """"last month", "next year" from publication; a week ("last week") gives no day."""
+    per = lex.dates["relative_periods"].get(t)
+    if per is None:
+        return None
+    unit, step = per
+    if anchor is None:
+        return Resolved(None, unit if unit != "week" else "day", True)
+    if unit == "month":
+        return Resolved(_fmt(anchor + relativedelta(months=step), "month"), "month", True)
+    if unit == "year":
+        return Resolved(f"{anchor.year + step:04d}", "year", True)
+    return Resolved(None, "day", True)
 
 
 def _iso_date(value: str | None) -> date | None:
@@ -387,112 +438,195 @@ def _in_the_year_told(res: Resolved, told: date) -> Resolved:
     return Resolved(moved.isoformat(), res.precision, res.relative)
 
 
-def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
-    pat = lex.pattern("date_patterns", _patterns)
-    text = doc_text(doc)
-    out: list[DateMention] = []
-    last_day: str | None = None
+@dataclass
+class _DateScan:
+    """One Doc's text and what finding its dates carries from one expression to the next."""
+
+    doc: Doc
+    lex: Lexicon
+    published: str | None
+    sent_of: list[int]
+    pat: DatePatterns
+    text: str
+    out: list[DateMention] = field(default_factory=list)
+    last_day: str | None = None  # the last day found ("the day before" counts from it)
     last_told: tuple[date, int] | None = None  # the last day written with its year, and its sentence
-    weekdays = lex.dates["weekdays"]
-    skip_until = 0
+    skip_until: int = 0  # the end of a recurring time ("Tuesday through Thursday")
     list_tense: tuple[int, str, int] | None = None  # sentence, tense and end of the last month with a tense
-    for m in pat.find.finditer(text):
-        s, e = m.start(), m.end()
-        expr = m.group(0)
-        # the leading preposition is context, not part of the expression
-        lead = pat.lead.match(expr)
-        if lead:
-            s += lead.end()
-            expr = text[s:e]
-        span = doc.char_span(s, e, alignment_mode="expand")
-        if span is None:
-            continue
-        if s < skip_until:
-            continue
-        low = expr.lower()
-        if not lead and len(span) == 1 and low in lex.dates["months"] and span.end < len(doc) \
-                and doc[span.end].is_lower and doc[span.end].text.endswith("s") and doc[span.end].tag_ != "NNS":
-            continue  # a month before a plural noun is a date ("the June exams"), not before a verb ("June works")
-        if expr[:1].isupper() and (low in lex.dates["relative_days"] or low in lex.dates["relative_periods"]) \
-                and not (span[0].is_sent_start or (span.start > 0 and span.doc[span.start - 1].is_quote)):
-            continue  # "The Day Before Tomorrow": a capital inside a sentence makes a title, not a date
-        if expr.split()[0].lower() in weekdays:
-            rec = pat.recurring.match(text, e)
-            joined = rec is not None and rec.group(0).split()[0].lower() == "and" and (
-                verb_tense(span, lex) == "past" or (span.root.head.tag_ in {"VBD", "VBN"} and not any(
-                    c.dep_.startswith("aux") for c in span.root.head.children))) \
-                and not pat.recurring_tail.match(text, rec.end())  # ("were held Monday and Thursday each week")
-            if rec and not joined:  # "Tuesday through Thursday", "on Saturday mornings": a recurring time, no date
-                skip_until = rec.end()  # (but "had queued on Monday and Tuesday": two days gone by)
-                continue
-        sent = span.sent
-        # the verb the date hangs on first ("By March, prices had risen": past), then a forward
-        # preposition ("asked for a report by Dec. 5"), then the words of the clause
-        tense = verb_tense(span, lex)
-        day_after_past_verb = tense == "past" and any(c.isdigit() for c in expr)
-        if day_after_past_verb:
-            tense = None  # a past verb may hang a day on the wrong clause ("priced in a cut at the next
-            # meeting, on May 3"): a month and day stays the nearest one unless the clause looks forward
-        if tense is None and _future_preposition(text[max(sent.start_char, s - 12) : s], lex):
-            tense = "future"
-        if tense is None and not day_after_past_verb:
-            before = re.split(r"[,;:\n]", text[sent.start_char : s])[-1]
-            after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
-            lead_in = text[sent.start_char : s]  # "By the end of ": a phrase that opens the sentence
-            opening = re.match(r"\s*,", text[e : sent.end_char]) and len(lead_in) <= 30 \
-                and re.match(r"\s*(?:By|In|On|Until|Before|After|Through|During|Early|Late|At)\b", lead_in) \
-                and not re.search(r"[,;:]", lead_in)
-            if opening:  # "By the end of April, the virus had spread": the main clause after the comma says
-                main = re.split(r"[;:.!?\n]", text[e : sent.end_char].lstrip(" ,"))[0]
-                tense = clause_tense(main, "", lex)
-            if tense is None:
-                tense = clause_tense(before, after, lex)
-        is_month = expr.split()[0].lower().rstrip(".,") in lex.dates["months"]
-        if is_month and tense is None and not day_after_past_verb and list_tense is not None \
-                and list_tense[0] == sent_of[span.start] and _LIST_GAP.fullmatch(text[list_tense[2] : s]):
-            tense = list_tense[1]  # "expected in May, 4,310 in June": a list of months keeps its first one's tense
-        if is_month and tense in {"future", "past"}:
-            list_tense = (sent_of[span.start], tense, e)
-        if lex.pattern("scheduled_for", lambda lx: re.compile(
-                r"\b(?:" + "|".join(re.escape(w) for w in lx.dates["scheduled_for"]) + r")\s+for\s+$", re.I)
-                       ).search(text, max(0, s - 30), s):
-            tense = "future"  # "postponed for March", "scheduled for June": a planned month is the next one
-        if expr.split()[0].lower() in weekdays and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
-            tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
-        elif expr.split()[0].lower() in weekdays and re.search(r"\blast\s+$", text[max(0, s - 6) : s], re.I):
-            tense = "last"  # "last Sunday": before the day of publication, never that day itself
-        step = lex.dates["month_steps"].get(expr.split()[0].lower())
-        if step is not None:
-            tense = "future" if step > 0 else "past"  # "last November": the latest before, "next March" the next
-        res = normalise(expr, published, lex, previous_day=last_day, tense=tense)
-        if res.precision is None:
-            continue
-        if step is not None and res.value and published and res.value == published[:7]:
-            # (not the publication's own month: "last May" written in May is a year back)
-            res = Resolved(f"{int(res.value[:4]) + step:04d}{res.value[4:]}", res.precision, res.relative)
-        first_word = expr.split()[0].lower().rstrip(".,")
-        month_day = res.precision == "day" and first_word not in weekdays \
-            and pat.day_and_month.search(expr.lower().replace(".", "")) is not None
-        if month_day and res.relative and res.value and last_told is not None and published \
-                and res.value <= published[:10] and tense != "future" \
-                and sent_of[span.start] - last_told[1] <= 1 and int(published[:4]) - last_told[0].year <= _TOLD_YEARS:
-            res = _in_the_year_told(res, last_told[0])  # "died on August 4, 2031. He was seen on August 1"
-        if res.value and res.precision == "day":
-            last_day = res.value
-        if not res.relative and res.value and res.precision == "day":
-            last_told = (date.fromisoformat(res.value), sent_of[span.start])
-        out.append(DateMention(expr, s, e, sent_of[span.start], res.value, res.precision, res.relative))
-        second = pat.second_day.match(text, e) if month_day and res.value else None
-        if second and res.value:  # "March 3 and 4": the 4th as well
-            try:
-                d2 = date.fromisoformat(res.value).replace(day=int(second.group(1)))
-            except ValueError:
-                continue
-            out.append(DateMention(text[s : second.end()], s, second.end(), sent_of[span.start], d2.isoformat(),
-                                   "day", res.relative))
+
+
+def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
+    """The dates of ``doc``, normalised against its publication date, in text order (``sent_of``: each
+    token's sentence); the date fields of a page's metadata lines are left out."""
+    text = doc_text(doc)
+    sc = _DateScan(doc, lex, published, sent_of, lex.pattern("date_patterns", _patterns), text)
+    for m in sc.pat.find.finditer(text):
+        _date_at(sc, m)
     fields = field_line_spans(text, lex.dates["field_lines"])
-    found = _with_date_line_days(doc, text, _months_of_a_year(text, out, lex), sent_of, published)
+    found = _with_date_line_days(doc, text, _months_of_a_year(text, sc.out, lex), sent_of, published)
     return [d for d in found if not any(fs <= d.start and d.end <= fe for fs, fe in fields)] if fields else found
+
+
+def _date_at(sc: _DateScan, m: re.Match[str]) -> None:
+    """The date of one match of the date pattern, appended to ``sc.out`` when it is one."""
+    s, e = m.start(), m.end()
+    expr = m.group(0)
+    # the leading preposition is context, not part of the expression
+    lead = sc.pat.lead.match(expr)
+    if lead:
+        s += lead.end()
+        expr = sc.text[s:e]
+    span = sc.doc.char_span(s, e, alignment_mode="expand")
+    if span is None or s < sc.skip_until:
+        return
+    if _not_a_date(sc, span, expr, lead is not None) or _recurring(sc, span, expr, e):
+        return
+    tense = _tense(sc, span, expr, s, e)
+    res = normalise(expr, sc.published, sc.lex, previous_day=sc.last_day, tense=tense)
+    if res.precision is None:
+        return
+    res, month_day = _year_said(sc, span, expr, res, tense)
+    _record(sc, span, expr, s, e, res, month_day)
+
+
+def _not_a_date(sc: _DateScan, span: Span, expr: str, lead: bool) -> bool:
+    """A month before a verb ("June works"; "the June exams" is a date) or a capitalised relative
+    day inside a sentence ("The Day Before Tomorrow": a title)."""
+    doc, low = sc.doc, expr.lower()
+    if not lead and len(span) == 1 and low in sc.lex.dates["months"] and span.end < len(doc) \
+            and doc[span.end].is_lower and doc[span.end].text.endswith("s") and doc[span.end].tag_ != "NNS":
+        return True
+    return expr[:1].isupper() and (low in sc.lex.dates["relative_days"] or low in sc.lex.dates["relative_periods"]) \
+        and not (span[0].is_sent_start or (span.start > 0 and span.doc[span.start - 1].is_quote))
+
+
+def _recurring(sc: _DateScan, span: Span, expr: str, e: int) -> bool:
+    """"Tuesday through Thursday", "on Saturday mornings": a recurring time, no date (skipped whole);
+    but "had queued on Monday and Tuesday": two days gone by."""
+    if expr.split()[0].lower() not in sc.lex.dates["weekdays"]:
+        return False
+    lex, text = sc.lex, sc.text
+    rec = sc.pat.recurring.match(text, e)
+    joined = rec is not None and rec.group(0).split()[0].lower() == "and" and (
+        verb_tense(span, lex) == "past" or (span.root.head.tag_ in {"VBD", "VBN"} and not any(
+            c.dep_.startswith("aux") for c in span.root.head.children))) \
+        and not sc.pat.recurring_tail.match(text, rec.end())  # ("were held Monday and Thursday each week")
+    if rec and not joined:
+        sc.skip_until = rec.end()
+        return True
+    return False
+
+
+def _tense(sc: _DateScan, span: Span, expr: str, s: int, e: int) -> str | None:
+    """Whether the date looks forward ("future", "next") or back ("past", "last"), else None: from its
+    verb and clause, the list of months it is in, and the words right before it."""
+    tense, day_after_past_verb = _verb_or_clause_tense(sc, span, expr, s, e)
+    tense = _list_tense(sc, span, expr, s, e, tense, day_after_past_verb)
+    return _tense_of_words_before(sc, expr, s, tense)
+
+
+def _verb_or_clause_tense(sc: _DateScan, span: Span, expr: str, s: int, e: int) -> tuple[str | None, bool]:
+    """The verb the date hangs on first ("By March, prices had risen": past), then a forward preposition
+    ("asked for a report by Dec. 5"), then the words of the clause; and whether a day hangs on a past verb."""
+    sent = span.sent
+    tense = verb_tense(span, sc.lex)
+    day_after_past_verb = tense == "past" and any(c.isdigit() for c in expr)
+    if day_after_past_verb:
+        tense = None  # a past verb may hang a day on the wrong clause ("priced in a cut at the next
+        # meeting, on May 3"): a month and day stays the nearest one unless the clause looks forward
+    if tense is None and _future_preposition(sc.text[max(sent.start_char, s - 12) : s], sc.lex):
+        tense = "future"
+    if tense is None and not day_after_past_verb:
+        tense = _clause_tense_around(sc, sent, s, e)
+    return tense, day_after_past_verb
+
+
+def _clause_tense_around(sc: _DateScan, sent: Span, s: int, e: int) -> str | None:
+    """The tense of the clause around the date; of the main clause after the comma when a short phrase
+    opens the sentence with it ("By the end of April, the virus had spread")."""
+    text = sc.text
+    before = re.split(r"[,;:\n]", text[sent.start_char : s])[-1]
+    after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
+    lead_in = text[sent.start_char : s]  # "By the end of ": a phrase that opens the sentence
+    opening = re.match(r"\s*,", text[e : sent.end_char]) and len(lead_in) <= 30 \
+        and re.match(r"\s*(?:By|In|On|Until|Before|After|Through|During|Early|Late|At)\b", lead_in) \
+        and not re.search(r"[,;:]", lead_in)
+    tense = None
+    if opening:
+        main = re.split(r"[;:.!?\n]", text[e : sent.end_char].lstrip(" ,"))[0]
+        tense = clause_tense(main, "", sc.lex)
+    if tense is None:
+        tense = clause_tense(before, after, sc.lex)
+    return tense
+
+
+def _list_tense(sc: _DateScan, span: Span, expr: str, s: int, e: int, tense: str | None,
+                day_after_past_verb: bool) -> str | None:
+    """"expected in May, 4,310 in June": a month of a list keeps the tense of the list's first month."""
+    is_month = expr.split()[0].lower().rstrip(".,") in sc.lex.dates["months"]
+    last = sc.list_tense
+    sentence = sc.sent_of[span.start]
+    if is_month and tense is None and not day_after_past_verb and last is not None \
+            and last[0] == sentence and _LIST_GAP.fullmatch(sc.text[last[2] : s]):
+        tense = last[1]
+    if is_month and tense in {"future", "past"}:
+        sc.list_tense = (sentence, tense, e)
+    return tense
+
+
+def _tense_of_words_before(sc: _DateScan, expr: str, s: int, tense: str | None) -> str | None:
+    """The words right before the date that decide its tense: "scheduled for", "next", "last"."""
+    text, first = sc.text, expr.split()[0].lower()
+    if sc.lex.pattern("scheduled_for", lambda lx: re.compile(
+            r"\b(?:" + "|".join(re.escape(w) for w in lx.dates["scheduled_for"]) + r")\s+for\s+$", re.I)
+                      ).search(text, max(0, s - 30), s):
+        tense = "future"  # "postponed for March", "scheduled for June": a planned month is the next one
+    if first in sc.lex.dates["weekdays"] and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
+        tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
+    elif first in sc.lex.dates["weekdays"] and re.search(r"\blast\s+$", text[max(0, s - 6) : s], re.I):
+        tense = "last"  # "last Sunday": before the day of publication, never that day itself
+    step = sc.lex.dates["month_steps"].get(first)
+    if step is not None:
+        tense = "future" if step > 0 else "past"  # "last November": the latest before, "next March" the next
+    return tense
+
+
+def _year_said(sc: _DateScan, span: Span, expr: str, res: Resolved, tense: str | None) -> tuple[Resolved, bool]:
+    """The date moved to the year the text says ("last May" written in May is a year back; "died on
+    August 4, 2031. He was seen on August 1"), and whether it is a month and day."""
+    published, weekdays = sc.published, sc.lex.dates["weekdays"]
+    step = sc.lex.dates["month_steps"].get(expr.split()[0].lower())
+    if step is not None and res.value and published and res.value == published[:7]:
+        # (not the publication's own month: "last May" written in May is a year back)
+        res = Resolved(f"{int(res.value[:4]) + step:04d}{res.value[4:]}", res.precision, res.relative)
+    first_word = expr.split()[0].lower().rstrip(".,")
+    month_day = res.precision == "day" and first_word not in weekdays \
+        and sc.pat.day_and_month.search(expr.lower().replace(".", "")) is not None
+    told = sc.last_told
+    if month_day and res.relative and res.value and told is not None and published \
+            and res.value <= published[:10] and tense != "future" \
+            and sc.sent_of[span.start] - told[1] <= 1 and int(published[:4]) - told[0].year <= _TOLD_YEARS:
+        res = _in_the_year_told(res, told[0])  # "died on August 4, 2031. He was seen on August 1"
+    return res, month_day
+
+
+def _record(sc: _DateScan, span: Span, expr: str, s: int, e: int, res: Resolved, month_day: bool) -> None:
+    """Append the date, and a second day after it ("March 3 and 4": the 4th as well); remember the last
+    day found and the last written with its year."""
+    sentence = sc.sent_of[span.start]
+    if res.value and res.precision == "day":
+        sc.last_day = res.value
+    if not res.relative and res.value and res.precision == "day":
+        sc.last_told = (date.fromisoformat(res.value), sentence)
+    sc.out.append(DateMention(expr, s, e, sentence, res.value, res.precision, res.relative))
+    second = sc.pat.second_day.match(sc.text, e) if month_day and res.value else None
+    if second and res.value:  # "March 3 and 4": the 4th as well
+        try:
+            d2 = date.fromisoformat(res.value).replace(day=int(second.group(1)))
+        except ValueError:
+            return
+        sc.out.append(DateMention(sc.text[s : second.end()], s, second.end(), sentence, d2.isoformat(),
+                                  "day", res.relative))
 
 
 # between two months of one list: a comma or "and", a figure, a word it counts, a preposition
