@@ -75,18 +75,16 @@ def _a_numbered_name(sc: Scan, num: Number) -> bool:
     return num.prev is not None and num.prev.lower_ in sc.nums["not_count_before"] and not num.currency
 
 
-def _after_aged(doc, start: int, age_words: list[str]) -> bool:  # noqa: ANN001 (a spaCy Doc)
-    """The number at ``start`` follows "aged" (numbers.json age_words), directly or in its list
-    ("aged 24, 27 and 31", "aged 18 to 50", "aged between 18 and 50")."""
-    k = start - 1
-    while k >= 0 and (doc[k].text in {",", "and", "to", "-", "–", "between", "or"} or doc[k].like_num):
-        k -= 1
-    return k >= 0 and doc[k].lower_ in age_words
-
-
 def _an_age_after_aged(sc: Scan, num: Number) -> bool:
-    """"four women, aged 22, 29 and 35", "adults aged 18 to 50": ages, not counts."""
-    return not num.currency and _after_aged(sc.doc, num.start, sc.nums["age_words"])
+    """"four women, aged 22, 29 and 35", "adults aged 18 to 50": ages, not counts. The number follows
+    "aged" (numbers.json age_words), directly or in its list (past age_list_words and other numbers)."""
+    if num.currency:
+        return False
+    doc, between = sc.doc, sc.nums["age_list_words"]
+    k = num.start - 1
+    while k >= 0 and (doc[k].text in between or doc[k].like_num):
+        k -= 1
+    return k >= 0 and doc[k].lower_ in sc.nums["age_words"]
 
 
 def _an_age_between_commas(sc: Scan, num: Number) -> bool:

@@ -175,7 +175,7 @@ def _range(sc: Scan, num: Number) -> int | None:
 def _rate(sc: Scan, num: Number) -> int | None:
     """The next token to try past a rate ("5 of every 400 parcels": neither number counts anything), else None."""
     end, n = num.end, sc.n
-    if end + 2 < n and sc.lowers[end] == "of" and sc.lowers[end + 1] in {"every", "each"} \
+    if end + 2 < n and sc.lowers[end] == "of" and sc.lowers[end + 1] in sc.nums["rate_words"] \
             and is_numberish(sc.doc[end + 2], sc.lex):
         k = end + 2
         while k < n and is_numberish(sc.doc[k], sc.lex):

@@ -234,7 +234,7 @@ def _clause_tense_around(sc: _DateScan, sent: Span, s: int, e: int) -> str | Non
     after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
     lead_in = text[sent.start_char : s]  # "By the end of ": a phrase that opens the sentence
     opening = re.match(r"\s*,", text[e : sent.end_char]) and len(lead_in) <= 30 \
-        and re.match(r"\s*(?:By|In|On|Until|Before|After|Through|During|Early|Late|At)\b", lead_in) \
+        and _opening_pattern(sc.lex).match(lead_in) \
         and not re.search(r"[,;:]", lead_in)
     tense = None
     if opening:
@@ -243,6 +243,12 @@ def _clause_tense_around(sc: _DateScan, sent: Span, s: int, e: int) -> str | Non
     if tense is None:
         tense = clause_tense(before, after, sc.lex)
     return tense
+
+
+def _opening_pattern(lex: Lexicon) -> re.Pattern[str]:
+    """A phrase that opens a sentence with one of dates.json opening_prepositions, capitalised ("By the end of")."""
+    return lex.pattern("date_opening", lambda lx: re.compile(
+        r"\s*(?:" + "|".join(re.escape(w.capitalize()) for w in lx.dates["opening_prepositions"]) + r")\b"))
 
 
 def _list_tense(sc: _DateScan, span: Span, expr: str, s: int, e: int, tense: str | None,
