@@ -24,10 +24,12 @@ class DatePatterns:
 
 
 def _alt(words: list[str]) -> str:
+    """The words as alternatives of a regular expression, each escaped."""
     return "|".join(re.escape(w) for w in words)
 
 
 def build_patterns(lex: Lexicon) -> DatePatterns:
+    """The date patterns of the lexicon (kept by ``lex.pattern("date_patterns", build_patterns)``)."""
     d = lex.dates
     nth = f"(?:{_alt(d['ordinal_suffixes'])})"
     preps = "|".join([_alt(d["prepositions"]), *(re.escape(p) + "-?" for p in d["attached_prefixes"])])
@@ -53,8 +55,9 @@ def build_patterns(lex: Lexicon) -> DatePatterns:
     )
 
 
-# ----------------------------------------------------------------- finding
+# ----------------------------------------------------------------- the finding pattern
 def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
+    """The pattern of every date expression a text may write in words or figures."""
     short = set(lex.dates["short_month_names"])
     names = {m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m in short}
     months_cap = "|".join(sorted(names, key=len, reverse=True))

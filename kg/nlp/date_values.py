@@ -29,10 +29,12 @@ class Resolved:
 
 
 def _fmt(d: date, precision: str) -> str:
+    """The date written to the precision: "2031-03-09", "2031-03" or "2031"."""
     return {"day": d.isoformat(), "month": d.strftime("%Y-%m"), "year": f"{d.year:04d}"}[precision]
 
 
 def latest_weekday(weekday: int, anchor: date) -> date:
+    """The latest such day on or before the publication date (a bare "Tuesday")."""
     return anchor - timedelta(days=(anchor.weekday() - weekday) % 7)
 
 
@@ -219,6 +221,7 @@ def _relative_period(t: str, anchor: date | None, lex: Lexicon) -> Resolved | No
 
 
 def _iso_date(value: str | None) -> date | None:
+    """The date an ISO string opens with, else None."""
     if not value:
         return None
     try:

@@ -91,6 +91,7 @@ def _future_preposition(before: str, lex: Lexicon) -> bool:
 
 
 def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], ...]:
+    """The tense patterns of dates.json: future prepositions, future and past markers, past auxiliaries, "expected"."""
     def words(items: list[str]) -> str:
         return "|".join(re.escape(w) for w in sorted(items, key=len, reverse=True))
     return (re.compile(rf"\b(?:{words(lex.dates['future_prepositions'])})\s*$", re.I),
