@@ -1,6 +1,6 @@
 import pytest
 
-from kg.nlp.dates import normalise
+from kg.nlp.date_values import normalise
 
 from .conftest import run_doc
 

@@ -5,7 +5,7 @@ from datetime import date, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kg.nlp.dates import latest_weekday, normalise
+from kg.nlp.date_values import latest_weekday, normalise
 from kg.nlp.numbers import parse_digits, parse_words
 
 from .conftest import run_doc

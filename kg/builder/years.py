@@ -24,7 +24,7 @@ FROM_OTHERS = "other articles"  # kg:publishedFrom of a date whose year came fro
 def _dated(item: Article, near: date) -> Article:
     """``item`` dated the day of its month and day nearest ``near`` (the date normaliser's reading of a
     month and day without a year)."""
-    from kg.nlp.dates import nearest_month_day
+    from kg.nlp.date_values import nearest_month_day
 
     when = nearest_month_day(*item.month_day, near) if item.month_day else None
     if when is None:

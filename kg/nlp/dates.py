@@ -1,290 +1,26 @@
 """Date expressions: find them in a Doc and normalise them to ISO with a precision.
 
-Absolute dates are parsed with python-dateutil; relative ones ("Tuesday", "last
-month", "the day before") are resolved against the publication date with
-dateutil's relativedelta. A weekday is the latest such day on or before
-publication ("next Tuesday": the first one after). A month, or month and day, without a year is the next one in a clause
-that looks forward ("will", "by August"), the latest one in one that looks back
-("since", "was"), else a month is the latest one and a month and day the nearest one;
-"Tuesday through Thursday" (a recurring time) is no date.
-With no publication date a relative expression keeps its text, unresolved.
+The patterns of :mod:`kg.nlp.date_patterns` find the expressions; each is normalised against the
+publication date by :func:`kg.nlp.date_values.normalise`, with the tense of its clause: a month, or
+month and day, without a year is the next one in a clause that looks forward ("will", "by August"),
+the latest one in one that looks back ("since", "was"), else a month is the latest one and a month
+and day the nearest one; "Tuesday through Thursday" (a recurring time) is no date.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import date, timedelta
+from dataclasses import dataclass, field
+from datetime import date
 
-from dateutil.relativedelta import relativedelta
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.ingest.datelines import numeric_dates, yearless_dateline_at
+from kg.nlp.date_patterns import DatePatterns, build_patterns
+from kg.nlp.date_values import Resolved, normalise
 from kg.nlp.extensions import doc_text
 from kg.nlp.lexicon import Lexicon
 from kg.types import DateMention
-
-
-@dataclass(frozen=True)
-class Resolved:
-    value: str | None
-    precision: str | None
-    relative: bool
-
-
-def _fmt(d: date, precision: str) -> str:
-    return {"day": d.isoformat(), "month": d.strftime("%Y-%m"), "year": f"{d.year:04d}"}[precision]
-
-
-def latest_weekday(weekday: int, anchor: date) -> date:
-    return anchor - timedelta(days=(anchor.weekday() - weekday) % 7)
-
-
-def next_weekday(weekday: int, anchor: date) -> date:
-    """The first such day after the publication date ("next Tuesday")."""
-    return anchor + timedelta(days=(weekday - anchor.weekday()) % 7 or 7)
-
-
-def previous_weekday(weekday: int, anchor: date) -> date:
-    """The latest such day before the publication date ("last Sunday" written on a Sunday is a week back)."""
-    return anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
-
-
-def nearest_month_day(month: int, day: int, anchor: date) -> date | None:
-    """A month and day without a year: the one nearest the publication date ("the trial
-    starts Sept. 9", published in August, is this September; "on Dec. 30", published
-    on Jan. 4, is last December)."""
-    found = []
-    for year in (anchor.year - 1, anchor.year, anchor.year + 1):
-        try:
-            found.append(date(year, month, day))
-        except ValueError:
-            continue
-    return min(found, key=lambda d: (abs((d - anchor).days), d > anchor)) if found else None
-
-
-def next_month_day(month: int, day: int | None, anchor: date) -> date | None:
-    """The next such month (or month and day) on or after the publication date."""
-    for year in (anchor.year, anchor.year + 1):
-        try:
-            d = date(year, month, day or 1)
-        except ValueError:
-            continue
-        if (day is None and (year, month) >= (anchor.year, anchor.month)) or (day and d >= anchor):
-            return d
-    return None
-
-
-def last_month_day(month: int, day: int | None, anchor: date) -> date | None:
-    """The latest such month (or month and day) on or before the publication date."""
-    for year in (anchor.year, anchor.year - 1):
-        try:
-            d = date(year, month, day or 1)
-        except ValueError:
-            continue
-        if (day is None and (year, month) <= (anchor.year, anchor.month)) or (day and d <= anchor):
-            return d
-    return None
-
-
-def normalise(
-    text: str, published: str | None, lex: Lexicon, previous_day: str | None = None, tense: str | None = None
-) -> Resolved:
-    """Normalise one date expression. Never raises; unresolvable gives value None. ``tense``
-    ("future", "past" or None, from the date's clause: :func:`clause_tense`) decides the year of a
-    month, or month and day, written without one."""
-    months, weekdays = lex.dates["months"], lex.dates["weekdays"]
-    pat = lex.pattern("date_patterns", _patterns)
-    t = re.sub(r"\s+", " ", text.strip().lower().replace(",", " ")).strip()
-    t = re.sub(r"\b([a-z]{3,4})\. ", r"\1 ", t)  # "nov. 4 2024"
-    if t not in lex.dates["relative_periods"] and not t.startswith(tuple(lex.dates["keep_prefixes"])):
-        t = pat.strip.sub("", t)
-    anchor = _iso_date(published)
-    try:
-        m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", t)
-        if m:
-            return Resolved(date(*map(int, m.groups())).isoformat(), "day", False)
-        m = pat.month_day_year.fullmatch(t)
-        if m and m.group(2) in months:
-            return Resolved(date(int(m.group(4)), months[m.group(2)], int(m.group(3))).isoformat(), "day", False)
-        m = pat.day_month_year.fullmatch(t)
-        if m and m.group(3) in months:
-            return Resolved(date(int(m.group(4)), months[m.group(3)], int(m.group(2))).isoformat(), "day", False)
-        m = re.fullmatch(r"(\w+) (\d{4})", t)
-        if m and m.group(1) in months:
-            return Resolved(f"{int(m.group(2)):04d}-{months[m.group(1)]:02d}", "month", False)
-        m = re.fullmatch(r"(\d{4})", t)
-        if m:
-            return Resolved(m.group(1), "year", False)
-        wm = re.fullmatch(r"(\w+) (.+)", t)
-        if wm and wm.group(1) in weekdays and pat.day_and_month.fullmatch(wm.group(2)):
-            t = wm.group(2)  # "Saturday, November 17": the month and day say which Saturday
-        m = pat.day_and_month.fullmatch(t)
-        if m:
-            mon = m.group(1) or m.group(4)
-            day = int(m.group(2) or m.group(3))
-            if mon in months:
-                d = None
-                if anchor and tense == "future":
-                    d = next_month_day(months[mon], day, anchor)
-                elif anchor and tense == "past":
-                    d = last_month_day(months[mon], day, anchor)
-                elif anchor:
-                    d = nearest_month_day(months[mon], day, anchor)
-                return Resolved(_fmt(d, "day") if d else None, "day", True)
-        if t in months:
-            d = None
-            if anchor:
-                d = next_month_day(months[t], None, anchor) if tense == "future" else \
-                    last_month_day(months[t], None, anchor)
-            return Resolved(_fmt(d, "month") if d else None, "month", True)
-        first = t.split(" ")[0]
-        if first in weekdays:
-            # "next Tuesday" (tense "next") is the one after; a bare weekday the latest on or before
-            pick = {"next": next_weekday, "last": previous_weekday}.get(tense or "", latest_weekday)
-            d = pick(weekdays[first], anchor) if anchor else None
-            return Resolved(_fmt(d, "day") if d else None, "day", True)
-        rel = lex.dates["relative_days"].get(t)
-        if rel is not None:
-            if rel in ("before", "after"):
-                base = _iso_date(previous_day) if previous_day else None
-                if base is None:
-                    return Resolved(None, "day", True)
-                d = base + timedelta(days=-1 if rel == "before" else 1)
-            else:
-                if anchor is None:
-                    return Resolved(None, "day", True)
-                d = anchor + timedelta(days=int(rel))
-            return Resolved(d.isoformat(), "day", True)
-        per = lex.dates["relative_periods"].get(t)
-        if per is not None:
-            unit, step = per
-            if anchor is None:
-                return Resolved(None, unit if unit != "week" else "day", True)
-            if unit == "month":
-                return Resolved(_fmt(anchor + relativedelta(months=step), "month"), "month", True)
-            if unit == "year":
-                return Resolved(f"{anchor.year + step:04d}", "year", True)
-            return Resolved(None, "day", True)
-    except (ValueError, OverflowError):
-        return Resolved(None, None, False)
-    return Resolved(None, None, False)
-
-
-def _iso_date(value: str | None) -> date | None:
-    if not value:
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None
-
-
-# ----------------------------------------------------------------- patterns
-@dataclass(frozen=True)
-class DatePatterns:
-    """The date regular expressions, built once per lexicon from dates.json's words."""
-
-    strip: re.Pattern[str]  # a leading word that is context, not part of the date ("on", "last")
-    month_day_year: re.Pattern[str]
-    day_month_year: re.Pattern[str]
-    day_and_month: re.Pattern[str]
-    find: re.Pattern[str]  # every date expression in a text
-    lead: re.Pattern[str]  # the preposition before a month or year found by ``find``
-    recurring: re.Pattern[str]  # after a weekday: "s", "through Thursday", " mornings"
-    recurring_tail: re.Pattern[str]  # after a pair of weekdays: " mornings", " each week"
-    second_day: re.Pattern[str]  # after a month and day: "and 4" ("March 3 and 4")
-
-
-def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w) for w in words)
-
-
-def _patterns(lex: Lexicon) -> DatePatterns:
-    d = lex.dates
-    nth = f"(?:{_alt(d['ordinal_suffixes'])})"
-    preps = "|".join([_alt(d["prepositions"]), *(re.escape(p) + "-?" for p in d["attached_prefixes"])])
-    return DatePatterns(
-        strip=re.compile(rf"^(?:{_alt(d['strip_prefixes'])}) "),
-        month_day_year=re.compile(rf"(?:(\w+) )?(\w+) (\d{{1,2}}){nth}? (\d{{4}})"),
-        day_month_year=re.compile(rf"(?:(\w+) )?(\d{{1,2}}){nth}? (\w+) (\d{{4}})"),
-        day_and_month=re.compile(rf"(\w+) (\d{{1,2}}){nth}?|(\d{{1,2}}){nth}? (\w+)"),
-        find=_word_pattern(lex, nth, preps),
-        lead=re.compile(rf"(?i:{preps})\s+"),
-        recurring=re.compile(
-            rf"(?:\s+(?:{_alt(d['range_words'])})\s+(?:{_alt([w.capitalize() for w in d['weekdays']])})\b"
-            rf"|s?\s+(?:{_alt(d['recurring_after'])})\b)"
-        ),
-        # "Monday and Thursday mornings", "... each week": what comes after a pair of weekdays that repeats
-        recurring_tail=re.compile(rf"s?\s+(?:{_alt(d['recurring_after'])})\b|\s+(?:each|every|a)\s+week\b",
-                                  re.I),
-        # "and 4" ends the date: not "and 4 people", "and 4,000", "- 7:40pm" (a time)
-        # (nor "5 Mar 2031 and 6 Sept. 2031": a day with its own month)
-        second_day=re.compile(rf"\s*(?:{_alt(d['range_words'])})\s*(\d{{1,2}})\b(?![,.:]?\d)(?!,?\s+\d{{4}})"
-                              rf"(?!\s+(?!(?:{_alt(d['prepositions'])})\b)[a-z])"
-                              rf"(?!\s+(?:{_alt([m.capitalize() for m in d['months']])})\b)"),
-    )
-
-
-# ----------------------------------------------------------------- finding
-def _word_pattern(lex: Lexicon, nth: str, preps: str) -> re.Pattern[str]:
-    short = set(lex.dates["short_month_names"])
-    names = {m.capitalize() for m in lex.dates["months"] if len(m) > 3 or m in short}
-    months_cap = "|".join(sorted(names, key=len, reverse=True))
-    # abbreviations ("Nov. 4, 2024") only where a day follows, with a year or the abbreviation's
-    # full stop ("Aug. 21"): "Mar" alone may be a name
-    abbr = "|".join(sorted({m.capitalize() for m in lex.dates["months"]} - names, key=len, reverse=True))
-    wd = "|".join(w.capitalize() for w in lex.dates["weekdays"])
-    rel_days = "|".join(re.escape(k) for k in sorted(lex.dates["relative_days"], key=len, reverse=True))
-    rel_per = "|".join(re.escape(k) for k in sorted(lex.dates["relative_periods"], key=len, reverse=True))
-    rel_cap = "|".join(re.escape(k[:1].upper() + k[1:]) for k in sorted(
-        [*lex.dates["relative_days"], *lex.dates["relative_periods"]], key=len, reverse=True) if k[:1].isalpha())
-    age = _alt(lex.dates["not_after_year"])
-    scheduled = "|".join(rf"(?<=\b{re.escape(w)} for )" for w in lex.dates["scheduled_for"])
-    counted = _alt(lex.dates["not_after_bare_year"])
-    # (spaces, never a line break: "Cuts Power To 23\n\nMarch 4" is no "23 March")
-    # Every alternative starts a word: the guard "(?<![^\W_])" (no letter or digit before) lets the
-    # engine leave the middle of a word at once instead of trying all of them there (3x faster)
-    return re.compile(
-        rf"(?<![^\W_])(?:\b(?:(?:{wd}),?[^\S\n]+)?(?:(?:{months_cap}|{abbr})\.?[^\S\n]+\d{{1,2}}{nth}?,?[^\S\n]+\d{{4}}"
-        rf"|\d{{1,2}}[^\S\n]+(?:{months_cap}|{abbr})\.?,?[^\S\n]+\d{{4}}"  # "9 Apr 2031", "9 Apr, 2031"
-        rf"|(?:{months_cap})[^\S\n]+\d{{4}}"
-        rf"|(?:{months_cap})\.?[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"
-        rf"|(?:{abbr})\.[^\S\n]+\d{{1,2}}{nth}?\b(?!,?[^\S\n]*\d{{4}})"  # "Aug. 21": the full stop makes it a month
-        # "on Oct 3", "by Apr 9": a preposition before an abbreviation without its full stop
-        rf"|(?:(?<=\bon )|(?<=\bby )|(?<=\buntil )|(?<=\bsince )|(?<=\bfrom ))(?:{abbr})[^\S\n]+\d{{1,2}}{nth}?\b"
-        rf"(?!,?[^\S\n]*\d{{4}})(?![.,]?\d)(?![^\S\n]+(?:{counted})\b)"  # (not "Jan 3 weeks ago")
-        rf"|\d{{1,2}}{nth}?[^\S\n]+(?:{months_cap})\b"
-        rf"|(?:{wd})\b"
-        rf")"
-        rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
-        rf"|\b(?i:{preps})[^\S\n]+(?:{months_cap})\b(?!\.?[^\S\n]+\d)"  # "in May", "In January, ..." (not "Sept. 9")
-        # "last November", "next March": the month before the publication or after it
-        # (not "the last May Day parade", "the next March Against Hunger": a name, no date)
-        rf"|(?<!\bthe )(?<!\bThe )\b(?i:{_alt(list(lex.dates['month_steps']))})[^\S\n]+(?:{months_cap})\b"
-        rf"(?!\.?[^\S\n]+\d)(?![^\S\n]+[A-Z])"
-        # "unpaid March wages", "the June exams": a month before a plural noun is when they fall
-        # (not "May", a modal verb as often)
-        rf"|(?:{months_cap.replace('May|', '').replace('|May', '')})(?=[^\S\n]+[a-z]{{3,}}s\b)"
-        # "scheduled for June", "due for March": what is planned for a month
-        rf"|(?:{scheduled})(?:{months_cap})\b(?!\.?[^\S\n]+\d)(?![^\S\n]+[A-Z])"
-        rf"|\b(?i:{preps})[^\S\n]+(?:1[89]\d\d|20\d\d)\b(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))"
-        # an older year only after "in" or "since" and before a clause's end: "built in Orvik in 1688."
-        rf"|\b(?i:in|since)[^\S\n]+1[0-7]\d\d\b(?=[^\S\n]*(?:[,.;:)]|$))"
-        # a year before a noun, after an article or possessive: "the 2028 election", "its 2019 budget",
-        # "Velm's 2009 drought", "a 2029 upgrade"
-        rf"|(?:(?<=\bthe )|(?<=\bThe )|(?<=\bits )|(?<=\btheir )|(?<=\w's )|(?<=\w’s ))(?:1[89]\d\d|20\d\d)\b"
-        rf"(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))(?=[^\S\n]+[A-Za-z])"  # "the 2030 World Cup" too
-        # ("a 2029 upgrade", not "a 2000 km journey", "a 1900 page report": a measure before its noun)
-        rf"|(?:(?<=\ba )|(?<=\bA ))(?:19\d\d|20\d\d)\b(?![^\S\n]*[-–]?[^\S\n]*(?:{age}))"
-        rf"(?![^\S\n]+(?:{_alt(lex.dates['not_after_article_year'])})\b)(?=[^\S\n]+[a-z])"
-        # "its appeal for 2031" (not "for 2000 days"), "between 2011 and 2017" (not "1200 and 1900 voters")
-        rf"|(?<=\bfor )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
-        rf"|(?<=\d\d\d\d and )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
-        # "from 2004 to 2009": the end of a period of years
-        rf"|(?<=\d\d\d\d to )(?:1[89]\d\d|20\d\d)\b(?![-–,.]?\d)(?![^\S\n]+(?:{counted})\b)"
-        rf"|\b(?:{rel_days}|{rel_per}|{rel_cap})\b)",  # "Last year, ...": also with a capital, opening a sentence
-    )
 
 
 def verb_tense(span, lex: Lexicon) -> str | None:  # noqa: ANN001 (a spaCy Span)
@@ -355,6 +91,7 @@ def _future_preposition(before: str, lex: Lexicon) -> bool:
 
 
 def _tense_patterns(lex: Lexicon) -> tuple[re.Pattern[str], ...]:
+    """The tense patterns of dates.json: future prepositions, future and past markers, past auxiliaries, "expected"."""
     def words(items: list[str]) -> str:
         return "|".join(re.escape(w) for w in sorted(items, key=len, reverse=True))
     return (re.compile(rf"\b(?:{words(lex.dates['future_prepositions'])})\s*$", re.I),
@@ -387,112 +124,201 @@ def _in_the_year_told(res: Resolved, told: date) -> Resolved:
     return Resolved(moved.isoformat(), res.precision, res.relative)
 
 
-def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
-    pat = lex.pattern("date_patterns", _patterns)
-    text = doc_text(doc)
-    out: list[DateMention] = []
-    last_day: str | None = None
+@dataclass
+class _DateScan:
+    """One Doc's text and what finding its dates carries from one expression to the next."""
+
+    doc: Doc
+    lex: Lexicon
+    published: str | None
+    sent_of: list[int]
+    pat: DatePatterns
+    text: str
+    out: list[DateMention] = field(default_factory=list)
+    last_day: str | None = None  # the last day found ("the day before" counts from it)
     last_told: tuple[date, int] | None = None  # the last day written with its year, and its sentence
-    weekdays = lex.dates["weekdays"]
-    skip_until = 0
+    skip_until: int = 0  # the end of a recurring time ("Tuesday through Thursday")
     list_tense: tuple[int, str, int] | None = None  # sentence, tense and end of the last month with a tense
-    for m in pat.find.finditer(text):
-        s, e = m.start(), m.end()
-        expr = m.group(0)
-        # the leading preposition is context, not part of the expression
-        lead = pat.lead.match(expr)
-        if lead:
-            s += lead.end()
-            expr = text[s:e]
-        span = doc.char_span(s, e, alignment_mode="expand")
-        if span is None:
-            continue
-        if s < skip_until:
-            continue
-        low = expr.lower()
-        if not lead and len(span) == 1 and low in lex.dates["months"] and span.end < len(doc) \
-                and doc[span.end].is_lower and doc[span.end].text.endswith("s") and doc[span.end].tag_ != "NNS":
-            continue  # a month before a plural noun is a date ("the June exams"), not before a verb ("June works")
-        if expr[:1].isupper() and (low in lex.dates["relative_days"] or low in lex.dates["relative_periods"]) \
-                and not (span[0].is_sent_start or (span.start > 0 and span.doc[span.start - 1].is_quote)):
-            continue  # "The Day Before Tomorrow": a capital inside a sentence makes a title, not a date
-        if expr.split()[0].lower() in weekdays:
-            rec = pat.recurring.match(text, e)
-            joined = rec is not None and rec.group(0).split()[0].lower() == "and" and (
-                verb_tense(span, lex) == "past" or (span.root.head.tag_ in {"VBD", "VBN"} and not any(
-                    c.dep_.startswith("aux") for c in span.root.head.children))) \
-                and not pat.recurring_tail.match(text, rec.end())  # ("were held Monday and Thursday each week")
-            if rec and not joined:  # "Tuesday through Thursday", "on Saturday mornings": a recurring time, no date
-                skip_until = rec.end()  # (but "had queued on Monday and Tuesday": two days gone by)
-                continue
-        sent = span.sent
-        # the verb the date hangs on first ("By March, prices had risen": past), then a forward
-        # preposition ("asked for a report by Dec. 5"), then the words of the clause
-        tense = verb_tense(span, lex)
-        day_after_past_verb = tense == "past" and any(c.isdigit() for c in expr)
-        if day_after_past_verb:
-            tense = None  # a past verb may hang a day on the wrong clause ("priced in a cut at the next
-            # meeting, on May 3"): a month and day stays the nearest one unless the clause looks forward
-        if tense is None and _future_preposition(text[max(sent.start_char, s - 12) : s], lex):
-            tense = "future"
-        if tense is None and not day_after_past_verb:
-            before = re.split(r"[,;:\n]", text[sent.start_char : s])[-1]
-            after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
-            lead_in = text[sent.start_char : s]  # "By the end of ": a phrase that opens the sentence
-            opening = re.match(r"\s*,", text[e : sent.end_char]) and len(lead_in) <= 30 \
-                and re.match(r"\s*(?:By|In|On|Until|Before|After|Through|During|Early|Late|At)\b", lead_in) \
-                and not re.search(r"[,;:]", lead_in)
-            if opening:  # "By the end of April, the virus had spread": the main clause after the comma says
-                main = re.split(r"[;:.!?\n]", text[e : sent.end_char].lstrip(" ,"))[0]
-                tense = clause_tense(main, "", lex)
-            if tense is None:
-                tense = clause_tense(before, after, lex)
-        is_month = expr.split()[0].lower().rstrip(".,") in lex.dates["months"]
-        if is_month and tense is None and not day_after_past_verb and list_tense is not None \
-                and list_tense[0] == sent_of[span.start] and _LIST_GAP.fullmatch(text[list_tense[2] : s]):
-            tense = list_tense[1]  # "expected in May, 4,310 in June": a list of months keeps its first one's tense
-        if is_month and tense in {"future", "past"}:
-            list_tense = (sent_of[span.start], tense, e)
-        if lex.pattern("scheduled_for", lambda lx: re.compile(
-                r"\b(?:" + "|".join(re.escape(w) for w in lx.dates["scheduled_for"]) + r")\s+for\s+$", re.I)
-                       ).search(text, max(0, s - 30), s):
-            tense = "future"  # "postponed for March", "scheduled for June": a planned month is the next one
-        if expr.split()[0].lower() in weekdays and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
-            tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
-        elif expr.split()[0].lower() in weekdays and re.search(r"\blast\s+$", text[max(0, s - 6) : s], re.I):
-            tense = "last"  # "last Sunday": before the day of publication, never that day itself
-        step = lex.dates["month_steps"].get(expr.split()[0].lower())
-        if step is not None:
-            tense = "future" if step > 0 else "past"  # "last November": the latest before, "next March" the next
-        res = normalise(expr, published, lex, previous_day=last_day, tense=tense)
-        if res.precision is None:
-            continue
-        if step is not None and res.value and published and res.value == published[:7]:
-            # (not the publication's own month: "last May" written in May is a year back)
-            res = Resolved(f"{int(res.value[:4]) + step:04d}{res.value[4:]}", res.precision, res.relative)
-        first_word = expr.split()[0].lower().rstrip(".,")
-        month_day = res.precision == "day" and first_word not in weekdays \
-            and pat.day_and_month.search(expr.lower().replace(".", "")) is not None
-        if month_day and res.relative and res.value and last_told is not None and published \
-                and res.value <= published[:10] and tense != "future" \
-                and sent_of[span.start] - last_told[1] <= 1 and int(published[:4]) - last_told[0].year <= _TOLD_YEARS:
-            res = _in_the_year_told(res, last_told[0])  # "died on August 4, 2031. He was seen on August 1"
-        if res.value and res.precision == "day":
-            last_day = res.value
-        if not res.relative and res.value and res.precision == "day":
-            last_told = (date.fromisoformat(res.value), sent_of[span.start])
-        out.append(DateMention(expr, s, e, sent_of[span.start], res.value, res.precision, res.relative))
-        second = pat.second_day.match(text, e) if month_day and res.value else None
-        if second and res.value:  # "March 3 and 4": the 4th as well
-            try:
-                d2 = date.fromisoformat(res.value).replace(day=int(second.group(1)))
-            except ValueError:
-                continue
-            out.append(DateMention(text[s : second.end()], s, second.end(), sent_of[span.start], d2.isoformat(),
-                                   "day", res.relative))
+
+
+def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]) -> list[DateMention]:
+    """The dates of ``doc``, normalised against its publication date, in text order (``sent_of``: each
+    token's sentence); the date fields of a page's metadata lines are left out."""
+    text = doc_text(doc)
+    sc = _DateScan(doc, lex, published, sent_of, lex.pattern("date_patterns", build_patterns), text)
+    for m in sc.pat.find.finditer(text):
+        _date_at(sc, m)
     fields = field_line_spans(text, lex.dates["field_lines"])
-    found = _with_date_line_days(doc, text, _months_of_a_year(text, out, lex), sent_of, published)
+    found = _with_date_line_days(doc, text, _months_of_a_year(text, sc.out, lex), sent_of, published)
     return [d for d in found if not any(fs <= d.start and d.end <= fe for fs, fe in fields)] if fields else found
+
+
+def _date_at(sc: _DateScan, m: re.Match[str]) -> None:
+    """The date of one match of the date pattern, appended to ``sc.out`` when it is one."""
+    s, e = m.start(), m.end()
+    expr = m.group(0)
+    # the leading preposition is context, not part of the expression
+    lead = sc.pat.lead.match(expr)
+    if lead:
+        s += lead.end()
+        expr = sc.text[s:e]
+    span = sc.doc.char_span(s, e, alignment_mode="expand")
+    if span is None or s < sc.skip_until:
+        return
+    if _not_a_date(sc, span, expr, lead is not None) or _recurring(sc, span, expr, e):
+        return
+    tense = _tense(sc, span, expr, s, e)
+    res = normalise(expr, sc.published, sc.lex, previous_day=sc.last_day, tense=tense)
+    if res.precision is None:
+        return
+    res, month_day = _year_said(sc, span, expr, res, tense)
+    _record(sc, span, expr, s, e, res, month_day)
+
+
+def _not_a_date(sc: _DateScan, span: Span, expr: str, lead: bool) -> bool:
+    """A month before a verb ("June works"; "the June exams" is a date) or a capitalised relative
+    day inside a sentence ("The Day Before Tomorrow": a title)."""
+    doc, low = sc.doc, expr.lower()
+    if not lead and len(span) == 1 and low in sc.lex.dates["months"] and span.end < len(doc) \
+            and doc[span.end].is_lower and doc[span.end].text.endswith("s") and doc[span.end].tag_ != "NNS":
+        return True
+    return expr[:1].isupper() and (low in sc.lex.dates["relative_days"] or low in sc.lex.dates["relative_periods"]) \
+        and not (span[0].is_sent_start or (span.start > 0 and span.doc[span.start - 1].is_quote))
+
+
+def _recurring(sc: _DateScan, span: Span, expr: str, e: int) -> bool:
+    """"Tuesday through Thursday", "on Saturday mornings": a recurring time, no date (skipped whole);
+    but "had queued on Monday and Tuesday": two days gone by."""
+    if expr.split()[0].lower() not in sc.lex.dates["weekdays"]:
+        return False
+    lex, text = sc.lex, sc.text
+    rec = sc.pat.recurring.match(text, e)
+    joined = rec is not None and rec.group(0).split()[0].lower() == "and" and (
+        verb_tense(span, lex) == "past" or (span.root.head.tag_ in {"VBD", "VBN"} and not any(
+            c.dep_.startswith("aux") for c in span.root.head.children))) \
+        and not sc.pat.recurring_tail.match(text, rec.end())  # ("were held Monday and Thursday each week")
+    if rec and not joined:
+        sc.skip_until = rec.end()
+        return True
+    return False
+
+
+def _tense(sc: _DateScan, span: Span, expr: str, s: int, e: int) -> str | None:
+    """Whether the date looks forward ("future", "next") or back ("past", "last"), else None: from its
+    verb and clause, the list of months it is in, and the words right before it."""
+    tense, day_after_past_verb = _verb_or_clause_tense(sc, span, expr, s, e)
+    tense = _list_tense(sc, span, expr, s, e, tense, day_after_past_verb)
+    return _tense_of_words_before(sc, expr, s, tense)
+
+
+def _verb_or_clause_tense(sc: _DateScan, span: Span, expr: str, s: int, e: int) -> tuple[str | None, bool]:
+    """The verb the date hangs on first ("By March, prices had risen": past), then a forward preposition
+    ("asked for a report by Dec. 5"), then the words of the clause; and whether a day hangs on a past verb."""
+    sent = span.sent
+    tense = verb_tense(span, sc.lex)
+    day_after_past_verb = tense == "past" and any(c.isdigit() for c in expr)
+    if day_after_past_verb:
+        tense = None  # a past verb may hang a day on the wrong clause ("priced in a cut at the next
+        # meeting, on May 3"): a month and day stays the nearest one unless the clause looks forward
+    if tense is None and _future_preposition(sc.text[max(sent.start_char, s - 12) : s], sc.lex):
+        tense = "future"
+    if tense is None and not day_after_past_verb:
+        tense = _clause_tense_around(sc, sent, s, e)
+    return tense, day_after_past_verb
+
+
+def _clause_tense_around(sc: _DateScan, sent: Span, s: int, e: int) -> str | None:
+    """The tense of the clause around the date; of the main clause after the comma when a short phrase
+    opens the sentence with it ("By the end of April, the virus had spread")."""
+    text = sc.text
+    before = re.split(r"[,;:\n]", text[sent.start_char : s])[-1]
+    after = re.split(r"[,;:.!?\n]", text[e : sent.end_char])[0]
+    lead_in = text[sent.start_char : s]  # "By the end of ": a phrase that opens the sentence
+    opening = re.match(r"\s*,", text[e : sent.end_char]) and len(lead_in) <= 30 \
+        and _opening_pattern(sc.lex).match(lead_in) \
+        and not re.search(r"[,;:]", lead_in)
+    tense = None
+    if opening:
+        main = re.split(r"[;:.!?\n]", text[e : sent.end_char].lstrip(" ,"))[0]
+        tense = clause_tense(main, "", sc.lex)
+    if tense is None:
+        tense = clause_tense(before, after, sc.lex)
+    return tense
+
+
+def _opening_pattern(lex: Lexicon) -> re.Pattern[str]:
+    """A phrase that opens a sentence with one of dates.json opening_prepositions, capitalised ("By the end of")."""
+    return lex.pattern("date_opening", lambda lx: re.compile(
+        r"\s*(?:" + "|".join(re.escape(w.capitalize()) for w in lx.dates["opening_prepositions"]) + r")\b"))
+
+
+def _list_tense(sc: _DateScan, span: Span, expr: str, s: int, e: int, tense: str | None,
+                day_after_past_verb: bool) -> str | None:
+    """"expected in May, 4,310 in June": a month of a list keeps the tense of the list's first month."""
+    is_month = expr.split()[0].lower().rstrip(".,") in sc.lex.dates["months"]
+    last = sc.list_tense
+    sentence = sc.sent_of[span.start]
+    if is_month and tense is None and not day_after_past_verb and last is not None \
+            and last[0] == sentence and _LIST_GAP.fullmatch(sc.text[last[2] : s]):
+        tense = last[1]
+    if is_month and tense in {"future", "past"}:
+        sc.list_tense = (sentence, tense, e)
+    return tense
+
+
+def _tense_of_words_before(sc: _DateScan, expr: str, s: int, tense: str | None) -> str | None:
+    """The words right before the date that decide its tense: "scheduled for", "next", "last"."""
+    text, first = sc.text, expr.split()[0].lower()
+    if sc.lex.pattern("scheduled_for", lambda lx: re.compile(
+            r"\b(?:" + "|".join(re.escape(w) for w in lx.dates["scheduled_for"]) + r")\s+for\s+$", re.I)
+                      ).search(text, max(0, s - 30), s):
+        tense = "future"  # "postponed for March", "scheduled for June": a planned month is the next one
+    if first in sc.lex.dates["weekdays"] and re.search(r"\bnext\s+$", text[max(0, s - 6) : s], re.I):
+        tense = "next"  # "next Tuesday": only this word moves a weekday forward (a bare one looks back)
+    elif first in sc.lex.dates["weekdays"] and re.search(r"\blast\s+$", text[max(0, s - 6) : s], re.I):
+        tense = "last"  # "last Sunday": before the day of publication, never that day itself
+    step = sc.lex.dates["month_steps"].get(first)
+    if step is not None:
+        tense = "future" if step > 0 else "past"  # "last November": the latest before, "next March" the next
+    return tense
+
+
+def _year_said(sc: _DateScan, span: Span, expr: str, res: Resolved, tense: str | None) -> tuple[Resolved, bool]:
+    """The date moved to the year the text says ("last May" written in May is a year back; "died on
+    August 4, 2031. He was seen on August 1"), and whether it is a month and day."""
+    published, weekdays = sc.published, sc.lex.dates["weekdays"]
+    step = sc.lex.dates["month_steps"].get(expr.split()[0].lower())
+    if step is not None and res.value and published and res.value == published[:7]:
+        # (not the publication's own month: "last May" written in May is a year back)
+        res = Resolved(f"{int(res.value[:4]) + step:04d}{res.value[4:]}", res.precision, res.relative)
+    first_word = expr.split()[0].lower().rstrip(".,")
+    month_day = res.precision == "day" and first_word not in weekdays \
+        and sc.pat.day_and_month.search(expr.lower().replace(".", "")) is not None
+    told = sc.last_told
+    if month_day and res.relative and res.value and told is not None and published \
+            and res.value <= published[:10] and tense != "future" \
+            and sc.sent_of[span.start] - told[1] <= 1 and int(published[:4]) - told[0].year <= _TOLD_YEARS:
+        res = _in_the_year_told(res, told[0])  # "died on August 4, 2031. He was seen on August 1"
+    return res, month_day
+
+
+def _record(sc: _DateScan, span: Span, expr: str, s: int, e: int, res: Resolved, month_day: bool) -> None:
+    """Append the date, and a second day after it ("March 3 and 4": the 4th as well); remember the last
+    day found and the last written with its year."""
+    sentence = sc.sent_of[span.start]
+    if res.value and res.precision == "day":
+        sc.last_day = res.value
+    if not res.relative and res.value and res.precision == "day":
+        sc.last_told = (date.fromisoformat(res.value), sentence)
+    sc.out.append(DateMention(expr, s, e, sentence, res.value, res.precision, res.relative))
+    second = sc.pat.second_day.match(sc.text, e) if month_day and res.value else None
+    if second and res.value:  # "March 3 and 4": the 4th as well
+        try:
+            d2 = date.fromisoformat(res.value).replace(day=int(second.group(1)))
+        except ValueError:
+            return
+        sc.out.append(DateMention(sc.text[s : second.end()], s, second.end(), sentence, d2.isoformat(),
+                                  "day", res.relative))
 
 
 # between two months of one list: a comma or "and", a figure, a word it counts, a preposition

@@ -11,7 +11,7 @@ from datetime import date, timedelta
 
 from spacy.tokens import Doc
 
-from kg.nlp.dates import latest_weekday
+from kg.nlp.date_values import latest_weekday
 from kg.nlp.extensions import doc_text, sentence_index
 from kg.nlp.lexicon import Lexicon
 from kg.nlp.relations.patterns import link_patterns
