@@ -1617,3 +1617,13 @@ def test_a_bodys_name_with_two_ofs_ends_in_its_country(nlp, sentence, name):
 
 def test_a_ministers_office_of_a_country_stays_a_country(nlp):
     assert ("Norway", "Place") in _ents(run_doc(nlp, "The Minister of Foreign Affairs of Norway said it was over."))
+
+
+def test_a_surname_written_twice_is_one_person_not_a_longer_name(nlp):
+    """A copy-editing slip ("NAME NAME" doubled) makes no person of three words; the second
+    surname is a mention of the same person, so the quotation is his."""
+    doc = run_doc(nlp, 'Ministry spokesperson Tarun Velkar Velkar, while speaking about the coup, said, "The roads '
+                       'are open." Later Velkar said more.')
+    ents = doc._.kg_entities
+    assert {e.label for e in ents.values() if e.type == "Person"} == {"Tarun Velkar"}
+    assert [ents[s.speaker].label for s in doc._.kg_statements][:1] == ["Tarun Velkar"]
