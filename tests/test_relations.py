@@ -1861,3 +1861,17 @@ def test_said_then_a_body_and_a_role_of_a_field_then_the_name(nlp):
     doc = run_doc(nlp, "Homeless figures rose in May. \"Families need homes first,\" said Shelter Velmland "
                        "director of policy Rolf Tarvel.")
     assert ("Rolf Tarvel", "Families need homes first") in _said(doc)
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("They said ORV failed to comply. Tunde Adewale, ORV’s Corporate Services Executive, confirmed that regulator "
+     "has issued a penalty and ORV is not denying the allegation.", "Tunde Adewale"),
+    ("Ada Corwen, Tom Brede’s lawyer, said the appeal would be filed.", "Ada Corwen"),
+])
+def test_the_holder_of_a_possessive_role_speaks_not_its_owner(nlp, text, speaker):
+    """"NAME, ABC's Corporate Services Executive, confirmed": a job title in capitals after a
+    possessive says the name is a person, and the owner before the possessive is not who speaks."""
+    doc = run_doc(nlp, text)
+    ents = doc._.kg_entities
+    assert {ents[s.speaker].label for s in doc._.kg_statements if s.speaker} == {speaker}
+    assert {e.type for e in ents.values() if e.label == speaker} == {"Person"}

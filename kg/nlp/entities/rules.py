@@ -493,7 +493,16 @@ def _possessive_role_after(ctx: Context) -> bool:
         if k + m <= n and doc[k : k + m].text.lower() in lex.roles:
             # the role heads the phrase ("the union's pilot scheme" is a scheme, not a pilot)
             return k + m >= n or not (doc[k + m].is_lower and doc[k + m].pos_ == "NOUN")
-    return False
+    return _capitalised_title_at(doc, k, lex)
+
+
+def _capitalised_title_at(doc: Doc, k: int, lex: Lexicon) -> bool:
+    """A job title in capitals of up to four words opens at ``k`` and ends with a role word:
+    "Corporate Services Executive", "Group Head of Communications" is not (a field after "of")."""
+    j = k
+    while j < len(doc) and j - k < 4 and doc[j].is_title and doc[j].is_alpha:
+        j += 1
+    return j - k >= 2 and doc[j - 1].lower_ in lex.roles and (j == len(doc) or not doc[j].is_title)
 
 
 def _before_of_org(ctx: Context) -> bool:

@@ -888,12 +888,28 @@ def _speaker_from_parse(ctx: _Context, verb: Token | None,
                        and ctx.entities[x.entity].type == PER and _ROLE_OF_GAP.fullmatch(ctx.text[x.end : m.start])),
                       None)
         m = holder or m
+    if m is not None:
+        m = _holder_before_possessive(ctx, m, verb) or m
     close = _DATELINE_CLOSE.search(ctx.text, m.end, verb.idx) if m is not None else None
     if m is not None and ctx.entities[m.entity].type == LOC and close and verb.idx - close.end() <= 60:
         return None  # "LIMA, May 3 (EFE).- NAME said": the parser took the dateline's town for the subject
     if m is not None and ctx.entities[m.entity].type in {PER, ORG}:
         return m.entity, m.text, min(first, m.start), m.end
     return _speaker_of_noun(ctx, subj, verb, first)
+
+
+_POSSESSIVE_ROLE_GAP = re.compile(r"['’]s?\s+((?:[\w\-]+\s+){0,4}?[\w\-]+)\s*,\s*")
+
+
+def _holder_before_possessive(ctx: _Context, body: Mention, verb: Token) -> Mention | None:
+    """"Ada Corwen, Velm Foods' chief executive, said", "NAME, ABC's Corporate Services
+    Executive, confirmed", "NAME, Tom Brede's lawyer, said": the parser may make the owner the
+    subject; the person the possessive role phrase is said of speaks."""
+    gap = _POSSESSIVE_ROLE_GAP.fullmatch(ctx.text[body.end : verb.idx])
+    if gap is None or not ctx.lex.title_or_role(gap.group(1).split()[-1]):
+        return None
+    return next((x for x in reversed(ctx.mentions) if x.end <= body.start and ctx.entities[x.entity].type == PER
+                 and re.fullmatch(r"\s*,\s*(?:the\s+)?", ctx.text[x.end : body.start])), None)
 
 
 def _officer_after(ctx: _Context, body: Mention, verb: Token) -> Mention | None:
@@ -1116,6 +1132,8 @@ def _speaker_from_surface(ctx: _Context, sent: Span, speakers: list[Mention], vs
     antecedent = [m for m in before if m not in opened and any(
         re.fullmatch(rf"\s*,\s+(?:{relative})\b.*", text[m.end : o.start], re.DOTALL) for o in opened)]
     before = [m for m in before if m not in opened] if antecedent else before
+    # not an owner before its possessive ("NAME, ABC's chief executive, confirmed": ABC owns the role)
+    before = [m for m in before if not re.match(r"['’]s\b", text[m.end : m.end + 3])] or before
     pron = pat.pronoun.search(text[sent.start_char : vs])
     ref = _description_before(text, sent.start_char, vs, lex)
     # right after the verb, or after a role phrase ('said lead author Dr. Ada Corwen')
