@@ -1627,3 +1627,15 @@ def test_a_surname_written_twice_is_one_person_not_a_longer_name(nlp):
     ents = doc._.kg_entities
     assert {e.label for e in ents.values() if e.type == "Person"} == {"Tarun Velkar"}
     assert [ents[s.speaker].label for s in doc._.kg_statements][:1] == ["Tarun Velkar"]
+
+
+def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
+    """"Kessu of the Patriotic Front": a one-word name the article wrote before after a first name
+    is the person's surname, and "of the ..." after it is his party, not one organisation."""
+    doc = run_doc(nlp, "Tamba Orvelo won after defeating incumbent Edgar Kessu in the election. Orvelo of the Union "
+                       "Party got most votes while Kessu of the Patriotic Front came second.")
+    ents = doc._.kg_entities
+    labels = {e.label: e.type for e in ents.values()}
+    assert labels.get("Patriotic Front") == "Organisation" and "Kessu of the Patriotic Front" not in labels
+    assert ("Edgar Kessu", "Patriotic Front") in {(ents[a.person].label, ents[a.organisation].label)
+                                                  for a in doc._.kg_affiliations}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spacy.attrs import IS_PUNCT, LOWER, ORTH, SPACY
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.entities.cand import DROPPED, Cand, is_acronym, is_cap, token_texts
 from kg.nlp.entities.headlines import Headlines
@@ -885,19 +885,32 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
     return not (right_head and left_head) if seen_prep else right_head and not left_head
 
 
+def _surname_named_before(doc: Doc, tok: Token, lex: Lexicon) -> bool:
+    """``tok`` was written before as the last word of a name after a first name ("... Edgar Kessu
+    ...", then "Kessu of the Patriotic Front"): a surname, not a body's first word."""
+    for t in doc[: tok.i]:
+        if t.text == tok.text and t.i > 0 and doc[t.i - 1].is_title and doc[t.i - 1].is_alpha \
+                and doc[t.i - 1].lower_ not in lex.common_words and not lex.title_or_role(doc[t.i - 1].text) \
+                and not (t.i + 1 < len(doc) and is_cap(doc[t.i + 1])):
+            return True
+    return False
+
+
 def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
     """Tokens i..j-1 look like a person's name and "of [the] ..." after them is
     an organisation's name (it ends with an organisation head)."""
     # the words of the name; a hyphenated part ("Wai-keung") counts as one word
     left = [t for t in doc[i:j] if t.text != "-" and not (t.i > 0 and doc[t.i - 1].text == "-")]
-    if len(left) < 2 or not all(t.is_title for t in left):
+    if not left or not all(t.is_title for t in left):
         return False
     if any(t.text in lex.org_heads or t.text in lex.org_first_words or t.text in lex.place_proper_heads
            for t in left):
         return False
-    if left[-2].text in lex.given_names and left[-1].text not in lex.given_names:
+    if len(left) == 1 and not _surname_named_before(doc, left[0], lex):
+        return False  # (one word: only a surname the article gave with a first name before)
+    if len(left) >= 2 and left[-2].text in lex.given_names and left[-1].text not in lex.given_names:
         return True  # "Ada Corwen of Halden Advisory": a given name and a surname end at "of"
-    if len(left) <= 3 and not any(t.lower_ in lex.common_words for t in left):
+    if 2 <= len(left) <= 3 and not any(t.lower_ in lex.common_words for t in left):
         return True  # "Raymond Chan of Velm Power": two or three names, no word of a body's or place's name
     k = j + 1
     if k < len(doc) and doc[k].lower_ == "the":
