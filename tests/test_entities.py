@@ -1639,3 +1639,25 @@ def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     assert labels.get("Patriotic Front") == "Organisation" and "Kessu of the Patriotic Front" not in labels
     assert ("Edgar Kessu", "Patriotic Front") in {(ents[a.person].label, ents[a.organisation].label)
                                                   for a in doc._.kg_affiliations}
+
+
+@pytest.mark.parametrize("text, present, absent", [
+    # a titled person's possessive before a body's name: the person, then the body
+    ("Tarn Vessel resigned from Chief Minister Ada Corwen’s Cabinet on Wednesday.", {("Ada Corwen", "Person")},
+     {"Chief Minister Ada Corwen’s Cabinet"}),
+    # a surname the article gave before with a first name, then a possessive: his party
+    ("Tamba Orvelo won the vote. Orvelo’s Union Party for Reform said the count was fair.",
+     {("Union Party for Reform", "Organisation")}, {"Orvelo’s Union Party for Reform"}),
+    # the possessive left when a weekday is dropped opens no name
+    ("Also speaking before Wednesday’s Cabinet meeting, the minister said he was in favour.", set(),
+     {"’s Cabinet"}),
+    # a number of a body's people before its demonym
+    ("Two Velmish Army soldiers were killed in the clash on Monday.", {("Velmish Army", "Organisation")},
+     {"Two Velmish Army"}),
+    # but a title alone before the possessive is the body's name
+    ("The Prime Minister’s Office said the talks would go on.", {("Prime Minister’s Office", "Organisation")}, set()),
+])
+def test_possessives_and_counted_people_around_a_bodys_name(nlp, text, present, absent):
+    ents = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert present <= ents, ents
+    assert not {label for label, _ in ents} & absent, ents

@@ -925,10 +925,22 @@ def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
                           or (k - start == 1 and is_acronym(doc[start].text)))  # "... of Brask Lowe LLP"
 
 
+def _titled_name_before(doc: Doc, j: int, lex: Lexicon) -> bool:
+    """A title, then a name of one to three words, ends at the possessive at ``j`` ("Chief
+    Minister Ada Corwen's Cabinet"): a person's possessive (not "the Prime Minister's Office",
+    where only title words stand before it)."""
+    k = j - 1
+    while k >= 0 and j - k <= 3 and is_cap(doc[k]) and not lex.title_or_role(doc[k].text):
+        k -= 1
+    return k < j - 1 and k >= 0 and lex.title_or_role(doc[k].text)
+
+
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
     """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run
-    (not after an acronym: "the NVC's Water Office" is the NVC's)."""
-    if j > 0 and is_acronym(doc[j - 1].text):
+    (not after an acronym: "the NVC's Water Office" is the NVC's; not after a surname the article
+    gave with a first name before: "Kessu's Patriotic Front" is his party)."""
+    if j > 0 and (is_acronym(doc[j - 1].text) or _surname_named_before(doc, doc[j - 1], lex)
+                  or _titled_name_before(doc, j, lex)):
         return False
     k = j + 1
     while k < len(doc) and k not in taken and not doc[k].is_sent_start and (
@@ -1044,8 +1056,10 @@ def _never_opens_name(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool, 
         or low in {"the", "a", "an"}
         or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
             and doc[s + 1].text[:-1] in lex.demonyms)  # "Nine Egyptians": a number of people, no name
+        or (tok.like_num and tok.is_alpha and e - s > 2 and doc[s + 1].text in lex.demonyms)  # "Two Velmish
+        # Army soldiers": a number of the body's people
         or (tok.is_lower and low in lex.connectors)  # "of the Halden Union" once "Teachers" is dropped
-        or tok.text == "&"
+        or tok.text in {"&", "'s", "’s"}  # "Wednesday's Cabinet meeting" once the weekday is dropped
     )
 
 
