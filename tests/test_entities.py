@@ -1646,7 +1646,7 @@ def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     ("Tarn Vessel resigned from Chief Minister Ada Corwen’s Cabinet on Wednesday.", {("Ada Corwen", "Person")},
      {"Chief Minister Ada Corwen’s Cabinet"}),
     # a surname the article gave before with a first name, then a possessive: his party
-    ("Tamba Orvelo won the vote. Orvelo’s Union Party for Reform said the count was fair.",
+    ("Kwame Orvelo won the vote. Orvelo’s Union Party for Reform said the count was fair.",
      {("Union Party for Reform", "Organisation")}, {"Orvelo’s Union Party for Reform"}),
     # the possessive left when a weekday is dropped opens no name
     ("Also speaking before Wednesday’s Cabinet meeting, the minister said he was in favour.", set(),
@@ -1656,6 +1656,10 @@ def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
      {"Two Velmish Army"}),
     # but a title alone before the possessive is the body's name
     ("The Prime Minister’s Office said the talks would go on.", {("Prime Minister’s Office", "Organisation")}, set()),
+    # and a word written before after a place's name is no surname: "Rotterdam Port ... Port of Rotterdam
+    # Authority", "Tarsk People's Court ... Tarsk People's Procuracy"
+    ("A ship hit a crane at Rotterdam Port on Monday, according to the Port of Rotterdam Authority.",
+     {("Port of Rotterdam Authority", "Organisation")}, {"Rotterdam Authority"}),
 ])
 def test_possessives_and_counted_people_around_a_bodys_name(nlp, text, present, absent):
     ents = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}

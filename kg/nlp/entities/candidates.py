@@ -887,10 +887,16 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
 
 def _surname_named_before(doc: Doc, tok: Token, lex: Lexicon) -> bool:
     """``tok`` was written before as the last word of a name after a first name ("... Edgar Kessu
-    ...", then "Kessu of the Patriotic Front"): a surname, not a body's first word."""
+    ...", then "Kessu of the Patriotic Front"): a surname, not a body's first word (no common
+    word, organisation head or place head; the word before it no place: not "Velm Port ... Port of
+    Velm Authority")."""
+    if tok.lower_ in lex.common_words or tok.text in lex.org_heads or tok.text in lex.place_proper_heads \
+            or tok.text in lex.org_first_words:
+        return False
     for t in doc[: tok.i]:
         if t.text == tok.text and t.i > 0 and doc[t.i - 1].is_title and doc[t.i - 1].is_alpha \
                 and doc[t.i - 1].lower_ not in lex.common_words and not lex.title_or_role(doc[t.i - 1].text) \
+                and normalize_name(doc[t.i - 1].text) not in lex.gazetteer \
                 and not (t.i + 1 < len(doc) and is_cap(doc[t.i + 1])):
             return True
     return False
