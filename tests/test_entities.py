@@ -1660,6 +1660,9 @@ def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     # Authority", "Tarsk People's Court ... Tarsk People's Procuracy"
     ("A ship hit a crane at Rotterdam Port on Monday, according to the Port of Rotterdam Authority.",
      {("Port of Rotterdam Authority", "Organisation")}, {"Rotterdam Authority"}),
+    # "Resident" before a role is the role's modifier ("Resident Representative", "Resident Coordinator")
+    ("The Velm Fund (VF) lent two sums. It was signed before VF Resident Representative Ada Corwen on Monday.",
+     {("Ada Corwen", "Person")}, {"VF Resident", "Resident Representative Ada Corwen"}),
 ])
 def test_possessives_and_counted_people_around_a_bodys_name(nlp, text, present, absent):
     ents = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}
