@@ -662,3 +662,14 @@ def test_the_weekend_of_the_lede_dates_the_counts_of_the_next_paragraph(nlp):
                        "weekend.\n\nIn all, 15 crews took part.", "2031-05-13")  # a Tuesday
     assert [(c.value, c.date) for c in doc._.kg_counts] == [(3, "2031-05-10"), (40, "2031-05-10"),
                                                            (15, "2031-05-10")]
+
+
+@pytest.mark.parametrize("sentence, what", [
+    ("Tourist arrivals between January 1 and May 15 totalled 2.3 million, the minister said.", "Tourist arrivals"),
+    ("Ferry crossings in March reached 41,000, the port said.", "Ferry crossings"),
+])
+def test_the_subject_before_a_linking_verb_skips_the_dates_between(nlp, sentence, what):
+    """What a count after "totalled" or "reached" counts is the subject before the dates that
+    qualify it, not the day number at the end of those dates."""
+    counts = run_doc(nlp, sentence)._.kg_counts
+    assert [c.what for c in counts] == [what]

@@ -330,7 +330,7 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex: Lexicon) -> tuple
         j -= 1
     if j < sent_start or doc[j].lower_ not in lex.numbers["linking_verbs"]:
         return None
-    j -= 1
+    j = _before_dates(doc, sent_start, j - 1, lex)
     # skip a prepositional phrase of names: "in Iraq and Syria"
     k = j
     while k >= sent_start and (doc[k].is_title or doc[k].lower_ in lex.numbers["name_connectors"]):
@@ -343,6 +343,27 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex: Lexicon) -> tuple
         j -= 1
     start = j + 1
     return (start, end) if start < end else None
+
+
+def _before_dates(doc: Doc, sent_start: int, j: int, lex: Lexicon) -> int:
+    """'Arrivals between January 1 and May 15 totalled 9.47 million': the dates that end at ``j``,
+    the range words between them and the preposition that opens them (dates.json prepositions,
+    range_words) are skipped; the token before them."""
+    spans = [(d.start, d.end) for d in doc._.kg_dates]
+    moved = False
+    while j >= sent_start:
+        start = next((a for a, b in spans if a <= doc[j].idx < b), None)
+        if start is not None:
+            while j >= sent_start and doc[j].idx >= start:
+                j -= 1
+            moved = True
+        elif moved and doc[j].lower_ in lex.dates["range_words"]:
+            j -= 1
+        else:
+            break
+    if moved and j >= sent_start and doc[j].lower_ in lex.dates["prepositions"]:
+        j -= 1
+    return j
 
 
 def _number_of_before(doc: Doc, sent_start: int, i: int, lex: Lexicon) -> tuple[int, int, int] | None:
