@@ -673,3 +673,10 @@ def test_the_subject_before_a_linking_verb_skips_the_dates_between(nlp, sentence
     qualify it, not the day number at the end of those dates."""
     counts = run_doc(nlp, sentence)._.kg_counts
     assert [c.what for c in counts] == [what]
+
+
+def test_a_verb_after_a_number_that_stands_for_people_is_no_counted_noun(nlp):
+    """"when some 40,000 fled the fighting": the number stands for people, "fled" is its verb."""
+    counts = run_doc(nlp, "The exodus is the largest since 2017, when some 40,000 fled the fighting in the "
+                          "province.")._.kg_counts
+    assert [(c.value, c.what) for c in counts] == [(40000.0, "people")]
