@@ -676,7 +676,10 @@ def test_the_subject_before_a_linking_verb_skips_the_dates_between(nlp, sentence
 
 
 def test_a_verb_after_a_number_that_stands_for_people_is_no_counted_noun(nlp):
-    """"when some 40,000 fled the fighting": the number stands for people, "fled" is its verb."""
+    """"when some 40,000 fled the fighting": the number stands for people, "fled" is its verb (but
+    "210 billion won on the programme" is money: the tagger takes the currency for a verb)."""
     counts = run_doc(nlp, "The exodus is the largest since 2017, when some 40,000 fled the fighting in the "
                           "province.")._.kg_counts
     assert [(c.value, c.what) for c in counts] == [(40000.0, "people")]
+    money = run_doc(nlp, "The company has spent 210 billion won on the programme since 2029.")._.kg_counts
+    assert [(c.value, c.currency) for c in money] == [(210e9, "KRW")]

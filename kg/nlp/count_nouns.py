@@ -313,8 +313,10 @@ def _noun_phrase_after(doc: Doc, i: int, lex: Lexicon) -> tuple[int, int]:
             break
         if j > i and t.tag_ in {"VBN", "VBD"} and j + 1 < len(doc) and doc[j + 1].pos_ in {"ADP", "DET"}:
             break  # "a $4 billion dam built by ...": a verb ends the noun phrase
-        if j == i and t.tag_ == "VBD" and t.pos_ == "VERB" and j + 1 < len(doc) and doc[j + 1].pos_ in {"ADP", "DET"}:
+        if j == i and t.tag_ == "VBD" and t.pos_ == "VERB" and j + 1 < len(doc) and doc[j + 1].pos_ in {"ADP", "DET"} \
+                and t.lower_ not in lex.numbers.get("currencies", {}):
             break  # "when some 750,000 fled the violence": the verb of a number that stands for its noun
+            # (not "210 billion won on ...": a currency the tagger took for a verb)
         end = j + 1
         if is_plural_noun(t, lex):
             break  # the head noun: "ISIS fighters", "Yazidi children"
