@@ -442,3 +442,14 @@ def test_a_weekday_before_last_year_and_a_name_before_a_number_of_weeks(nlp, sen
     """"Monday last year" keeps the weekday's day (a year back would change the weekday); "Jan 3
     weeks ago" is no 3 January."""
     assert [(d.text, d.value) for d in run_doc(nlp, sentence, "2031-07-15")._.kg_dates] == dates
+
+
+@pytest.mark.parametrize("text, value", [
+    ("The lines were cut in August & September 2015 and fined.", "2015-08"),
+    ("The lines were cut in July and August 2019 and fined.", "2019-07"),
+])
+def test_a_month_alone_before_a_month_of_a_year_is_in_that_year(nlp, text, value):
+    """A month named alone and joined by a range word to a month of a year takes that year, not
+    the publication date's."""
+    doc = run_doc(nlp, "date 2021-03-01\n\n" + text)
+    assert doc._.kg_dates[0].value == value

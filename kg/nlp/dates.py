@@ -149,7 +149,8 @@ def find_dates(doc: Doc, lex: Lexicon, published: str | None, sent_of: list[int]
     for m in sc.pat.find.finditer(text):
         _date_at(sc, m)
     fields = field_line_spans(text, lex.dates["field_lines"])
-    found = _with_date_line_days(doc, text, _months_of_a_year(text, sc.out, lex), sent_of, published)
+    found = _with_date_line_days(doc, text, _month_before_a_month_of_a_year(
+        text, _months_of_a_year(text, sc.out, lex), lex), sent_of, published)
     return [d for d in found if not any(fs <= d.start and d.end <= fe for fs, fe in fields)] if fields else found
 
 
@@ -341,6 +342,20 @@ def _months_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[D
             continue
         merged.append(d)
     return merged
+
+
+def _month_before_a_month_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[DateMention]:
+    """"in August & September 2015", "July and August 2019": a month named alone, joined by a range
+    word (dates.json range_words) to a month of a year, is in that year."""
+    months, joins = lex.dates["months"], set(lex.dates["range_words"])
+    fixed = list(out)
+    for k in range(len(fixed) - 1):
+        a, b = fixed[k], fixed[k + 1]
+        name = a.text.lower().rstrip(".")
+        if name in months and b.precision == "month" and b.value and text[a.end : b.start].strip().lower() in joins:
+            fixed[k] = DateMention(a.text, a.start, a.end, a.sentence, f"{b.value[:4]}-{months[name]:02d}", "month",
+                                   False)
+    return fixed
 
 
 def _a_real_day(value: str, precision: str) -> bool:
