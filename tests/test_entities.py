@@ -1668,3 +1668,15 @@ def test_possessives_and_counted_people_around_a_bodys_name(nlp, text, present, 
     ents = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}
     assert present <= ents, ents
     assert not {label for label, _ in ents} & absent, ents
+
+
+@pytest.mark.parametrize("text, label, typ", [
+    ("Health Canada says that the drug is safe for adults.", "Health Canada", "Organisation"),
+    ("Transport Canada said the road would stay shut.", "Transport Canada", "Organisation"),
+    ("Today Canada says it will act.", "Canada", "Place"),
+])
+def test_a_national_agency_named_for_its_country_opens_a_sentence(nlp, text, label, typ):
+    """"Health Canada says": a common noun and the country's name, one subject in the parse, name a
+    national agency even where the common word opens the sentence (not "Today Canada says")."""
+    ents = {(e.label, e.type) for e in run_doc(nlp, "The report came on Monday. " + text)._.kg_entities.values()}
+    assert (label, typ) in ents, ents

@@ -234,6 +234,21 @@ def _as_written(tk: _Tokens, i: int, k: int, text: str, entry: GazetteerEntry, l
     return text
 
 
+def _agency_of_a_country(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
+    """"Health Canada says", "Transport Velmland said": a capitalised common noun opening the
+    sentence, a compound of the country's name after it (the span ``s``..``e`` is the two words):
+    a national agency's name, not a word opening the sentence (not an opening adverb or a day:
+    "Meanwhile Canada", "Today Canada")."""
+    w, c = doc[s], doc[s + 1] if s + 1 < len(doc) else None
+    if c is None or e - s != 2 or not sent_initial(doc, s) or w.tag_ not in {"NN", "NNP"} \
+            or w.lower_ in lex.opening_adverbs or w.lower_ in lex.dates.get("weekdays", ()):
+        return False
+    one_subject = (w.dep_ == "compound" and w.head.i == c.i and c.dep_.startswith("nsubj")) or (
+        c.dep_ in {"flat", "compound"} and c.head.i == w.i and w.dep_.startswith("nsubj"))
+    entry = lex.gazetteer.get(normalize_name(c.text))
+    return one_subject and entry is not None and entry.kind == "country"
+
+
 def _not_the_entry(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexicon,
                    title: frozenset[int], body: str) -> bool:
     """The span is part of another name or another word than the entry: a longer name, a national
@@ -251,6 +266,8 @@ def _not_the_entry(tk: _Tokens, i: int, k: int, entry: GazetteerEntry, lex: Lexi
                                               or texts[i - 1] in lex.national_office_fields) \
             and "\n" not in tk.with_ws[i - 1]:
         return True  # "Rowing Norway", "Statistics Norway": a national body, not the country
+    if entry.kind == "country" and k == 1 and i > 0 and _agency_of_a_country(doc, i - 1, i + 1, lex):
+        return True  # "Health Velmland says": a national agency opening the sentence, not the country
     if entry.kind == "country" and i > 0 and brand_before(doc, i - 1, lex) and "\n" not in tk.with_ws[i - 1]:
         return True  # "QTN Velmland": a company's national branch, not the country
     if k == 1 and (texts[i] in lex.org_first_words or texts[i] in lex.org_heads) and i + 2 < n \
@@ -1077,8 +1094,9 @@ def _common_opening(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool) ->
     # an organisation's name may open with a common noun or adjective ("Harbour Affairs Ministry
     # said", "Keep Velm Local said"), not with an adverb ("Later Quillon Marsac SA recalled")
     # or a day ("Yesterday Velm Council said")
-    kept_in_org = org_shaped and tok.tag_ in {"NN", "NNP", "NNS", "NNPS", "JJ"} \
-        and low not in lex.opening_adverbs and low not in lex.dates.get("weekdays", ())
+    kept_in_org = (org_shaped and tok.tag_ in {"NN", "NNP", "NNS", "NNPS", "JJ"}
+                   and low not in lex.opening_adverbs and low not in lex.dates.get("weekdays", ())) \
+        or _agency_of_a_country(doc, s, e, lex)
     return (
         (low in lex.common_words and not kept_in_org)
         or low in lex.opening_adverbs  # "Furthermore, the officials said": rarer than the common words
