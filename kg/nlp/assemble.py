@@ -123,7 +123,7 @@ def build_nlp(ner: str = SHIPPED, *, decide: bool = True) -> Language:
     else:
         path = shipped_model_dir() if ner == SHIPPED else ner
         try:
-            nlp = spacy.load(path, exclude=["lemmatizer"])
+            nlp = spacy.load(path, exclude=_not_loaded(ner))
         except OSError as exc:  # a folder that is not a spaCy pipeline
             raise _not_installed(ner) from exc
         for name in config["nlp"]["pipeline"]:
@@ -135,6 +135,15 @@ def build_nlp(ner: str = SHIPPED, *, decide: bool = True) -> Language:
     _keep_abbreviations(nlp)
     _split_agency_dash(nlp)
     return nlp
+
+
+def _not_loaded(ner: str) -> list[str]:
+    """What ``spacy.load`` leaves out of the statistical pipeline: its lemmatizer (kg reads no
+    lemmas), and for the shipped model its saved tokenizer too, which is spaCy's English one as its
+    config builds it (tests/test_ner_model.py checks they are the same bytes): reading it back set
+    the tokenizer's patterns and rules one after the other, each setting loading the 1,300 special
+    cases again, about 0.1 s of every build's start. Another pipeline keeps its own tokenizer."""
+    return ["lemmatizer", "tokenizer"] if ner == SHIPPED else ["lemmatizer"]
 
 
 def _split_agency_dash(nlp: Language) -> None:
