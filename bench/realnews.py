@@ -94,7 +94,7 @@ def main() -> None:
         for art, d in sorted(scores[args.details]["details"].items()):
             print(f"\n## {art}")
             for kind in ("missed", "spurious"):
-                for item in d[kind]:
+                for item in sorted(d[kind]):  # (the shared scorer lists some from sets: no fixed order)
                     print(f"  {kind[0].upper()} {item}")
     if args.json:
         args.json.write_text(json.dumps({k: {c: v for c, v in s.items() if c != "details"}

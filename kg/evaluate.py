@@ -95,6 +95,13 @@ def _check_gold(gold: object) -> None:
                 raise ValueError("entity aliases must be strings")
 
 
+def _pair_order(pair: tuple) -> tuple[str, str, int, int]:
+    """A found affiliation (gold person index, gold organisation index, person label, organisation
+    label; an index or label may be None) by its labels, then its indices."""
+    pi, oi, pl, ol = pair
+    return (pl or "", ol or "", -1 if pi is None else pi, -1 if oi is None else oi)
+
+
 def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noqa: C901 (mirrors score.py)
     ents, aliases, spk = rows["entities"], rows["aliases"], rows["spokespeople"]
     counts, dates = rows["counts"], rows["dates"]
@@ -185,15 +192,15 @@ def score(gold_dir: Path, rows: dict[str, list[dict[str, str]]]) -> dict:  # noq
                        if a.get("optional") or (only_spk and not a.get("spokesperson"))}
             hit_pairs: set = set()
             fp = 0
-            for pi, oi, pl, ol in pred_pairs:
+            for pi, oi, pl, ol in sorted(pred_pairs, key=_pair_order):  # (a set: listed in a fixed order)
                 if (pi, oi) in gold_pairs:
                     hit_pairs.add((pi, oi))
                 elif (pi, oi) not in excused:
                     fp += 1
                     d["spurious"].append(f"{key} {pl} -> {ol}")
             req_pairs = {k for k, a in gold_pairs.items() if not a.get("optional")}
-            d["missed"] += [f"{key} {gold_pairs[k]['person']} -> {gold_pairs[k]['organisation']}"
-                            for k in req_pairs - hit_pairs]
+            d["missed"] += sorted(f"{key} {gold_pairs[k]['person']} -> {gold_pairs[k]['organisation']}"
+                                  for k in req_pairs - hit_pairs)
             t = tot[key]
             t[0] += len(req_pairs & hit_pairs)
             t[1] += fp

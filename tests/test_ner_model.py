@@ -85,3 +85,24 @@ def test_model_loads_with_spacy_itself():
     assert set(nlp.get_pipe("ner").labels) == {"PER", "LOC", "ORG"}
     doc = nlp("The union said its members would strike on Monday.")
     assert doc.has_annotation("DEP") and doc[1].dep_ == "nsubj" and doc[2].dep_ == "ROOT"
+
+
+def test_shipped_tokenizer_is_the_one_its_config_builds():
+    """build_nlp leaves the shipped model's saved tokenizer unread (kg.nlp.assemble._not_loaded):
+    spaCy's English tokenizer built from the model's config must be that tokenizer, byte for byte."""
+    saved = spacy.load(shipped_model_dir(), exclude=["lemmatizer"]).tokenizer.to_bytes()
+    built = spacy.load(shipped_model_dir(), exclude=["lemmatizer", "tokenizer"]).tokenizer.to_bytes()
+    assert saved == built
+
+
+@pytest.mark.parametrize("ner", ["shipped", "none"])
+def test_kg_tokenizer_is_spacys_with_kgs_changes_made_afterwards(ner):
+    """kg.nlp.assemble.make_tokenizer builds, in one go, the tokenizer that spaCy's English one becomes
+    when kg's two changes are made to it afterwards (as for a pipeline with a tokenizer of its own)."""
+    from kg.nlp import assemble
+
+    built = build_nlp(ner).tokenizer.to_bytes(exclude=["vocab"])
+    nlp = spacy.load(shipped_model_dir(), exclude=["lemmatizer"]) if ner == "shipped" else spacy.blank("en")
+    assemble._keep_abbreviations(nlp)
+    assemble._split_agency_dash(nlp)
+    assert built == nlp.tokenizer.to_bytes(exclude=["vocab"])

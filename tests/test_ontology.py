@@ -131,6 +131,32 @@ def test_every_iri_mapping_writes_is_in_a_vocabulary_of_the_namespace_module():
     assert {"kg", "id", "rdf", "skos", "schema", "xsd", "owl", "wd", "gn"} <= prefixes
 
 
+def test_every_term_mapping_writes_is_defined():
+    """kg.rdf.mapping builds its terms from plain strings (no rdflib in a build): each one it
+    writes must be a term of the namespace module's vocabularies (a DefinedNamespace declares its
+    terms); every entity type is a class of the ontology (rdf:type kg:Person ...)."""
+    from kg.rdf import namespaces
+    from kg.rdf.mapping import P, to_quads
+    from kg.types import ENTITY_TYPES
+
+    closed = {namespaces.NS: namespaces.KG, str(namespaces.RDF): namespaces.RDF,
+              str(namespaces.SKOS): namespaces.SKOS, str(namespaces.OWL): namespaces.OWL,
+              str(namespaces.XSD): namespaces.XSD, str(namespaces.SCHEMA): namespaces.SCHEMA}
+    terms = set()
+    for q in to_quads(_one_of_everything(), "kg-test"):
+        terms.add(q.predicate.value)
+        terms.update(t.datatype.value if hasattr(t, "datatype") else t.value for t in (q.subject, q.object))
+    terms.update(getattr(P, t).value for t in ENTITY_TYPES)
+    checked = 0
+    for term in sorted(terms):
+        for ns, vocab in closed.items():
+            if term.startswith(ns) and "/" not in term[len(ns):]:
+                name = term[len(ns):]
+                assert name in vocab.__annotations__ or name in getattr(vocab, "_extras", ()), term
+                checked += 1
+    assert checked >= 20
+
+
 def test_plain_iri_strings_agree_with_the_namespaces():
     from kg.rdf import iris, namespaces
 

@@ -25,8 +25,13 @@ kg_count_links     doc._.kg_counts         ties the counts to events, places,
 
 from __future__ import annotations
 
-from spacy.language import Language
+from collections.abc import Callable
 
+from spacy.language import Language
+from spacy.tokenizer import Tokenizer
+from spacy.util import registry
+
+from kg.nlp.assemble import KG_TOKENIZER, make_tokenizer
 from kg.nlp.components import CountFinder, CountLinker, DateFinder, RelationFinder, SentenceSplitter
 from kg.nlp.entities import EntityFinder
 
@@ -71,3 +76,10 @@ def make_relations(nlp: Language, name: str, data_dir: str | None) -> RelationFi
 )
 def make_count_links(nlp: Language, name: str, data_dir: str | None) -> CountLinker:
     return CountLinker(data_dir)
+
+
+@registry.tokenizers(KG_TOKENIZER)
+def create_tokenizer() -> Callable[[Language], Tokenizer]:
+    """spaCy's English tokenizer with kg's changes (kg.nlp.assemble.make_tokenizer), for the
+    pipelines whose tokenizer kg builds from the config (the shipped model's, and ``--ner none``)."""
+    return make_tokenizer

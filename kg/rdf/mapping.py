@@ -27,20 +27,24 @@ from urllib.parse import quote
 import pyoxigraph as ox
 
 from kg.nlp.lexicon import normalize_name
-from kg.rdf.namespaces import ID, KG, OWL, RDF, REFERENCES, SCHEMA, SKOS, XSD
+from kg.rdf.iris import ID, KG, OWL, RDF, REFERENCES, SCHEMA, SKOS, XSD
 from kg.types import Entity, Extraction, Mention, Sentence
 
-BASE = str(ID)
-RDF_TYPE = ox.NamedNode(RDF.type)
-PREF_LABEL = ox.NamedNode(SKOS.prefLabel)
-ALT_LABEL = ox.NamedNode(SKOS.altLabel)
-OWL_SAMEAS = ox.NamedNode(OWL.sameAs)
-DATE_PUBLISHED = ox.NamedNode(SCHEMA.datePublished)
-URL = ox.NamedNode(SCHEMA.url)
-HEADLINE = ox.NamedNode(SCHEMA.headline)
-_INTEGER, _DECIMAL, _BOOLEAN = ox.NamedNode(XSD.integer), ox.NamedNode(XSD.decimal), ox.NamedNode(XSD.boolean)
-_DATE_TYPES = {10: ox.NamedNode(XSD.date), 7: ox.NamedNode(XSD.gYearMonth), 4: ox.NamedNode(XSD.gYear)}
-_STRING = ox.NamedNode(XSD.string)
+# The vocabularies as plain strings (kg.rdf.iris), not kg.rdf.namespaces: this module runs in
+# every build, and importing rdflib there cost more CPU than the mapping itself.
+# tests/test_ontology.py checks every term written here against the namespace module (whose
+# DefinedNamespace classes raise on a misspelled term).
+BASE = ID
+RDF_TYPE = ox.NamedNode(RDF + "type")
+PREF_LABEL = ox.NamedNode(SKOS + "prefLabel")
+ALT_LABEL = ox.NamedNode(SKOS + "altLabel")
+OWL_SAMEAS = ox.NamedNode(OWL + "sameAs")
+DATE_PUBLISHED = ox.NamedNode(SCHEMA + "datePublished")
+URL = ox.NamedNode(SCHEMA + "url")
+HEADLINE = ox.NamedNode(SCHEMA + "headline")
+_INTEGER, _DECIMAL, _BOOLEAN = (ox.NamedNode(XSD + t) for t in ("integer", "decimal", "boolean"))
+_DATE_TYPES = {10: ox.NamedNode(XSD + "date"), 7: ox.NamedNode(XSD + "gYearMonth"), 4: ox.NamedNode(XSD + "gYear")}
+_STRING = ox.NamedNode(XSD + "string")
 EXACT = "exact"  # a count's qualifier where kg:qualifier is left out
 _PRECISION = {10: "day", 7: "month", 4: "year"}  # a date's precision, from the length of its ISO value
 
@@ -121,11 +125,13 @@ def entity_iri(ent: Entity) -> str:
 
 
 class _Terms:
-    """``P.span`` -> NamedNode of kg:span, built once (reading an attribute of
-    rdflib's DefinedNamespace builds a URIRef and checks it every time)."""
+    """``P.span`` -> NamedNode of kg:span, built once. (The term is not checked here, which would
+    need rdflib: tests/test_ontology.py checks that every kg: term written is in kg.rdf.namespaces.KG.)"""
 
     def __getattr__(self, name: str) -> ox.NamedNode:
-        node = ox.NamedNode(str(getattr(KG, name)))  # a misspelled term still raises
+        if name.startswith("_"):
+            raise AttributeError(name)
+        node = ox.NamedNode(KG + name)
         setattr(self, name, node)
         return node
 
@@ -260,7 +266,7 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
                 yield q(node, ALT_LABEL, _s(alias))
         if linked:  # into the store's gazetteer graph (the same quads from every article naming it)
             prefix, local = e.ref_id.split(":", 1)
-            yield ox.Quad(node, OWL_SAMEAS, ox.NamedNode(REFERENCES[prefix][local]), gazetteer)
+            yield ox.Quad(node, OWL_SAMEAS, ox.NamedNode(REFERENCES[prefix] + local), gazetteer)
             for alias in sorted(shared - {e.label}):
                 yield ox.Quad(node, ALT_LABEL, _s(alias), gazetteer)
 

@@ -37,8 +37,8 @@ NS = iris.KG
 ONTOLOGY = "https://w3id.org/kg-news/ontology"  # the ontology's IRI, the graph ``kg export --with-ontology`` adds
 ID = Namespace(iris.ID)  # base of every IRI kg mints
 SCHEMA = SDO  # schema.org, https (rdflib's name for it is SDO)
-WD = Namespace("http://www.wikidata.org/entity/")
-GN = Namespace("https://sws.geonames.org/")
+WD = Namespace(iris.WD)
+GN = Namespace(iris.GN)
 
 
 class KG(DefinedNamespace):

@@ -158,10 +158,10 @@ class Store:
     def _article_value(self, graph: str, prop: str) -> str | None:
         import pyoxigraph as ox
 
-        from kg.rdf.namespaces import KG
+        from kg.rdf.iris import KG  # (the plain string: kg.rdf.namespaces imports rdflib)
 
         g = ox.NamedNode(graph)
-        for quad in self._store.quads_for_pattern(None, ox.NamedNode(str(KG[prop])), None, g):
+        for quad in self._store.quads_for_pattern(None, ox.NamedNode(KG + prop), None, g):
             return quad.object.value
         return None
 
