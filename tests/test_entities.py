@@ -1680,3 +1680,15 @@ def test_a_national_agency_named_for_its_country_opens_a_sentence(nlp, text, lab
     national agency even where the common word opens the sentence (not "Today Canada says")."""
     ents = {(e.label, e.type) for e in run_doc(nlp, "The report came on Monday. " + text)._.kg_entities.values()}
     assert (label, typ) in ents, ents
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Ada Corwen, a spokesperson for Migration and Border Enforcement, said agents arrested six people.",
+     "Migration and Border Enforcement"),
+    ("The Fisheries and Coastal Protection said the beach was shut.", "Fisheries and Coastal Protection"),
+])
+def test_a_body_named_for_what_it_enforces_or_protects_is_one_name_over_and(nlp, text, name):
+    """"Enforcement" and "Protection" end a body's name as "Administration" does, so "and" joins the
+    words before them into that one name."""
+    ents = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}
+    assert (name, "Organisation") in ents, ents
