@@ -1692,3 +1692,14 @@ def test_a_body_named_for_what_it_enforces_or_protects_is_one_name_over_and(nlp,
     words before them into that one name."""
     ents = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}
     assert (name, "Organisation") in ents, ents
+
+
+def test_a_capital_a_after_a_comma_before_a_name_is_an_initial(nlp):
+    """"... Ravi Tenkar (45), A Velmouli (19)": inside a sentence an article is written "a", so a
+    capital "A" after a comma and before a name is the person's initial (not after a colon:
+    "He said: A Velm Council report")."""
+    labels = {e.label for e in run_doc(nlp, "The dead were named as: Ravi Tenkar (45), A Velmouli (19), "
+                                            "Ch Ganga Velu (48).")._.kg_entities.values()}
+    assert "A Velmouli" in labels
+    labels = {e.label for e in run_doc(nlp, "He said: A Velm Council report was due.")._.kg_entities.values()}
+    assert "A Velm Council" not in labels

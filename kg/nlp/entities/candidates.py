@@ -1056,6 +1056,13 @@ def _drop_first(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool) -> boo
     return False
 
 
+def _initial_a(doc: Doc, s: int, e: int) -> bool:
+    """A capital "A" inside a sentence, after a comma and before a name, is an initial
+    ("... as: Ravi Tenkar (45), A Velmouli (19)"): an article there is written "a"."""
+    return doc[s].text == "A" and e - s >= 2 and s > 0 and doc[s - 1].text in {",", ";"} \
+        and not sent_initial(doc, s) and doc[s + 1].is_title
+
+
 def _never_opens_name(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool, initial: bool,
                       hyphen_part: bool) -> bool:
     """Token ``s`` is a word no name opens with, wherever it stands: a listed non-entity, a demonym,
@@ -1076,7 +1083,7 @@ def _never_opens_name(doc: Doc, s: int, e: int, lex: Lexicon, org_shaped: bool, 
             and not (low in lex.compass_modifiers and e - s > 1 and doc[s + 1].text not in lex.demonyms))
         or (low in lex.compass_modifiers and ((initial and not org_shaped) or tok.is_lower or e - s == 1)
             and not (e - s > 1 and normalize_name(doc[s : s + 2].text) in lex.gazetteer))  # "South Sudan ..."
-        or low in {"the", "a", "an"}
+        or (low in {"the", "a", "an"} and not _initial_a(doc, s, e))
         or (tok.like_num and tok.is_alpha and e - s == 2 and doc[s + 1].text[-1:] == "s"
             and doc[s + 1].text[:-1] in lex.demonyms)  # "Nine Egyptians": a number of people, no name
         or (tok.like_num and tok.is_alpha and e - s > 2 and doc[s + 1].text in lex.demonyms)  # "Two Velmish
