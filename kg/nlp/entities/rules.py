@@ -857,15 +857,12 @@ def _after_places_such_as(ctx: Context) -> bool:
     return kind.endswith("s") and kind in lex.place_of_words  # (not "sites such as Velm.com")
 
 
-_LIST_GLUE = {",", "and", "or", "&", "-", "\"", "“", "”", "'", "‘", "’", "'s", "’s"}
-
-
 def _in_a_list_of_bodies(ctx: Context) -> bool:
     """"shipping companies such as Velmline, Tarsk Lines and Orvo", "airlines including Velmair":
     a plural kind of organisation (entities.json org_appositive_nouns) opens the list the chunk
     stands in; the list runs over capitalised words, commas, "and", "or" and quotation marks."""
     doc, k = ctx.doc, ctx.s - 1
-    while k >= 0 and ctx.s - k <= 40 and (doc[k].text in _LIST_GLUE or doc[k].text[:1].isupper()) \
+    while k >= 0 and ctx.s - k <= 40 and (doc[k].text in ctx.lex.list_glue or doc[k].text[:1].isupper()) \
             and not doc[k + 1].is_sent_start:
         k -= 1  # (within the sentence: not a name that opens the next one)
     if k < 1:
