@@ -1686,6 +1686,9 @@ def test_a_national_agency_named_for_its_country_opens_a_sentence(nlp, text, lab
     ("Ada Corwen, a spokesperson for Migration and Border Enforcement, said agents arrested six people.",
      "Migration and Border Enforcement"),
     ("The Fisheries and Coastal Protection said the beach was shut.", "Fisheries and Coastal Protection"),
+    # before "and" inside a name such a head is the name's field, not a second body's head
+    ("The database was named Velm Enforcement and Emergency Management Information System in the file.",
+     "Velm Enforcement and Emergency Management Information System"),
 ])
 def test_a_body_named_for_what_it_enforces_or_protects_is_one_name_over_and(nlp, text, name):
     """"Enforcement" and "Protection" end a body's name as "Administration" does, so "and" joins the

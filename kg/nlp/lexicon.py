@@ -122,6 +122,7 @@ class Lexicon:
     place_particles: set[str] = field(default_factory=set)  # "Orvik do Sul": a longer place's name
     name_of_words: set[str] = field(default_factory=set)  # "of", "do": "Museu do Porto" is a body's name
     list_glue: set[str] = field(default_factory=set)  # ",", "and", "&": what a list of names runs over
+    field_heads: set[str] = field(default_factory=set)  # "Enforcement": a head that is a field before "and"
     english_connectors: set[str] = field(default_factory=set)  # the connectors that may follow any word
     hyphen_prefixes: set[str] = field(default_factory=set)  # "Co-operation": a name goes on after the hyphen
     acronym_inner_words: set[str] = field(default_factory=set)  # "Front for Velm in the South (FVS)"
@@ -383,7 +384,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "hyphen_prefixes", "team_context_words", "demonym_mastheads", "acronym_inner_words",
             "saint_words", "score_words", "kin_nouns",
             "person_name_particles",
-            "place_particles", "name_of_words", "list_glue",
+            "place_particles", "name_of_words", "list_glue", "field_heads",
             "org_heads_before_in",
             "org_heads_before_to", "org_heads_before_on", "person_nouns", "national_services", "linking_vowels",
             "adjective_endings", "service_words",

@@ -898,7 +898,9 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
         i += 1  # "The Police and Immigration Department said": the article opening the sentence is no word of it
         # (but "The Army and Air Force": two bodies)
     # a head word alone is no name ("Securities and Exchange Commission")
-    left_head = j - i > 1 and any(doc[x].text in lex.org_heads for x in range(i, j))
+    # (a field head is the field of one name there: "National Enforcement and Emergency ... System")
+    left_head = j - i > 1 and any(doc[x].text in lex.org_heads and doc[x].text not in lex.field_heads
+                                  for x in range(i, j))
     return not (right_head and left_head) if seen_prep else right_head and not left_head
 
 
