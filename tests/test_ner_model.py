@@ -97,12 +97,12 @@ def test_shipped_tokenizer_is_the_one_its_config_builds():
 
 @pytest.mark.parametrize("ner", ["shipped", "none"])
 def test_kg_tokenizer_is_spacys_with_kgs_changes_made_afterwards(ner):
-    """kg.nlp.assemble.make_tokenizer builds, in one go, the tokenizer that spaCy's English one becomes
+    """kg.nlp.tokenizer.make_tokenizer builds, in one go, the tokenizer that spaCy's English one becomes
     when kg's two changes are made to it afterwards (as for a pipeline with a tokenizer of its own)."""
-    from kg.nlp import assemble
+    from kg.nlp import tokenizer
 
     built = build_nlp(ner).tokenizer.to_bytes(exclude=["vocab"])
     nlp = spacy.load(shipped_model_dir(), exclude=["lemmatizer"]) if ner == "shipped" else spacy.blank("en")
-    assemble._keep_abbreviations(nlp)
-    assemble._split_agency_dash(nlp)
+    tokenizer.keep_abbreviations(nlp)
+    tokenizer.split_agency_dash(nlp)
     assert built == nlp.tokenizer.to_bytes(exclude=["vocab"])

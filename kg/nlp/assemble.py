@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.errors import Errors, ModelError
+from kg.nlp.tokenizer import KG_TOKENIZER, keep_abbreviations, split_agency_dash
 
 if TYPE_CHECKING:  # importing spaCy takes a second: not for an unchanged rebuild
     from spacy.language import Language
-    from spacy.tokenizer import Tokenizer
 
 PIPELINE_CONFIG = """
 [nlp]
@@ -136,8 +136,8 @@ def build_nlp(ner: str = SHIPPED, *, decide: bool = True) -> Language:
             nlp.add_pipe(factory, name=name, config=spec, **where)
     nlp.max_length = 2**63 - 1  # kg.ingest enforces --max-chars; spaCy's own 1,000,000 must not be lower
     if ner not in (SHIPPED, NO_NER):  # a tokenizer of its own: kg's changes made to it now
-        _keep_abbreviations(nlp)
-        _split_agency_dash(nlp)
+        keep_abbreviations(nlp)
+        split_agency_dash(nlp)
     return nlp
 
 
@@ -146,54 +146,6 @@ def _not_loaded(ner: str) -> list[str]:
     lemmas), and for the shipped model its saved tokenizer too, which is spaCy's English one as its
     config builds it (tests/test_ner_model.py checks they are the same bytes): reading it back set
     the tokenizer's patterns and rules one after the other, each setting loading the 1,300 special
-    cases again, about 0.1 s of every build's start; :func:`make_tokenizer` builds it instead.
+    cases again, about 0.1 s of every build's start; :func:`kg.nlp.tokenizer.make_tokenizer` builds it instead.
     Another pipeline keeps its own tokenizer."""
     return ["lemmatizer", "tokenizer"] if ner == SHIPPED else ["lemmatizer"]
-
-
-# A dash glued to the close of a dateline ("Lima, May 3 (EFE).- The ...", Spanish agencies' style)
-# is a token of its own, so the agency and the name after it are read apart.
-AGENCY_DASH = r"(?<=[.)])-"
-KG_TOKENIZER = "kg.Tokenizer.v1"  # (registered in kg.nlp.factories)
-
-
-def abbreviations() -> list[str]:
-    """Titles and other abbreviations ("Maj.", "St.") that stay one token with their full stop, so
-    "Maj. Gen. Ada Corwen" is no sentence end (the list: sentences.json, "abbreviations")."""
-    import json
-
-    from kg.resources import nlp_data_dir
-
-    return json.loads((nlp_data_dir() / "sentences.json").read_text(encoding="utf-8"))["abbreviations"]
-
-
-def make_tokenizer(nlp: Language) -> Tokenizer:
-    """spaCy's English tokenizer as its config builds it (spacy.Tokenizer.v1) with kg's two changes,
-    :data:`AGENCY_DASH` and :func:`abbreviations`, made as it is built: made afterwards, as for a
-    pipeline with a tokenizer of its own, each loads its 1,300 special cases again (0.05 s)."""
-    from spacy.symbols import ORTH
-    from spacy.tokenizer import Tokenizer
-    from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
-
-    d = nlp.Defaults
-    rules = dict(d.tokenizer_exceptions)
-    rules.update((word, [{ORTH: word}]) for word in abbreviations())
-    return Tokenizer(nlp.vocab, rules=rules, prefix_search=compile_prefix_regex(d.prefixes).search,
-                     suffix_search=compile_suffix_regex([*d.suffixes, AGENCY_DASH]).search,
-                     infix_finditer=compile_infix_regex(d.infixes).finditer, token_match=d.token_match,
-                     url_match=d.url_match)
-
-
-def _split_agency_dash(nlp: Language) -> None:
-    """:data:`AGENCY_DASH`, added to a pipeline's own tokenizer."""
-    from spacy.util import compile_suffix_regex
-
-    nlp.tokenizer.suffix_search = compile_suffix_regex([*(nlp.Defaults.suffixes or ()), AGENCY_DASH]).search
-
-
-def _keep_abbreviations(nlp: Language) -> None:
-    """:func:`abbreviations`, added to a pipeline's own tokenizer."""
-    from spacy.symbols import ORTH
-
-    for word in abbreviations():
-        nlp.tokenizer.add_special_case(word, [{ORTH: word}])

@@ -31,9 +31,9 @@ from spacy.language import Language
 from spacy.tokenizer import Tokenizer
 from spacy.util import registry
 
-from kg.nlp.assemble import KG_TOKENIZER, make_tokenizer
 from kg.nlp.components import CountFinder, CountLinker, DateFinder, RelationFinder, SentenceSplitter
 from kg.nlp.entities import EntityFinder
+from kg.nlp.tokenizer import KG_TOKENIZER, make_tokenizer
 
 
 @Language.factory("kg_sentences", assigns=["token.is_sent_start"], default_config={"data_dir": None})
@@ -80,6 +80,6 @@ def make_count_links(nlp: Language, name: str, data_dir: str | None) -> CountLin
 
 @registry.tokenizers(KG_TOKENIZER)
 def create_tokenizer() -> Callable[[Language], Tokenizer]:
-    """spaCy's English tokenizer with kg's changes (kg.nlp.assemble.make_tokenizer), for the
+    """spaCy's English tokenizer with kg's changes (kg.nlp.tokenizer.make_tokenizer), for the
     pipelines whose tokenizer kg builds from the config (the shipped model's, and ``--ner none``)."""
     return make_tokenizer
