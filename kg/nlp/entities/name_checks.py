@@ -14,16 +14,17 @@ from kg.nlp.lexicon import Lexicon, normalize_name
 from kg.types import LOC, ORG, Entity
 
 
-def initials(text: str) -> str:
-    skip = {"of", "the", "and", "for", "in", "on", "de", "al"}
+def initials(text: str, lex: Lexicon) -> str:
+    """The initials of a name, without its small words (entities.json initials_skip_words)."""
+    skip = lex.initials_skip_words
     return "".join(w[0] for w in re.split(r"[\s\-]+", text) if w and w[0].isalnum() and w.lower() not in skip).upper()
 
 
-def initials_spelled_out(doc: Doc, cands: list[Cand]) -> set[str]:
+def initials_spelled_out(doc: Doc, cands: list[Cand], lex: Lexicon) -> set[str]:
     """The initials ("ICC") of the organisations' names of two words or more that a rule, not the
     gazetteer, found in the article: an acronym the gazetteer knows for another body of the same
     initials is this one here."""
-    found = {initials(doc[c.start : c.end].text) for c in cands
+    found = {initials(doc[c.start : c.end].text, lex) for c in cands
              if c.type == ORG and c.gaz is None and c.end - c.start >= 2 and not is_acronym(doc[c.start : c.end].text)}
     return {i for i in found if len(i) >= 3}  # (two letters, "UN", are too many bodies' initials)
 
@@ -64,13 +65,13 @@ def coordinated(doc: Doc, c: Cand, ending_at: dict[int, Entity], starting_at: di
     return None
 
 
-def named_before_known_as(doc: Doc, s: int, ending_at: dict[int, Entity]) -> Entity | None:
+def named_before_known_as(doc: Doc, s: int, ending_at: dict[int, Entity], lex: Lexicon) -> Entity | None:
     """The entity named right before "NAME, known as" / "NAME (also known as" at token ``s``."""
     k = s
     if k < 2 or doc[k - 1].lower_ != "as" or doc[k - 2].lower_ != "known":
         return None
     k -= 2
-    if k > 0 and doc[k - 1].lower_ in {"also", "locally", "widely", "commonly", "better"}:
+    if k > 0 and doc[k - 1].lower_ in lex.known_as_adverbs:  # "also known as"
         k -= 1
     if k > 0 and doc[k - 1].text in {",", "("}:
         k -= 1

@@ -51,7 +51,7 @@ def plural_opening_word(doc: Doc, c: Cand, lex: Lexicon) -> bool:
     # (or the plural of a kind of person or body: "Insurers estimated", "Villagers said")
     kind = low[:-1] in lex.person_nouns or low[:-1] in lex.org_appositive_nouns
     # (or a plural the tagger reads as a common noun with an agent's ending: "Rioters angered by ...")
-    tagged = tok.tag_ == "NNS" and low.endswith(("ers", "ors", "ists", "ants")) and c.end < len(doc) \
+    tagged = tok.tag_ == "NNS" and low.endswith(lex.agent_plural_endings) and c.end < len(doc) \
         and not doc[c.end].is_punct
     if tok.tag_ not in {"NNS", "NNPS", "NNP"} or not (
             low[:-1] in lex.common_words or _agent_of_common_verb(low, lex) or irregular or kind or tagged):

@@ -53,7 +53,7 @@ class Resolution:
             c.type == PER or (c.type is None and (c.model_type == PER or c.rule == "name-shape")))}
         org_first = {doc[c.start].text for c in cands if c.type == ORG and c.gaz is None and c.end - c.start >= 2}
         return cls(doc, cands, lex, sent_of, headlines, doc_text(doc), surnames, org_first,
-                   initials_spelled_out(doc, cands))
+                   initials_spelled_out(doc, cands, lex))
 
     def add(self, c: Cand, ent: Entity) -> None:
         """Record candidate ``c`` as a mention of ``ent``."""

@@ -55,7 +55,7 @@ def resolve(
     r.regions = {key: e for e in r.entities.values() if (key := region_key(e, lex))}
     # typed short forms first, so weak or statistical readings meet the names they refer to
     # ("..., known as ABC," first of all: a later "ABC officials" is that name)
-    defined = {k for k in r.pending if named_before_known_as(doc, cands[k].start, r.ending_at) is not None}
+    defined = {k for k in r.pending if named_before_known_as(doc, cands[k].start, r.ending_at, lex) is not None}
     for k in sorted(r.pending, key=lambda k: (k not in defined, cands[k].type is None, cands[k].start)):
         second_pass(r, cands[k])
     r.mentions.sort(key=lambda m: m.start)
@@ -72,7 +72,7 @@ def _first_pass(r: Resolution, k: int) -> None:
         return
     text = r.name_text(c)
     if c.type == ORG and c.end - c.start <= 3:
-        before = named_before_known_as(doc, c.start, r.ending_at)
+        before = named_before_known_as(doc, c.start, r.ending_at, r.lex)
         if before is not None and before.type == ORG:
             r.add(c, before)  # "the Velm Commission on Roads, known as Velmro Haq": its other name
             return

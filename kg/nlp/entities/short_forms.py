@@ -53,7 +53,7 @@ def _defined_here(r: Resolution, c: Cand, text: str, norm: str) -> Entity | None
         if before is not None and before.type == ORG:
             return before  # "Name (ABC)" defines ABC, whatever its initials (a name in another language)
     if is_acronym(doc[c.start : c.end].text) or c.end - c.start <= 3:
-        before = named_before_known_as(doc, c.start, r.ending_at)
+        before = named_before_known_as(doc, c.start, r.ending_at, r.lex)
         if before is not None and before.type == ORG:
             return before  # "the Velm Relief Office, known as VERO / Velmro Haq, ...": its other name
     return None
@@ -63,7 +63,7 @@ def _expanded_acronym(r: Resolution, c: Cand, text: str, norm: str) -> Entity | 
     """The organisation whose initials or alias an acronym is."""
     if not is_acronym(text):
         return None
-    return next((o for o in r.orgs if initials(o.label) == text.replace("-", "") or text in o.aliases), None)
+    return next((o for o in r.orgs if initials(o.label, r.lex) == text.replace("-", "") or text in o.aliases), None)
 
 
 def _with_word_before(r: Resolution, c: Cand, text: str, norm: str) -> Entity | None:
