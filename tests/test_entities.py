@@ -339,7 +339,7 @@ def test_a_name_joined_by_and_to_a_typed_name_shares_its_type(nlp):
     types = {e.label: e.type for e in doc._.kg_entities.values()}
     assert types.get("Ilvana Orsk") == "Person"
     from kg.nlp.entities.cand import Cand
-    from kg.nlp.entities.resolve import _coordinated
+    from kg.nlp.entities.name_checks import coordinated
     from kg.types import Entity
 
     party = Entity("Organisation:civic party", "Civic Party", "Organisation")
@@ -350,7 +350,7 @@ def test_a_name_joined_by_and_to_a_typed_name_shares_its_type(nlp):
         words = [t.text for t in doc]
         s = words.index("Tanvel")
         ends = {words.index("Party") + 1: party}
-        found = _coordinated(doc, Cand(s, s + 2, None, "name-shape"), ends, {}, {"of", "from", "the"})
+        found = coordinated(doc, Cand(s, s + 2, None, "name-shape"), ends, {}, {"of", "from", "the"})
         assert (found is party) == joined
 
 

@@ -152,6 +152,9 @@ class Lexicon:
     roles_of_body: set[str] = field(default_factory=set)  # "managing director of Velm Tarsk": a body
     numbered_labels: set[str] = field(default_factory=set)  # "Category 2", "Phase 3": a label, no name
     demonym_endings: set[str] = field(default_factory=set)  # "Velmese Red Cross": a nationality's shape
+    initials_skip_words: set[str] = field(default_factory=set)  # "Bank of Velm": "BV", "of" skipped
+    known_as_adverbs: set[str] = field(default_factory=set)  # "NAME, also known as ABC": one body
+    agent_plural_endings: tuple[str, ...] = ()  # "Rioters said": a group opening a sentence
     place_body_heads: set[str] = field(default_factory=set)  # "Tarsk County Council": "Tarsk" is the place
     not_after_place_kind: set[str] = field(default_factory=set)  # "Orvik, a town hall clerk": no place
     national_office_fields: set[str] = field(default_factory=set)  # "Statistics Norway": a national office
@@ -392,12 +395,13 @@ def _entities(path: Path) -> dict[str, Any]:
             "national_office_fields", "where_prepositions", "motion_prepositions", "place_context_words",
             "branch_nouns", "force_heads", "polity_words", "name_adjectives", "roles_of_body",
             "numbered_labels",
-            "demonym_endings")
+            "demonym_endings", "initials_skip_words", "known_as_adverbs")
     folded = {k: set(ents[k]) for k in keys}
     for k in ("org_first_words", "place_first_words"):  # "Atletico" as often as "Atlético"
         # (not where the word without accents is an English head: "Unión" -> "Union Square")
         folded[k] |= {fold_accents(w) for w in folded[k]} - folded["org_heads"]
     return {**folded, "headlines": ents["headlines"], "field_endings": tuple(ents["field_endings"]),
+            "agent_plural_endings": tuple(ents["agent_plural_endings"]),
             "national_societies": {_normalize(n) for n in ents["national_society_names"]}}
 
 
