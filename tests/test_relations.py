@@ -348,6 +348,9 @@ GOVERNMENT_AND_OFFICERS = [
     ("Orvane Pelstrom Limited (OPL) posted a loss on Monday. OPL CMD Marco Bellini said the quarter had "
      "been hard.",
      ("Marco Bellini", "Orvane Pelstrom Limited", "CMD", False)),
+    # a role and its modifier before the name, one space between them
+    ("The Velm Fund (VF) lent two sums. It was signed before VF Resident Representative Ada Corwen on Monday.",
+     ("Ada Corwen", "Velm Fund", "Resident Representative", True)),
     # a police rank written in capitals (DCP: deputy commissioner of police)
     ("The fire broke out on Friday. Velm Police DCP Ravi Tenkar said the toll had risen.",
      ("Ravi Tenkar", "Velm Police", "DCP", False)),

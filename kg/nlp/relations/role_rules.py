@@ -155,7 +155,7 @@ def _rule_org_then_role(art: ArticleContext, h: PersonContext) -> bool:
     while not gap.rstrip().endswith(",") and not gap_role and k < len(words) - 1 \
             and lex.title_or_role(words[k]):
         k += 1
-    role_text = (gap + " " + " ".join(words[:k])).strip(" ,")
+    role_text = " ".join((gap + " " + " ".join(words[:k])).split()).strip(" ,")
     # "The spokeswoman for ORG, Captain NAME": the role before the organisation
     # outweighs a title (a rank) kept in the mention or written between them
     bare = gap.strip(" ,")
