@@ -1654,6 +1654,10 @@ def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     # a number of a body's people before its demonym
     ("Two Velmish Army soldiers were killed in the clash on Monday.", {("Velmish Army", "Organisation")},
      {"Two Velmish Army"}),
+    # but a royal's possessive names a body for the person: the school, the hospital
+    ("King Orvald’s School said it would close on Monday.", {("King Orvald’s School", "Organisation")}, {"Orvald"}),
+    ("Patients at Queen Velma’s Hospital were moved, Tom Brede said.", {("Queen Velma’s Hospital", "Organisation")},
+     {"Velma"}),
     # but a title alone before the possessive is the body's name
     ("The Prime Minister’s Office said the talks would go on.", {("Prime Minister’s Office", "Organisation")}, set()),
     # and a word written before after a place's name is no surname: "Rotterdam Port ... Port of Rotterdam

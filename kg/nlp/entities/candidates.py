@@ -951,11 +951,12 @@ def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
 def _titled_name_before(doc: Doc, j: int, lex: Lexicon) -> bool:
     """A title, then a name of one to three words, ends at the possessive at ``j`` ("Chief
     Minister Ada Corwen's Cabinet"): a person's possessive (not "the Prime Minister's Office",
-    where only title words stand before it)."""
+    where only title words stand before it; nor a royal's, which names a body for the person: "King
+    Velm's School", entities.json eponym_titles)."""
     k = j - 1
     while k >= 0 and j - k <= 3 and is_cap(doc[k]) and not lex.title_or_role(doc[k].text):
         k -= 1
-    return k < j - 1 and k >= 0 and lex.title_or_role(doc[k].text)
+    return k < j - 1 and k >= 0 and lex.title_or_role(doc[k].text) and doc[k].text not in lex.eponym_titles
 
 
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
