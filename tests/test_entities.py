@@ -1678,6 +1678,9 @@ def test_possessives_and_counted_people_around_a_bodys_name(nlp, text, present, 
     ("Health Canada says that the drug is safe for adults.", "Health Canada", "Organisation"),
     ("Transport Canada said the road would stay shut.", "Transport Canada", "Organisation"),
     ("Today Canada says it will act.", "Canada", "Place"),
+    # a word for the country in a time is no agency's field
+    ("Wartime Japan was short of food, the historian said.", "Japan", "Place"),
+    ("Postwar Japan became a rich country.", "Japan", "Place"),
 ])
 def test_a_national_agency_named_for_its_country_opens_a_sentence(nlp, text, label, typ):
     """"Health Canada says": a common noun and the country's name, one subject in the parse, name a

@@ -238,11 +238,14 @@ def _agency_of_a_country(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     """"Health Canada says", "Transport Velmland said": a capitalised common noun opening the
     sentence, a compound of the country's name after it (the span ``s``..``e`` is the two words):
     a national agency's name, not a word opening the sentence (not an opening adverb or a day:
-    "Meanwhile Canada", "Today Canada")."""
+    "Meanwhile Canada", "Today Canada"), nor a word for the country in a time ("Wartime Japan",
+    "Postwar Velmland": no common English word, where an agency's field is one)."""
     w, c = doc[s], doc[s + 1] if s + 1 < len(doc) else None
     if c is None or e - s != 2 or not sent_initial(doc, s) or w.tag_ not in {"NN", "NNP"} \
             or w.lower_ in lex.opening_adverbs or w.lower_ in lex.dates.get("weekdays", ()):
         return False
+    if w.lower_ not in lex.common_words and w.lower_.removesuffix("s") not in lex.common_words:
+        return False  # ("Parks Canada": a plural of a common word)
     one_subject = (w.dep_ == "compound" and w.head.i == c.i and c.dep_.startswith("nsubj")) or (
         c.dep_ in {"flat", "compound"} and c.head.i == w.i and w.dep_.startswith("nsubj"))
     entry = lex.gazetteer.get(normalize_name(c.text))
