@@ -1629,6 +1629,14 @@ def test_a_surname_written_twice_is_one_person_not_a_longer_name(nlp):
     assert [ents[s.speaker].label for s in doc._.kg_statements][:1] == ["Tarun Velkar"]
 
 
+def test_a_name_with_a_word_twice_written_twice_is_the_name(nlp):
+    """A name written in full twice with a word repeated ("Ali Hassan Hassan": a father's and a
+    grandfather's name alike) is no slip: the person has the three words."""
+    doc = run_doc(nlp, "Abdi Warsame Warsame told reporters the port was closed. Abdi Warsame Warsame said ships "
+                       "were waiting.")
+    assert {e.label for e in doc._.kg_entities.values() if e.type == "Person"} == {"Abdi Warsame Warsame"}
+
+
 def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     """"Kessu of the Patriotic Front": a one-word name the article wrote before after a first name
     is the person's surname, and "of the ..." after it is his party, not one organisation."""

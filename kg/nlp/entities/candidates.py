@@ -658,8 +658,9 @@ def _breaks_chunk(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
         return True  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
     if t.text in {"The", "A", "An"} and doc[j - 1].text.endswith("."):
         return True  # "in Velmford D.C. The students ...": a sentence the splitter kept after an abbreviation
-    if j - i >= 2 and t.text == doc[j - 1].text and t.is_alpha:
+    if j - i >= 2 and t.text == doc[j - 1].text and t.is_alpha and doc.text.count(doc[i : j + 1].text) < 2:
         return True  # "Ada Corwen Corwen said": a word written twice (a slip), not a name of three words
+        # (a slip is not repeated: "Ali Hassan Hassan" written twice is his name)
     # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
     return len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < len(doc) and doc[j + 1].text == "-"
 
