@@ -1695,3 +1695,12 @@ def test_a_national_agency_named_for_its_country_opens_a_sentence(nlp, text, lab
     national agency even where the common word opens the sentence (not "Today Canada says")."""
     ents = {(e.label, e.type) for e in run_doc(nlp, "The report came on Monday. " + text)._.kg_entities.values()}
     assert (label, typ) in ents, ents
+
+
+def test_an_officers_initials_before_of_are_no_part_of_the_body(nlp):
+    """"NAME, CMD of Velm Foods": the chairman and managing director's initials, like "CEO", are the
+    role (roles.json) and no part of the company's name."""
+    doc = run_doc(nlp, "Tom Brede, CMD of Velm Foods, said profits fell.")
+    ents = doc._.kg_entities
+    assert ("Velm Foods", "Organisation") in {(e.label, e.type) for e in ents.values()}
+    assert {ents[a.organisation].label for a in doc._.kg_affiliations} == {"Velm Foods"}
