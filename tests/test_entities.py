@@ -1704,3 +1704,24 @@ def test_an_officers_initials_before_of_are_no_part_of_the_body(nlp):
     ents = doc._.kg_entities
     assert ("Velm Foods", "Organisation") in {(e.label, e.type) for e in ents.values()}
     assert {ents[a.organisation].label for a in doc._.kg_affiliations} == {"Velm Foods"}
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Rhys Tallo MD said the vaccine was safe for adults.", "Rhys Tallo"),
+    ("Orla Vennick MP said the bill would fail.", "Orla Vennick"),
+    ("Orla Vennick MEP told the committee the rules were wrong.", "Orla Vennick"),
+])
+def test_letters_after_a_persons_name_end_the_name(nlp, text, name):
+    """"NAME MP said": the letters written after a person's name (roles.json post_nominal_roles)
+    are no part of it, and the chunk is no job title alone (which is dropped): the person speaks."""
+    doc = run_doc(nlp, text)
+    ents = doc._.kg_entities
+    assert (name, "Person") in {(e.label, e.type) for e in ents.values()}
+    assert [ents[s.speaker].label for s in doc._.kg_statements] == [name]
+
+
+def test_a_constituency_before_mp_is_no_person(nlp):
+    """"Tarsk East MP said": a place's name with a compass word before the letters is the seat,
+    no person's name."""
+    doc = run_doc(nlp, "Tarsk East MP said the bill would fail.")
+    assert "Tarsk East" not in {e.label for e in doc._.kg_entities.values() if e.type == "Person"}

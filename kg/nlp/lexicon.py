@@ -84,6 +84,7 @@ class Lexicon:
     byline_verbs: set[str] = field(default_factory=set)
     credit_markers: set[str] = field(default_factory=set)
     credit_line_words: set[str] = field(default_factory=set)  # "Reporting by Name": a person
+    post_nominal_roles: set[str] = field(default_factory=set)  # "Ada Corwen MP": the role ends the name
     local_government_roles: set[str] = field(default_factory=set)  # "Mayor Name of Halden": the town's
     alias_markers: list[str] = field(default_factory=list)
     group_descriptions: set[str] = field(default_factory=set)
@@ -364,6 +365,7 @@ def _roles(path: Path) -> dict[str, Any]:
         credit_markers=set(roles["credit_markers"]),
         credit_line_words=set(roles["credit_line_words"]),
         local_government_roles=set(roles["local_government_roles"]),
+        post_nominal_roles=set(roles["post_nominal_roles"]),
         alias_markers=list(roles["alias_markers"]),
         group_descriptions=set(roles["group_descriptions"]),
         leader_verbs=list(roles["leader_verbs"]),

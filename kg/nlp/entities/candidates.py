@@ -1300,9 +1300,13 @@ def _without_closing_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[
     words = p - s - (doc[s].lower_ in {"the", "a", "an"})
     if (words > 1 or more_roles or (words == 1 and is_acronym(doc[p - 1].text))) and _name_before_role(doc, s, p, lex):
         return [(s, p)]  # ("the incumbent ABC MP had": initials are no part of a role's name)
-    if more_roles and all(t.text == "-" or (t.is_alpha and t.text[:1].isupper() and t.lower_ not in lex.common_words)
-                          for t in doc[s:p]):
+    name_like = all(t.text == "-" or (t.is_alpha and t.text[:1].isupper() and t.lower_ not in lex.common_words)
+                    for t in doc[s:p])
+    if more_roles and name_like:
         return [(s, p)]  # "Corwen-Velm Tarsk Chairman and CEO Ada Corwen": no common word, so a name
+    if name_like and words > 1 and p == e - 1 and doc[p].text in lex.post_nominal_roles \
+            and not any(t.lower_ in lex.compass_modifiers or lex.is_place(t.text) for t in doc[s:p]):
+        return [(s, p)]  # "Ada Corwen MP said": the letters after a person's name (not "Tarsk East MP")
     return [(s, e)]
 
 
