@@ -1725,3 +1725,16 @@ def test_a_constituency_before_mp_is_no_person(nlp):
     no person's name."""
     doc = run_doc(nlp, "Tarsk East MP said the bill would fail.")
     assert "Tarsk East" not in {e.label for e in doc._.kg_entities.values() if e.type == "Person"}
+
+
+@pytest.mark.parametrize("text", [
+    "MBA candidate Orla Vennick said the fees were too high.",
+    "Two PhD candidates at Velm University said the fees were too high.",
+])
+def test_a_degree_before_candidate_is_no_body(nlp, text):
+    """"an MBA candidate": a degree's initials before 'candidate' (entities.json degree_acronyms)
+    name no organisation, though a party's initials do ('the VLP candidate')."""
+    doc = run_doc(nlp, text)
+    labels = {e.label for e in doc._.kg_entities.values()}
+    assert not labels & {"MBA", "PhD"}, labels
+    assert not {doc._.kg_entities[a.organisation].label for a in doc._.kg_affiliations} & {"MBA", "PhD"}

@@ -129,6 +129,7 @@ class Lexicon:
     kin_nouns: set[str] = field(default_factory=set)  # "Name, a grandfather of five": a person
     score_words: set[str] = field(default_factory=set)  # "beating Tarsk Halden 3-2": the team beaten
     saint_words: set[str] = field(default_factory=set)  # "St. Velm's": a saint's possessive names a place
+    degree_acronyms: set[str] = field(default_factory=set)  # "an MBA candidate": a degree, no body
     eponym_titles: set[str] = field(default_factory=set)  # "King Velm's School": a body named for a royal
     demonym_mastheads: set[str] = field(default_factory=set)  # "the Kenyan Express": a demonym kept
     event_heads: set[str] = field(default_factory=set)  # "Velm Netball Cup": an event's name, a place's name in it
@@ -383,7 +384,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
             "english_connectors", "foreign_contractions", "region_heads", "team_nouns", "event_heads",
             "hyphen_prefixes", "team_context_words", "demonym_mastheads", "acronym_inner_words",
-            "saint_words", "eponym_titles", "score_words", "kin_nouns",
+            "saint_words", "eponym_titles", "degree_acronyms", "score_words", "kin_nouns",
             "person_name_particles",
             "place_particles", "name_of_words",
             "org_heads_before_in",
