@@ -1629,6 +1629,14 @@ def test_a_surname_written_twice_is_one_person_not_a_longer_name(nlp):
     assert [ents[s.speaker].label for s in doc._.kg_statements][:1] == ["Tarun Velkar"]
 
 
+def test_a_name_with_a_word_twice_written_twice_is_the_name(nlp):
+    """A name written in full twice with a word repeated ("Ali Hassan Hassan": a father's and a
+    grandfather's name alike) is no slip: the person has the three words."""
+    doc = run_doc(nlp, "Abdi Warsame Warsame told reporters the port was closed. Abdi Warsame Warsame said ships "
+                       "were waiting.")
+    assert {e.label for e in doc._.kg_entities.values() if e.type == "Person"} == {"Abdi Warsame Warsame"}
+
+
 def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     """"Kessu of the Patriotic Front": a one-word name the article wrote before after a first name
     is the person's surname, and "of the ..." after it is his party, not one organisation."""
@@ -1654,6 +1662,10 @@ def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     # a number of a body's people before its demonym
     ("Two Velmish Army soldiers were killed in the clash on Monday.", {("Velmish Army", "Organisation")},
      {"Two Velmish Army"}),
+    # but a royal's possessive names a body for the person: the school, the hospital
+    ("King Orvald’s School said it would close on Monday.", {("King Orvald’s School", "Organisation")}, {"Orvald"}),
+    ("Patients at Queen Velma’s Hospital were moved, Tom Brede said.", {("Queen Velma’s Hospital", "Organisation")},
+     {"Velma"}),
     # but a title alone before the possessive is the body's name
     ("The Prime Minister’s Office said the talks would go on.", {("Prime Minister’s Office", "Organisation")}, set()),
     # and a word written before after a place's name is no surname: "Rotterdam Port ... Port of Rotterdam
@@ -1674,6 +1686,9 @@ def test_possessives_and_counted_people_around_a_bodys_name(nlp, text, present, 
     ("Health Canada says that the drug is safe for adults.", "Health Canada", "Organisation"),
     ("Transport Canada said the road would stay shut.", "Transport Canada", "Organisation"),
     ("Today Canada says it will act.", "Canada", "Place"),
+    # a word for the country in a time is no agency's field
+    ("Wartime Japan was short of food, the historian said.", "Japan", "Place"),
+    ("Postwar Japan became a rich country.", "Japan", "Place"),
 ])
 def test_a_national_agency_named_for_its_country_opens_a_sentence(nlp, text, label, typ):
     """"Health Canada says": a common noun and the country's name, one subject in the parse, name a
@@ -1706,3 +1721,46 @@ def test_a_capital_a_after_a_comma_before_a_name_is_an_initial(nlp):
     assert "A Velmouli" in labels
     labels = {e.label for e in run_doc(nlp, "He said: A Velm Council report was due.")._.kg_entities.values()}
     assert "A Velm Council" not in labels
+
+
+def test_an_officers_initials_before_of_are_no_part_of_the_body(nlp):
+    """"NAME, CMD of Velm Foods": the chairman and managing director's initials, like "CEO", are the
+    role (roles.json) and no part of the company's name."""
+    doc = run_doc(nlp, "Tom Brede, CMD of Velm Foods, said profits fell.")
+    ents = doc._.kg_entities
+    assert ("Velm Foods", "Organisation") in {(e.label, e.type) for e in ents.values()}
+    assert {ents[a.organisation].label for a in doc._.kg_affiliations} == {"Velm Foods"}
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Rhys Tallo MD said the vaccine was safe for adults.", "Rhys Tallo"),
+    ("Orla Vennick MP said the bill would fail.", "Orla Vennick"),
+    ("Orla Vennick MEP told the committee the rules were wrong.", "Orla Vennick"),
+])
+def test_letters_after_a_persons_name_end_the_name(nlp, text, name):
+    """"NAME MP said": the letters written after a person's name (roles.json post_nominal_roles)
+    are no part of it, and the chunk is no job title alone (which is dropped): the person speaks."""
+    doc = run_doc(nlp, text)
+    ents = doc._.kg_entities
+    assert (name, "Person") in {(e.label, e.type) for e in ents.values()}
+    assert [ents[s.speaker].label for s in doc._.kg_statements] == [name]
+
+
+def test_a_constituency_before_mp_is_no_person(nlp):
+    """"Tarsk East MP said": a place's name with a compass word before the letters is the seat,
+    no person's name."""
+    doc = run_doc(nlp, "Tarsk East MP said the bill would fail.")
+    assert "Tarsk East" not in {e.label for e in doc._.kg_entities.values() if e.type == "Person"}
+
+
+@pytest.mark.parametrize("text", [
+    "MBA candidate Orla Vennick said the fees were too high.",
+    "Two PhD candidates at Velm University said the fees were too high.",
+])
+def test_a_degree_before_candidate_is_no_body(nlp, text):
+    """"an MBA candidate": a degree's initials before 'candidate' (entities.json degree_acronyms)
+    name no organisation, though a party's initials do ('the VLP candidate')."""
+    doc = run_doc(nlp, text)
+    labels = {e.label for e in doc._.kg_entities.values()}
+    assert not labels & {"MBA", "PhD"}, labels
+    assert not {doc._.kg_entities[a.organisation].label for a in doc._.kg_affiliations} & {"MBA", "PhD"}

@@ -1873,6 +1873,8 @@ def test_said_then_a_body_and_a_role_of_a_field_then_the_name(nlp):
     ("They said ORV failed to comply. Tunde Adewale, ORV’s Corporate Services Executive, confirmed that regulator "
      "has issued a penalty and ORV is not denying the allegation.", "Tunde Adewale"),
     ("Ada Corwen, Tom Brede’s lawyer, said the appeal would be filed.", "Ada Corwen"),
+    # kin in the phrase, not only a role
+    ("Ada Corwen, Tom Brede’s wife, said she was relieved by the verdict.", "Ada Corwen"),
 ])
 def test_the_holder_of_a_possessive_role_speaks_not_its_owner(nlp, text, speaker):
     """"NAME, ABC's Corporate Services Executive, confirmed": a job title in capitals after a

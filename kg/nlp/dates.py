@@ -346,14 +346,17 @@ def _months_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[D
 
 def _month_before_a_month_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[DateMention]:
     """"in August & September 2015", "July and August 2019": a month named alone, joined by a range
-    word (dates.json range_words) to a month of a year, is in that year."""
+    word (dates.json range_words) to a month of a year, is in that year (in the year before when it
+    comes later in the calendar: "from December to January 2021")."""
     months, joins = lex.dates["months"], set(lex.dates["range_words"])
     fixed = list(out)
     for k in range(len(fixed) - 1):
         a, b = fixed[k], fixed[k + 1]
         name = a.text.lower().rstrip(".")
         if name in months and b.precision == "month" and b.value and text[a.end : b.start].strip().lower() in joins:
-            fixed[k] = DateMention(a.text, a.start, a.end, a.sentence, f"{b.value[:4]}-{months[name]:02d}", "month",
+            # a later month than the year's month is in the year before ("December & January 2021")
+            year = int(b.value[:4]) - (months[name] > int(b.value[5:7]))
+            fixed[k] = DateMention(a.text, a.start, a.end, a.sentence, f"{year:04d}-{months[name]:02d}", "month",
                                    False)
     return fixed
 

@@ -84,6 +84,7 @@ class Lexicon:
     byline_verbs: set[str] = field(default_factory=set)
     credit_markers: set[str] = field(default_factory=set)
     credit_line_words: set[str] = field(default_factory=set)  # "Reporting by Name": a person
+    post_nominal_roles: set[str] = field(default_factory=set)  # "Ada Corwen MP": the role ends the name
     local_government_roles: set[str] = field(default_factory=set)  # "Mayor Name of Halden": the town's
     alias_markers: list[str] = field(default_factory=list)
     group_descriptions: set[str] = field(default_factory=set)
@@ -130,6 +131,8 @@ class Lexicon:
     kin_nouns: set[str] = field(default_factory=set)  # "Name, a grandfather of five": a person
     score_words: set[str] = field(default_factory=set)  # "beating Tarsk Halden 3-2": the team beaten
     saint_words: set[str] = field(default_factory=set)  # "St. Velm's": a saint's possessive names a place
+    degree_acronyms: set[str] = field(default_factory=set)  # "an MBA candidate": a degree, no body
+    eponym_titles: set[str] = field(default_factory=set)  # "King Velm's School": a body named for a royal
     demonym_mastheads: set[str] = field(default_factory=set)  # "the Kenyan Express": a demonym kept
     event_heads: set[str] = field(default_factory=set)  # "Velm Netball Cup": an event's name, a place's name in it
     team_nouns: set[str] = field(default_factory=set)  # "Tarsk Queens": a team's name, not a person's
@@ -368,6 +371,7 @@ def _roles(path: Path) -> dict[str, Any]:
         credit_markers=set(roles["credit_markers"]),
         credit_line_words=set(roles["credit_line_words"]),
         local_government_roles=set(roles["local_government_roles"]),
+        post_nominal_roles=set(roles["post_nominal_roles"]),
         alias_markers=list(roles["alias_markers"]),
         group_descriptions=set(roles["group_descriptions"]),
         leader_verbs=list(roles["leader_verbs"]),
@@ -385,7 +389,7 @@ def _entities(path: Path) -> dict[str, Any]:
             "governing_words", "name_particles", "sport_words", "party_role_nouns", "law_words",
             "english_connectors", "foreign_contractions", "region_heads", "team_nouns", "event_heads",
             "hyphen_prefixes", "team_context_words", "demonym_mastheads", "acronym_inner_words",
-            "saint_words", "score_words", "kin_nouns",
+            "saint_words", "eponym_titles", "degree_acronyms", "score_words", "kin_nouns",
             "person_name_particles",
             "place_particles", "name_of_words", "list_glue", "field_heads",
             "org_heads_before_in",

@@ -238,11 +238,14 @@ def _agency_of_a_country(doc: Doc, s: int, e: int, lex: Lexicon) -> bool:
     """"Health Canada says", "Transport Velmland said": a capitalised common noun opening the
     sentence, a compound of the country's name after it (the span ``s``..``e`` is the two words):
     a national agency's name, not a word opening the sentence (not an opening adverb or a day:
-    "Meanwhile Canada", "Today Canada")."""
+    "Meanwhile Canada", "Today Canada"), nor a word for the country in a time ("Wartime Japan",
+    "Postwar Velmland": no common English word, where an agency's field is one)."""
     w, c = doc[s], doc[s + 1] if s + 1 < len(doc) else None
     if c is None or e - s != 2 or not sent_initial(doc, s) or w.tag_ not in {"NN", "NNP"} \
             or w.lower_ in lex.opening_adverbs or w.lower_ in lex.dates.get("weekdays", ()):
         return False
+    if w.lower_ not in lex.common_words and w.lower_.removesuffix("s") not in lex.common_words:
+        return False  # ("Parks Canada": a plural of a common word)
     one_subject = (w.dep_ == "compound" and w.head.i == c.i and c.dep_.startswith("nsubj")) or (
         c.dep_ in {"flat", "compound"} and c.head.i == w.i and w.dep_.startswith("nsubj"))
     entry = lex.gazetteer.get(normalize_name(c.text))
@@ -655,8 +658,9 @@ def _breaks_chunk(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
         return True  # "... Fire Department | Chief Ada Corwen", "... Forces | Ahmed Bexmoor"
     if t.text in {"The", "A", "An"} and doc[j - 1].text.endswith("."):
         return True  # "in Velmford D.C. The students ...": a sentence the splitter kept after an abbreviation
-    if j - i >= 2 and t.text == doc[j - 1].text and t.is_alpha:
+    if j - i >= 2 and t.text == doc[j - 1].text and t.is_alpha and doc.text.count(doc[i : j + 1].text) < 2:
         return True  # "Ada Corwen Corwen said": a word written twice (a slip), not a name of three words
+        # (a slip is not repeated: "Ali Hassan Hassan" written twice is his name)
     # "Halden T-shirts", "X-ray": the letter starts a word, not a name's part
     return len(t.text) == 1 and t.is_upper and not t.whitespace_ and j + 1 < len(doc) and doc[j + 1].text == "-"
 
@@ -953,11 +957,12 @@ def person_before_of_org(doc: Doc, i: int, j: int, lex: Lexicon) -> bool:
 def _titled_name_before(doc: Doc, j: int, lex: Lexicon) -> bool:
     """A title, then a name of one to three words, ends at the possessive at ``j`` ("Chief
     Minister Ada Corwen's Cabinet"): a person's possessive (not "the Prime Minister's Office",
-    where only title words stand before it)."""
+    where only title words stand before it; nor a royal's, which names a body for the person: "King
+    Velm's School", entities.json eponym_titles)."""
     k = j - 1
     while k >= 0 and j - k <= 3 and is_cap(doc[k]) and not lex.title_or_role(doc[k].text):
         k -= 1
-    return k < j - 1 and k >= 0 and lex.title_or_role(doc[k].text)
+    return k < j - 1 and k >= 0 and lex.title_or_role(doc[k].text) and doc[k].text not in lex.eponym_titles
 
 
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
@@ -1304,9 +1309,13 @@ def _without_closing_role(doc: Doc, s: int, e: int, lex: Lexicon) -> list[tuple[
     words = p - s - (doc[s].lower_ in {"the", "a", "an"})
     if (words > 1 or more_roles or (words == 1 and is_acronym(doc[p - 1].text))) and _name_before_role(doc, s, p, lex):
         return [(s, p)]  # ("the incumbent ABC MP had": initials are no part of a role's name)
-    if more_roles and all(t.text == "-" or (t.is_alpha and t.text[:1].isupper() and t.lower_ not in lex.common_words)
-                          for t in doc[s:p]):
+    name_like = all(t.text == "-" or (t.is_alpha and t.text[:1].isupper() and t.lower_ not in lex.common_words)
+                    for t in doc[s:p])
+    if more_roles and name_like:
         return [(s, p)]  # "Corwen-Velm Tarsk Chairman and CEO Ada Corwen": no common word, so a name
+    if name_like and words > 1 and p == e - 1 and doc[p].text in lex.post_nominal_roles \
+            and not any(t.lower_ in lex.compass_modifiers or lex.is_place(t.text) for t in doc[s:p]):
+        return [(s, p)]  # "Ada Corwen MP said": the letters after a person's name (not "Tarsk East MP")
     return [(s, e)]
 
 

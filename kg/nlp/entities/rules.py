@@ -487,6 +487,8 @@ def _possessive_role_after(ctx: Context) -> bool:
     else:
         return False
     k = j + 1
+    if k + 1 < n and doc[k].lower_ in lex.kin_nouns and doc[k + 1].text == ",":
+        return True  # "Name, Tom Brede's wife, said": kin, a person's
     if k < n and doc[k].lower_ in lex.role_modifiers:
         k += 1
     for m in (3, 2, 1):

@@ -906,8 +906,9 @@ def _holder_before_possessive(ctx: _Context, body: Mention, verb: Token) -> Ment
     Executive, confirmed", "NAME, Tom Brede's lawyer, said": the parser may make the owner the
     subject; the person the possessive role phrase is said of speaks."""
     gap = _POSSESSIVE_ROLE_GAP.fullmatch(ctx.text[body.end : verb.idx])
-    if gap is None or not ctx.lex.title_or_role(gap.group(1).split()[-1]):
-        return None
+    last = gap.group(1).split()[-1] if gap is not None else ""
+    if gap is None or not (ctx.lex.title_or_role(last) or last.lower() in ctx.lex.kin_nouns):
+        return None  # a role, or kin: "NAME, Tom Brede's wife, said"
     return next((x for x in reversed(ctx.mentions) if x.end <= body.start and ctx.entities[x.entity].type == PER
                  and re.fullmatch(r"\s*,\s*(?:the\s+)?", ctx.text[x.end : body.start])), None)
 
