@@ -667,6 +667,8 @@ def test_the_weekend_of_the_lede_dates_the_counts_of_the_next_paragraph(nlp):
 @pytest.mark.parametrize("sentence, what", [
     ("Tourist arrivals between January 1 and May 15 totalled 2.3 million, the minister said.", "Tourist arrivals"),
     ("Ferry crossings in March reached 41,000, the port said.", "Ferry crossings"),
+    # and the clause a subordinator opens before them
+    ("Deaths since the war began in 2011 reached 300,000, the monitor said.", "Deaths"),
 ])
 def test_the_subject_before_a_linking_verb_skips_the_dates_between(nlp, sentence, what):
     """What a count after "totalled" or "reached" counts is the subject before the dates that

@@ -334,7 +334,7 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex: Lexicon) -> tuple
         j -= 1
     if j < sent_start or doc[j].lower_ not in lex.numbers["linking_verbs"]:
         return None
-    j = _before_dates(doc, sent_start, j - 1, lex)
+    j = _before_clause(doc, sent_start, _before_dates(doc, sent_start, j - 1, lex), lex)
     # skip a prepositional phrase of names: "in Iraq and Syria"
     k = j
     while k >= sent_start and (doc[k].is_title or doc[k].lower_ in lex.numbers["name_connectors"]):
@@ -347,6 +347,17 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex: Lexicon) -> tuple
         j -= 1
     start = j + 1
     return (start, end) if start < end else None
+
+
+def _before_clause(doc: Doc, sent_start: int, j: int, lex: Lexicon) -> int:
+    """'Deaths since the war began in 2011 reached 300,000': a verb before the linking verb ends a
+    clause a subordinator opens (numbers.json clause_openers); the token before that subordinator
+    (the verb itself when none opens it: no noun phrase there)."""
+    if j < sent_start or doc[j].pos_ not in {"VERB", "AUX"}:
+        return j
+    subs = set(lex.numbers["clause_openers"])
+    k = next((x for x in range(j - 1, sent_start - 1, -1) if doc[x].lower_ in subs), None)
+    return k - 1 if k is not None else sent_start - 1
 
 
 def _before_dates(doc: Doc, sent_start: int, j: int, lex: Lexicon) -> int:
