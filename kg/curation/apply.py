@@ -62,6 +62,10 @@ class _Terms:
                      "speaker", "speakerText"):
             setattr(self, name, ox.NamedNode(KG + name))
         self.kind = SPAN  # a fact's class is said by its span property
+        from kg.relation_kinds import generic_kinds
+
+        # the predicates that tie a relation of a kind with a record of its own to its subject
+        self.subjects = {ox.NamedNode(KG + k.record.subject.partition(":")[2]) for k in generic_kinds().values()}
         self.boolean = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
 
 
@@ -289,6 +293,7 @@ def _reject(g: _Graph, c: Correction) -> None:
             return
         affiliations = {s for s, p, o in g.triples if p == t.person}
         named = {s for s, p, o in g.triples if o == e and s in affiliations and p in (t.person, t.organisation)}
+        named |= {s for s, p, o in g.triples if o == e and p in t.subjects}  # a relation whose subject it is
         for node in named:
             g.drop_node(node)
         g.write_speaker_text(e)
