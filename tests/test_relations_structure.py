@@ -9,8 +9,8 @@ import spacy
 from spacy.language import Language
 
 import kg.nlp.factories  # noqa: F401 (registers the components)
-from kg.nlp.lexicon import load_lexicon
 from kg.nlp.components import RelationFinder
+from kg.nlp.lexicon import load_lexicon
 from kg.nlp.relations.registry import GENERIC, RelationKind, _resolve, relation_kinds, run_kinds
 from kg.relation_kinds import generic_kinds
 from kg.types import Relation
@@ -40,6 +40,7 @@ def test_a_kind_with_a_record_of_its_own_names_what_exists():
     """Its row's predicates are ontology terms, its data file is read with the component's."""
     onto = rdflib.Graph().parse(ROOT / "ontology" / "kg.ttl")
     kinds = generic_kinds()
+    assert "role_change" in kinds
     for k in kinds.values():
         assert k.writes == GENERIC, k.name
         for term in (k.record.subject, k.record.object, *(p for p, _ in k.record.fields.values())):

@@ -1,0 +1,248 @@
+"""Role changes: a person starts or leaves a role ("NAME was appointed chief executive of ORG",
+"ORG sacked NAME", "NAME resigned as minister", "the resignation of NAME"). The relation kind
+``role_change`` of kg/nlp/data/relation_kinds.json; its words and the scores of its patterns are
+in kg/nlp/data/role_changes.json. It reads the article's text around the people, organisations
+and dates kg_entities and kg_dates found, and writes kg.types.Relation records (the one generic
+mapping, kg.rdf.mapping.relation_quads, turns them into triples).
+
+Only changes the sentence reports as done: the verbs are past forms, and a word that is not an
+auxiliary between the person and the verb ("will", "not", "refused to") stops the pattern; a
+noun ("resignation") asked for ("calls for the resignation of") is no change."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from spacy.tokens import Doc
+
+from kg.nlp.extensions import doc_text
+from kg.nlp.lexicon import Lexicon
+from kg.types import ORG, PER, DateMention, Entity, Mention, Relation
+
+KIND, DATA, GENERATOR = "role_change", "role_changes.json", "role_changes"
+_WORD = r"[A-Za-z][\w\-']*"
+
+
+@dataclass(frozen=True)
+class _Hit:
+    pattern: str
+    change: str
+    at: int  # where the verb or noun is
+    end: int  # where what the relation is read from ends
+    role: str = ""
+    org: Mention | None = None
+
+
+@dataclass
+class _Sentence:
+    text: str
+    start: int
+    end: int
+    index: int
+    people: list[Mention]
+    orgs: list[Mention]
+    dates: list[DateMention]
+
+
+def _alt(words: Any) -> str:
+    """A regex alternation of ``words``, longest first, a space matching any run of spaces."""
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+def _compile(lex: Lexicon) -> dict[str, Any]:
+    w = lex.kinds[DATA]
+    verbs, aux, nouns = _alt(w["role_change_verbs"]), _alt(w["role_change_auxiliaries"]), _alt(w["role_change_nouns"])
+    return {
+        "words": w,
+        "person_verb": re.compile(rf"(?P<app>\s*,[^,;()]{{1,80}},)?\s+(?P<aux>(?:(?:{aux})\s+)*)(?P<verb>{verbs})\b",
+                                  re.I),
+        "body_verb": re.compile(rf"\s+(?P<aux>(?:(?:{aux})\s+)*)(?P<verb>{verbs})\s+(?P<pre>(?:{_WORD}\s+){{0,4}})$"),
+        "noun_of": re.compile(rf"\b(?P<noun>{nouns})\s+of\s+(?P<pre>(?:{_WORD}\s+){{0,4}})$", re.I),
+        "person_noun": re.compile(rf"['\u2019]s?\s+(?:{_WORD}\s+){{0,3}}?(?P<noun>{nouns})\b", re.I),
+        "as_role": re.compile(rf"[^,;.]*?\bas\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
+        "bare_role": re.compile(rf"\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
+    }
+
+
+def find_role_changes(doc: Doc, lex: Lexicon) -> list[Relation]:
+    """The role changes the article reports, one per person, change and sentence."""
+    if DATA not in lex.kinds:
+        return []
+    pats = lex.pattern("role_changes", _compile)
+    ents: dict[str, Entity] = doc._.kg_entities or {}
+    out: list[Relation] = []
+    for sent in _sentences(doc, ents):
+        seen: set[tuple[str, str]] = set()
+        for p in sent.people:
+            hit = _person_verb(sent, p, pats) or _body_verb(sent, p, pats) or _noun(sent, p, pats)
+            if hit is None or (p.entity, hit.change) in seen or _asked(sent, p, pats["words"]):
+                continue
+            seen.add((p.entity, hit.change))
+            out.append(_relation(sent, p, hit, pats["words"]))
+    return out
+
+
+def _sentences(doc: Doc, ents: dict[str, Entity]) -> list[_Sentence]:
+    """The sentences that name a person, with their people, organisations and dates."""
+    text = doc_text(doc)
+    out: dict[int, _Sentence] = {}
+    bounds = [(s.start_char, s.end_char) for s in doc.sents]
+    for m in doc._.kg_mentions or []:
+        if ents[m.entity].type == PER and m.sentence not in out:
+            start, end = bounds[m.sentence]
+            out[m.sentence] = _Sentence(text, start, end, m.sentence, [], [], [])
+    for m in doc._.kg_mentions or []:
+        if m.sentence in out:
+            kind = ents[m.entity].type
+            (out[m.sentence].people if kind == PER else out[m.sentence].orgs if kind == ORG else []).append(m)
+    for d in doc._.kg_dates or []:
+        if d.sentence in out and d.value:
+            out[d.sentence].dates.append(d)
+    return [out[k] for k in sorted(out)]
+
+
+def _person_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
+    """NAME (, apposition,) (was / has been ...) VERB (as ROLE) (of ORG)."""
+    w = pats["words"]
+    m = pats["person_verb"].match(sent.text, p.end, sent.end)
+    if m is None or any(o.start < m.end("verb") and o.end > p.end for o in sent.people if o is not p):
+        return None
+    verb = " ".join(m.group("verb").lower().split())
+    if verb in w["verbs_after_aux"] and not m.group("aux").strip():
+        return None
+    change = w["role_change_verbs"][verb]
+    tail = m.end("verb")
+    org = _org_after(sent, tail, pats) or (_org_in(sent, m.start("app"), m.end("app")) if m.group("app") else None)
+    org = org or _org_before(sent, p)
+    if verb in w["verbs_with_object"] and org is None and not _post_follows(sent, tail, w):
+        return None
+    role, end = _role(sent, tail, change, pats)
+    if not role and m.group("app"):
+        role = _role_words(m.group("app").strip(" ,"), w, sent, m.start("app"))
+    role = role or _role_before(sent, p, w)
+    return _Hit("person-verb", change, m.start("verb"), max(end, org.end if org else 0, tail), role, org)
+
+
+def _body_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
+    """ORG (has) VERB (its new ROLE) NAME (as ROLE)."""
+    w = pats["words"]
+    for o in sorted(sent.orgs, key=lambda o: -o.start):
+        if o.end > p.start:
+            continue
+        m = pats["body_verb"].fullmatch(sent.text, o.end, p.start)
+        if m is None:
+            continue
+        verb = " ".join(m.group("verb").lower().split())
+        if verb in ("left", "quit", "retired", "resigned", "stepped down", "stepped aside", "took over"):
+            return None  # the body itself does it
+        change = w["role_change_verbs"][verb]
+        role, end = _role(sent, p.end, "end", pats)
+        role = role or _role_words(m.group("pre"), w, sent, m.start("pre"))
+        return _Hit("body-verb-person", change, m.start("verb"), max(end, p.end), role, o)
+    return None
+
+
+def _noun(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
+    """The resignation of (ROLE) NAME (as ROLE); NAME's appointment (as ROLE)."""
+    w = pats["words"]
+    m = pats["noun_of"].search(sent.text, max(sent.start, p.start - 80), p.start)
+    pattern = "noun-of-person"
+    if m is None:
+        m = pats["person_noun"].match(sent.text, p.end, sent.end)
+        pattern = "person-noun"
+        if m is None:
+            return None
+    if pattern == "noun-of-person" and _demanded(sent.text[max(sent.start, m.start() - 40):m.start()], w):
+        return None
+    change = w["role_change_nouns"][m.group("noun").lower()]
+    tail = max(p.end, m.end())
+    role, end = _role(sent, tail, "end", pats)
+    if not role and pattern == "noun-of-person":
+        role = _role_words(m.group("pre"), w, sent, m.start("pre"))
+    org = _org_after(sent, tail, pats) or _org_before(sent, p)
+    return _Hit(pattern, change, m.start("noun"), max(end, tail, org.end if org else 0), role, org)
+
+
+def _role(sent: _Sentence, at: int, change: str, pats: dict[str, Any]) -> tuple[str, int]:
+    """The role after ``at``: "as ROLE", or, after a verb of a start, the words right after it
+    ("was appointed chief executive"); with where it ends."""
+    m = pats["as_role"].match(sent.text, at, sent.end)
+    if m is None and change == "start":
+        m = pats["bare_role"].match(sent.text, at, sent.end)
+    if m is None:
+        return "", at
+    role = _role_words(m.group("role"), pats["words"], sent, m.start("role"))
+    return role, m.start("role") + len(role) if role else at
+
+
+def _role_words(words: str, w: dict, sent: _Sentence, at: int) -> str:
+    """The role at the start of ``words`` (at ``at`` in the text): the words up to a stop word or
+    a name, after the articles ("its new")."""
+    kept: list[str] = []
+    for t in re.finditer(_WORD, words):
+        word, start = t.group(0), at + t.start()
+        if any(m.start <= start < m.end for m in sent.people + sent.orgs):
+            break
+        if word.lower() in w["role_stops"]:
+            break
+        if not kept and word.lower() in w["role_articles"]:
+            continue
+        kept.append(word)
+    role = " ".join(kept[:5])
+    return "" if role.lower() in w["role_articles"] or not role[:1].isalpha() else role
+
+
+def _role_before(sent: _Sentence, p: Mention, w: dict) -> str:
+    """"chief executive NAME": the lower-case words right before the person (after a body's name)."""
+    m = re.search(r"((?:\b[a-z][\w\-]*\s+){1,3})$", sent.text[max(sent.start, p.start - 40):p.start])
+    words = [x for x in (m.group(1).split() if m else []) if x not in w["role_articles"] and x not in w["role_stops"]]
+    return " ".join(words)
+
+
+def _org_after(sent: _Sentence, at: int, pats: dict[str, Any]) -> Mention | None:
+    """The organisation named in the clause after ``at`` (before a semicolon, another person or
+    another verb of change), within 100 characters."""
+    stop = min([sent.end, at + 100] + [m.start for m in sent.people if m.start >= at])
+    clause = re.search(r"[;()]|,\s+(?:and|but|who|which|after|while|when)\b", sent.text[at:stop])
+    stop = at + clause.start() if clause else stop
+    return next((o for o in sorted(sent.orgs, key=lambda o: o.start) if at <= o.start < stop), None)
+
+
+def _org_in(sent: _Sentence, start: int, end: int) -> Mention | None:
+    return next((o for o in sent.orgs if start <= o.start and o.end <= end), None)
+
+
+def _org_before(sent: _Sentence, p: Mention) -> Mention | None:
+    """"ORG chief executive NAME", "ORG's chairman NAME": the body right before the role before the person."""
+    for o in sent.orgs:
+        if o.end <= p.start and re.fullmatch(r"(?:['\u2019]s?)?\s+(?:[a-z][\w\-]*\s+){1,4}", sent.text[o.end:p.start]):
+            return o
+    return None
+
+
+def _post_follows(sent: _Sentence, at: int, w: dict) -> bool:
+    """"left his post", "quit the board": what 'left' or 'quit' leaves is a post or a body."""
+    m = re.match(r"\s+(?:(?:his|her|their|the|its|a)\s+)?(\w+)(?:\s+(\w+))?", sent.text[at:sent.end])
+    return m is not None and any((x or "").lower() in w["left_objects"] for x in m.groups())
+
+
+def _asked(sent: _Sentence, p: Mention, w: dict) -> bool:
+    """Is the person's change asked for, denied or guessed at ("called for NAME to be sacked",
+    "denied that NAME had resigned")? The words of the clause before the person say so."""
+    before = re.split(r"[;:]|,\s", sent.text[sent.start:p.start])[-1]
+    return _demanded(before, w)
+
+
+def _demanded(text: str, w: dict) -> bool:
+    return any(x.lower() in w["demand_words"] for x in re.findall(r"[\w\-]+", text)[-6:])
+
+
+def _relation(sent: _Sentence, p: Mention, hit: _Hit, w: dict) -> Relation:
+    date = min(sent.dates, key=lambda d: abs(d.start - hit.at), default=None)
+    fields = {"change": hit.change, "role": hit.role, "date": date.value if date else ""}
+    score = w["role_change_patterns"][hit.pattern]["score"] - (0.1 if not hit.role and hit.org is None else 0.0)
+    start = min(p.start, hit.at, hit.org.start if hit.org else p.start)
+    return Relation(KIND, p.entity, hit.org.entity if hit.org else None, sent.index, start, max(hit.end, p.end),
+                    round(score, 2), GENERATOR, hit.pattern, {k: v for k, v in fields.items() if v})
