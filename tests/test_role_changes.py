@@ -43,6 +43,16 @@ def _changes(nlp, text):
      ("Sarah Brennan", None, "ambassador", "start", "2021-03-08")),
     ("Sarah Brennan took over as head of the Velm Water Authority in 2019.",
      ("Sarah Brennan", "Velm Water Authority", "head", "start", "2019")),
+    # a relative clause after the name
+    ("Brennan, who was sacked as treasurer by the premier on Monday, had kept quiet.",
+     ("Brennan", None, "treasurer", "end", "2021-03-08")),
+    # a change announced for a day to come
+    ("James Whitford, who will take over as chief executive of Velmora Holdings on March 26, said little.",
+     ("James Whitford", "Velmora Holdings", "chief executive", "start", "2021-03-26")),
+    ("The Tarsk Rowing Federation hired James Whitford as its new coach.",
+     ("James Whitford", "Tarsk Rowing Federation", "coach", "start", None)),
+    ("The Tarsk Rowing Federation appointed James Whitford its new coach.",
+     ("James Whitford", "Tarsk Rowing Federation", "coach", "start", None)),
 ])
 def test_a_role_change_phrasing(nlp, text, expected):
     assert _changes(nlp, text) == {expected}
@@ -56,6 +66,10 @@ def test_a_role_change_phrasing(nlp, text, expected):
     "A man named James Whitford was arrested.",  # 'named' with no auxiliary: a name
     "James Whitford left Oslo on Sunday.",  # a journey: no body and no post left
     "Tomas Lindqvist may resign as chairman next week.",  # speculation
+    "Tomas Lindqvist will not step down as chairman.",  # a denial
+    "The Tarsk Rowing Federation confirmed that a crew of James Whitford was fined.",  # no role before the name
+    "Commissioner James Whitford on Monday confirmed the arrests.",  # 'confirmed' with no auxiliary
+    "The Tarsk Rowing Federation chose James Whitford for the trip.",  # 'chose' with no role
 ])
 def test_no_role_change(nlp, text):
     assert _changes(nlp, text) == set()

@@ -53,15 +53,18 @@ def _alt(words: Any) -> str:
 
 def _compile(lex: Lexicon) -> dict[str, Any]:
     w = lex.kinds[DATA]
-    verbs, aux, nouns = _alt(w["role_change_verbs"]), _alt(w["role_change_auxiliaries"]), _alt(w["role_change_nouns"])
+    verbs, nouns, future = _alt(w["role_change_verbs"]), _alt(w["role_change_nouns"]), _alt(w["future_verbs"])
+    gap = _alt(w["role_change_auxiliaries"] + w["role_change_adverbs"])
     return {
         "words": w,
-        "person_verb": re.compile(rf"(?P<app>\s*,[^,;()]{{1,80}},)?\s+(?P<aux>(?:(?:{aux})\s+)*)(?P<verb>{verbs})\b",
-                                  re.I),
-        "body_verb": re.compile(rf"\s+(?P<aux>(?:(?:{aux})\s+)*)(?P<verb>{verbs})\s+(?P<pre>(?:{_WORD}\s+){{0,4}})$"),
+        "person_verb": re.compile(rf"(?P<app>\s*,[^,;()]{{1,80}},)?\s*,?\s+(?P<aux>(?:(?:{gap})\s+)*)"
+                                  rf"(?:(?P<verb>{verbs})|will\s+(?P<future>{future}))\b", re.I),
+        "body_verb": re.compile(rf"\s+(?P<aux>(?:(?:{gap})\s+)*)(?P<verb>{_alt(w['body_verbs'])})"
+                                rf"\s+(?P<pre>(?:{_WORD}\s+){{0,4}})$"),
         "noun_of": re.compile(rf"\b(?P<noun>{nouns})\s+of\s+(?P<pre>(?:{_WORD}\s+){{0,4}})$", re.I),
         "person_noun": re.compile(rf"['\u2019]s?\s+(?:{_WORD}\s+){{0,3}}?(?P<noun>{nouns})\b", re.I),
         "as_role": re.compile(rf"[^,;.]*?\bas\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
+        "its_role": re.compile(rf"\s+(?:its|their)\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
         "bare_role": re.compile(rf"\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
     }
 
@@ -109,11 +112,12 @@ def _person_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | No
     m = pats["person_verb"].match(sent.text, p.end, sent.end)
     if m is None or any(o.start < m.end("verb") and o.end > p.end for o in sent.people if o is not p):
         return None
-    verb = " ".join(m.group("verb").lower().split())
-    if verb in w["verbs_after_aux"] and not m.group("aux").strip():
+    verb = " ".join((m.group("verb") or m.group("future")).lower().split())
+    if verb in w["verbs_after_aux"] and not set(m.group("aux").lower().split()) & set(w["role_change_auxiliaries"]):
         return None
-    change = w["role_change_verbs"][verb]
-    tail = m.end("verb")
+    pattern, change = ("person-will-verb", w["future_verbs"][verb]) if m.group("future") else \
+        ("person-verb", w["role_change_verbs"][verb])
+    tail = m.end("verb") if m.group("verb") else m.end("future")
     org = _org_after(sent, tail, pats) or (_org_in(sent, m.start("app"), m.end("app")) if m.group("app") else None)
     org = org or _org_before(sent, p)
     if verb in w["verbs_with_object"] and org is None and not _post_follows(sent, tail, w):
@@ -122,7 +126,8 @@ def _person_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | No
     if not role and m.group("app"):
         role = _role_words(m.group("app").strip(" ,"), w, sent, m.start("app"))
     role = role or _role_before(sent, p, w)
-    return _Hit("person-verb", change, m.start("verb"), max(end, org.end if org else 0, tail), role, org)
+    return _Hit(pattern, change, m.start("verb" if m.group("verb") else "future"), max(end, org.end if org else 0, tail),
+                role, org)
 
 
 def _body_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
@@ -134,12 +139,19 @@ def _body_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None
         m = pats["body_verb"].fullmatch(sent.text, o.end, p.start)
         if m is None:
             continue
-        verb = " ".join(m.group("verb").lower().split())
-        if verb in ("left", "quit", "retired", "resigned", "stepped down", "stepped aside", "took over"):
-            return None  # the body itself does it
-        change = w["role_change_verbs"][verb]
-        role, end = _role(sent, p.end, "end", pats)
+        verb = " ".join(m.group("verb").split())
+        pre = m.group("pre").lower().split()
+        if set(pre) & (set(w["role_stops"]) | {"that"}):
+            return None  # "confirmed that a litre of NAME": no role between the verb and the person
+        role, end = _role(sent, p.end, "end", pats)  # "as ROLE"
+        its = pats["its_role"].match(sent.text, p.end, sent.end)  # "ORG named NAME its new coach"
+        if not role and its:
+            role = _role_words(its.group("role"), w, sent, its.start("role"))
+            end = sent.text.find(role, its.start("role")) + len(role) if role else end
         role = role or _role_words(m.group("pre"), w, sent, m.start("pre"))
+        if verb in w["body_verbs_needing_role"] and not role:
+            return None
+        change = w["body_verbs"][verb]
         return _Hit("body-verb-person", change, m.start("verb"), max(end, p.end), role, o)
     return None
 
@@ -174,7 +186,7 @@ def _role(sent: _Sentence, at: int, change: str, pats: dict[str, Any]) -> tuple[
     if m is None:
         return "", at
     role = _role_words(m.group("role"), pats["words"], sent, m.start("role"))
-    return role, m.start("role") + len(role) if role else at
+    return role, sent.text.find(role, m.start("role")) + len(role) if role else at
 
 
 def _role_words(words: str, w: dict, sent: _Sentence, at: int) -> str:
@@ -205,7 +217,8 @@ def _org_after(sent: _Sentence, at: int, pats: dict[str, Any]) -> Mention | None
     """The organisation named in the clause after ``at`` (before a semicolon, another person or
     another verb of change), within 100 characters."""
     stop = min([sent.end, at + 100] + [m.start for m in sent.people if m.start >= at])
-    clause = re.search(r"[;()]|,\s+(?:and|but|who|which|after|while|when)\b", sent.text[at:stop])
+    clause = re.search(r"[;()]|,\s+(?:and|but|who|which|after|while|when|reported|said|says|according)\b",
+                       sent.text[at:stop])
     stop = at + clause.start() if clause else stop
     return next((o for o in sorted(sent.orgs, key=lambda o: o.start) if at <= o.start < stop), None)
 
