@@ -126,8 +126,8 @@ def _person_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | No
     if not role and m.group("app"):
         role = _role_words(m.group("app").strip(" ,"), w, sent, m.start("app"))
     role = role or _role_before(sent, p, w)
-    return _Hit(pattern, change, m.start("verb" if m.group("verb") else "future"), max(end, org.end if org else 0, tail),
-                role, org)
+    at = m.start("verb" if m.group("verb") else "future")
+    return _Hit(pattern, change, at, max(end, org.end if org else 0, tail), role, org)
 
 
 def _body_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
