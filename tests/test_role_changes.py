@@ -75,6 +75,19 @@ def test_no_role_change(nlp, text):
     assert _changes(nlp, text) == set()
 
 
+def test_a_body_before_and_is_not_the_persons(nlp):
+    text = "The Velm Bank chief and James Whitford, who will take over as chief executive on March 26, spoke."
+    assert _changes(nlp, text) == {("James Whitford", None, "chief executive", "start", "2021-03-26")}
+
+
+def test_with_no_body_in_its_sentence_a_change_takes_the_persons_one_affiliation(nlp):
+    text = ("Velmora Holdings spokesman James Whitford said sales were flat. "
+            "James Whitford resigned on Monday.")
+    doc = run_doc(nlp, text, PUBLISHED)
+    (r,) = doc._.kg_relations_generic
+    assert doc._.kg_entities[r.object].label == "Velmora Holdings" and r.score == 0.7  # 0.8, less a tenth for the guess
+
+
 def test_every_role_change_says_what_proposed_it(nlp):
     doc = run_doc(nlp, "Tomas Lindqvist resigned as chairman of the Tarsk Rowing Federation.", PUBLISHED)
     (r,) = doc._.kg_relations_generic

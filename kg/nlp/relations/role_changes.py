@@ -76,6 +76,7 @@ def find_role_changes(doc: Doc, lex: Lexicon) -> list[Relation]:
     pats = lex.pattern("role_changes", _compile)
     ents: dict[str, Entity] = doc._.kg_entities or {}
     out: list[Relation] = []
+    bodies = _affiliated(doc)
     for sent in _sentences(doc, ents):
         seen: set[tuple[str, str]] = set()
         for p in sent.people:
@@ -83,8 +84,17 @@ def find_role_changes(doc: Doc, lex: Lexicon) -> list[Relation]:
             if hit is None or (p.entity, hit.change) in seen or _asked(sent, p, pats["words"]):
                 continue
             seen.add((p.entity, hit.change))
-            out.append(_relation(sent, p, hit, pats["words"]))
+            out.append(_relation(sent, p, hit, pats["words"], bodies.get(p.entity)))
     return out
+
+
+def _affiliated(doc: Doc) -> dict[str, str]:
+    """Person -> the one organisation the article affiliates the person with (kg_affiliations, found
+    before this kind runs): the body of a change whose sentence names none."""
+    found: dict[str, set[str]] = {}
+    for a in doc._.kg_affiliations or []:
+        found.setdefault(a.person, set()).add(a.organisation)
+    return {p: next(iter(orgs)) for p, orgs in found.items() if len(orgs) == 1}
 
 
 def _sentences(doc: Doc, ents: dict[str, Entity]) -> list[_Sentence]:
@@ -119,7 +129,7 @@ def _person_verb(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | No
         ("person-verb", w["role_change_verbs"][verb])
     tail = m.end("verb") if m.group("verb") else m.end("future")
     org = _org_after(sent, tail, pats) or (_org_in(sent, m.start("app"), m.end("app")) if m.group("app") else None)
-    org = org or _org_before(sent, p)
+    org = org or _org_before(sent, p, w)
     if verb in w["verbs_with_object"] and org is None and not _post_follows(sent, tail, w):
         return None
     role, end = _role(sent, tail, change, pats)
@@ -173,7 +183,7 @@ def _noun(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
     role, end = _role(sent, tail, "end", pats)
     if not role and pattern == "noun-of-person":
         role = _role_words(m.group("pre"), w, sent, m.start("pre"))
-    org = _org_after(sent, tail, pats) or _org_before(sent, p)
+    org = _org_after(sent, tail, pats) or _org_before(sent, p, w)
     return _Hit(pattern, change, m.start("noun"), max(end, tail, org.end if org else 0), role, org)
 
 
@@ -227,10 +237,13 @@ def _org_in(sent: _Sentence, start: int, end: int) -> Mention | None:
     return next((o for o in sent.orgs if start <= o.start and o.end <= end), None)
 
 
-def _org_before(sent: _Sentence, p: Mention) -> Mention | None:
-    """"ORG chief executive NAME", "ORG's chairman NAME": the body right before the role before the person."""
+def _org_before(sent: _Sentence, p: Mention, w: dict) -> Mention | None:
+    """"ORG chief executive NAME", "ORG's chairman NAME": the body right before the role before the
+    person (no stop word between: "the ORG chief and NAME" is not NAME's body)."""
     for o in sent.orgs:
-        if o.end <= p.start and re.fullmatch(r"(?:['\u2019]s?)?\s+(?:[a-z][\w\-]*\s+){1,4}", sent.text[o.end:p.start]):
+        between = sent.text[o.end:p.start]
+        if o.end <= p.start and re.fullmatch(r"(?:['\u2019]s?)?\s+(?:[a-z][\w\-]*\s+){1,4}", between) \
+                and not set(between.split()) & set(w["role_stops"]):
             return o
     return None
 
@@ -252,10 +265,14 @@ def _demanded(text: str, w: dict) -> bool:
     return any(x.lower() in w["demand_words"] for x in re.findall(r"[\w\-]+", text)[-6:])
 
 
-def _relation(sent: _Sentence, p: Mention, hit: _Hit, w: dict) -> Relation:
+def _relation(sent: _Sentence, p: Mention, hit: _Hit, w: dict, body: str | None) -> Relation:
+    """The record; with no organisation in the sentence, the one the article affiliates the person
+    with (``body``), the score a tenth lower for the guess (and a tenth lower with no role either)."""
     date = min(sent.dates, key=lambda d: abs(d.start - hit.at), default=None)
     fields = {"change": hit.change, "role": hit.role, "date": date.value if date else ""}
-    score = w["role_change_patterns"][hit.pattern]["score"] - (0.1 if not hit.role and hit.org is None else 0.0)
+    org = hit.org.entity if hit.org else body
+    score = w["role_change_patterns"][hit.pattern]["score"] - (0.1 if hit.org is None and body else 0.0) \
+        - (0.1 if not hit.role and org is None else 0.0)
     start = min(p.start, hit.at, hit.org.start if hit.org else p.start)
-    return Relation(KIND, p.entity, hit.org.entity if hit.org else None, sent.index, start, max(hit.end, p.end),
+    return Relation(KIND, p.entity, org, sent.index, start, max(hit.end, p.end),
                     round(score, 2), GENERATOR, hit.pattern, {k: v for k, v in fields.items() if v})
