@@ -88,6 +88,26 @@ def test_with_no_body_in_its_sentence_a_change_takes_the_persons_one_affiliation
     assert doc._.kg_entities[r.object].label == "Velmora Holdings" and r.score == 0.7  # 0.8, less a tenth for the guess
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Tomas Lindqvist won the vote. He was re-elected chairman on Sunday.",
+     ("Tomas Lindqvist", None, "chairman", "start", "2021-03-07", "pronoun-verb")),
+    ("Tomas Lindqvist ran the shop for years. Velmora Holdings then fired him in May.",
+     ("Tomas Lindqvist", "Velmora Holdings", None, "end", "2020-05", "body-verb-pronoun")),
+    ("Tomas Lindqvist sold shares after announcing his resignation as chairman.",
+     ("Tomas Lindqvist", None, "chairman", "end", None, "pronoun-noun")),
+])
+def test_a_pronoun_is_the_one_person_named_just_before(nlp, text, expected):
+    doc = run_doc(nlp, text, PUBLISHED)
+    ents = doc._.kg_entities
+    got = {(ents[r.subject].label, ents[r.object].label if r.object else None, r.fields.get("role"),
+            r.fields["change"], r.fields.get("date"), r.pattern) for r in doc._.kg_relations_generic}
+    assert expected in got
+
+
+def test_a_pronoun_after_two_people_is_no_ones(nlp):
+    assert _changes(nlp, "Tomas Lindqvist met James Whitford. He was re-elected chairman on Sunday.") == set()
+
+
 def test_every_role_change_says_what_proposed_it(nlp):
     doc = run_doc(nlp, "Tomas Lindqvist resigned as chairman of the Tarsk Rowing Federation.", PUBLISHED)
     (r,) = doc._.kg_relations_generic

@@ -12,7 +12,7 @@ noun ("resignation") asked for ("calls for the resignation of") is no change."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from spacy.tokens import Doc
@@ -62,7 +62,9 @@ def _compile(lex: Lexicon) -> dict[str, Any]:
         "body_verb": re.compile(rf"\s+(?P<aux>(?:(?:{gap})\s+)*)(?P<verb>{_alt(w['body_verbs'])})"
                                 rf"\s+(?P<pre>(?:{_WORD}\s+){{0,4}})$"),
         "noun_of": re.compile(rf"\b(?P<noun>{nouns})\s+of\s+(?P<pre>(?:{_WORD}\s+){{0,4}})$", re.I),
-        "person_noun": re.compile(rf"['\u2019]s?\s+(?:{_WORD}\s+){{0,3}}?(?P<noun>{nouns})\b", re.I),
+        "person_noun": re.compile(rf"(?:['\u2019]s?|(?<=\bhis)|(?<=\bher))\s+(?:{_WORD}\s+){{0,3}}?(?P<noun>{nouns})\b",
+                                  re.I),
+        "pronoun": re.compile(rf"\b(?:{_alt(w['person_pronouns'])})\b"),
         "as_role": re.compile(rf"[^,;.]*?\bas\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
         "its_role": re.compile(rf"\s+(?:its|their)\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
         "bare_role": re.compile(rf"\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
@@ -77,14 +79,29 @@ def find_role_changes(doc: Doc, lex: Lexicon) -> list[Relation]:
     ents: dict[str, Entity] = doc._.kg_entities or {}
     out: list[Relation] = []
     bodies = _affiliated(doc)
-    for sent in _sentences(doc, ents):
+    sents = _sentences(doc, ents)
+    for sent in sents:
         seen: set[tuple[str, str]] = set()
-        for p in sent.people:
+        for p in sent.people + _pronouns(sent, sents, pats):
             hit = _person_verb(sent, p, pats) or _body_verb(sent, p, pats) or _noun(sent, p, pats)
             if hit is None or (p.entity, hit.change) in seen or _asked(sent, p, pats["words"]):
                 continue
             seen.add((p.entity, hit.change))
+            if p.source == "pronoun":
+                hit = replace(hit, pattern=hit.pattern.replace("person", "pronoun"))
             out.append(_relation(sent, p, hit, pats["words"], bodies.get(p.entity)))
+    return out
+
+
+def _pronouns(sent: _Sentence, sents: list[_Sentence], pats: dict[str, Any]) -> list[Mention]:
+    """"he", "him", "his" in the sentence as mentions of the one person it can be: the one person named
+    in the sentence before and in this one before the pronoun (none when there are two)."""
+    out = []
+    for m in pats["pronoun"].finditer(sent.text, sent.start, sent.end):
+        named = {p.entity for p in sent.people if p.end <= m.start()}
+        named |= {p.entity for s in sents if s.index == sent.index - 1 for p in s.people}
+        if len(named) == 1:
+            out.append(Mention(named.pop(), m.group(0), m.start(), m.end(), sent.index, "pronoun"))
     return out
 
 
@@ -98,14 +115,9 @@ def _affiliated(doc: Doc) -> dict[str, str]:
 
 
 def _sentences(doc: Doc, ents: dict[str, Entity]) -> list[_Sentence]:
-    """The sentences that name a person, with their people, organisations and dates."""
+    """The article's sentences with their people, organisations and dates."""
     text = doc_text(doc)
-    out: dict[int, _Sentence] = {}
-    bounds = [(s.start_char, s.end_char) for s in doc.sents]
-    for m in doc._.kg_mentions or []:
-        if ents[m.entity].type == PER and m.sentence not in out:
-            start, end = bounds[m.sentence]
-            out[m.sentence] = _Sentence(text, start, end, m.sentence, [], [], [])
+    out = {i: _Sentence(text, s.start_char, s.end_char, i, [], [], []) for i, s in enumerate(doc.sents)}
     for m in doc._.kg_mentions or []:
         if m.sentence in out:
             kind = ents[m.entity].type
