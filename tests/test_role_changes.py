@@ -167,6 +167,11 @@ def r_lines(store):
     return invoke("query", "role_changes", "--store", store, "--format", "csv", "--sort").output.splitlines()[1:]
 
 
+def test_a_store_with_role_changes_conforms_to_the_shapes(store):
+    r = invoke("validate", "--store", store)
+    assert r.exit_code == 0 and "conforms" in r.output
+
+
 def test_the_views_show_the_role_change(store):
     from kg.store import Store
     from kg.views.fetch import neighbourhood
