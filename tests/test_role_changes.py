@@ -51,6 +51,11 @@ def _changes(nlp, text):
      ("James Whitford", "Velmora Holdings", "chief executive", "start", "2021-03-26")),
     ("The Tarsk Rowing Federation hired James Whitford as its new coach.",
      ("James Whitford", "Tarsk Rowing Federation", "coach", "start", None)),
+    ("Velmora Holdings chief executive Sarah Brennan resigned on Monday.",
+     ("Sarah Brennan", "Velmora Holdings", "chief executive", "end", "2021-03-08")),
+    ("Sarah Brennan was replaced as treasurer on Monday.", ("Sarah Brennan", None, "treasurer", "end", "2021-03-08")),
+    ("The newly appointed Velmora Holdings chief executive Sarah Brennan toured the plant.",
+     ("Sarah Brennan", "Velmora Holdings", "chief executive", "start", None)),
     ("The Tarsk Rowing Federation appointed James Whitford its new coach.",
      ("James Whitford", "Tarsk Rowing Federation", "coach", "start", None)),
 ])
@@ -102,6 +107,15 @@ def test_a_pronoun_is_the_one_person_named_just_before(nlp, text, expected):
     got = {(ents[r.subject].label, ents[r.object].label if r.object else None, r.fields.get("role"),
             r.fields["change"], r.fields.get("date"), r.pattern) for r in doc._.kg_relations_generic}
     assert expected in got
+
+
+@pytest.mark.parametrize("text", [
+    "Sarah Brennan, who replaced James Whitford as treasurer of the Velm Rowing Club, spoke.",
+    "Sarah Brennan succeeded Mr. James Whitford as treasurer of the Velm Rowing Club.",
+])
+def test_who_succeeds_whom(nlp, text):
+    assert _changes(nlp, text) == {("Sarah Brennan", "Velm Rowing Club", "treasurer", "start", None),
+                                   ("James Whitford", "Velm Rowing Club", "treasurer", "end", None)}
 
 
 def test_a_pronoun_after_two_people_is_no_ones(nlp):

@@ -64,6 +64,10 @@ def _compile(lex: Lexicon) -> dict[str, Any]:
         "noun_of": re.compile(rf"\b(?P<noun>{nouns})\s+of\s+(?P<pre>(?:{_WORD}\s+){{0,4}})$", re.I),
         "person_noun": re.compile(rf"(?:['\u2019]s?|(?<=\bhis)|(?<=\bher))\s+(?:{_WORD}\s+){{0,3}}?(?P<noun>{nouns})\b",
                                   re.I),
+        "succeeds": re.compile(rf"(?:\s*,\s*who)?\s+(?:(?:{gap})\s+)*(?P<verb>{_alt(w['succession_verbs'])})\s+", re.I),
+        "succeeded": re.compile(rf"\b(?P<verb>{_alt(w['succession_verbs'])})\s+$", re.I),
+        "participle": re.compile(rf"\b(?:{_alt(w['participle_adverbs'])})[\s\-]+(?P<verb>{verbs})\s+"
+                                 rf"(?P<role>(?:{_WORD}\s+){{1,4}})$", re.I),
         "pronoun": re.compile(rf"\b(?:{_alt(w['person_pronouns'])})\b"),
         "as_role": re.compile(rf"[^,;.]*?\bas\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
         "its_role": re.compile(rf"\s+(?:its|their)\s+(?P<role>{_WORD}(?:\s+{_WORD}){{0,6}})"),
@@ -83,7 +87,8 @@ def find_role_changes(doc: Doc, lex: Lexicon) -> list[Relation]:
     for sent in sents:
         seen: set[tuple[str, str]] = set()
         for p in sent.people + _pronouns(sent, sents, pats):
-            hit = _person_verb(sent, p, pats) or _body_verb(sent, p, pats) or _noun(sent, p, pats)
+            hit = _succession(sent, p, pats) or _person_verb(sent, p, pats) or _body_verb(sent, p, pats) \
+                or _noun(sent, p, pats) or _participle(sent, p, pats)
             if hit is None or (p.entity, hit.change) in seen or _asked(sent, p, pats["words"]):
                 continue
             seen.add((p.entity, hit.change))
@@ -197,6 +202,35 @@ def _noun(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
         role = _role_words(m.group("pre"), w, sent, m.start("pre"))
     org = _org_after(sent, tail, pats) or _org_before(sent, p, w)
     return _Hit(pattern, change, m.start("noun"), max(end, tail, org.end if org else 0), role, org)
+
+
+def _succession(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
+    """NAME2 (, who) succeeded / replaced NAME (as ROLE): a start for NAME2, an end for NAME."""
+    m = pats["succeeds"].match(sent.text, p.end, sent.end)
+    other = next((o for o in sent.people if m and o.start == m.end()), None)
+    if m is not None and other is not None:
+        role, end = _role(sent, other.end, "end", pats)
+        org = _org_after(sent, max(end, other.end), pats)
+        return _Hit("person-succeeds-person", "start", m.start("verb"), max(end, other.end), role, org)
+    m = pats["succeeded"].search(sent.text, max(sent.start, p.start - 40), p.start)
+    if m is None or not any(o.end <= m.start() and o.entity != p.entity for o in sent.people):
+        return None
+    role, end = _role(sent, p.end, "end", pats)
+    return _Hit("person-succeeded-by", "end", m.start("verb"), max(end, p.end), role,
+                _org_after(sent, max(end, p.end), pats))
+
+
+def _participle(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
+    """The newly appointed (ORG) ROLE NAME: a start."""
+    m = pats["participle"].search(sent.text, max(sent.start, p.start - 80), p.start)
+    if m is None:
+        return None
+    w = pats["words"]
+    change = w["role_change_verbs"].get(" ".join(m.group("verb").lower().split()))
+    org = _org_in(sent, m.start("role"), p.start)
+    at = org.end if org else m.start("role")  # the role after the body's name
+    role = _role_words(sent.text[at:p.start], w, sent, at)
+    return _Hit("participle-role-person", change, m.start("verb"), p.end, role, org) if change == "start" else None
 
 
 def _role(sent: _Sentence, at: int, change: str, pats: dict[str, Any]) -> tuple[str, int]:
