@@ -28,13 +28,17 @@ class Record:
     """How a kind's records are written (the row's ``record``): the predicates that tie the node
     to its subject and object, and ``fields``: field name -> (predicate, datatype), the datatype
     one of string, date, decimal, boolean. ``label``: the fields whose values label the edge in
-    the views ("minister (start)")."""
+    the views ("minister (start)"). ``subject_type``, ``object_type``: the entity types its two
+    ends must have; an entity retyped otherwise takes the relation (its subject) or leaves it (its
+    object)."""
 
     subject: str
     object: str
     fields: dict[str, tuple[str, str]] = field(default_factory=dict)
     label: tuple[str, ...] = ()
     data: str | None = None  # the kind's data file in kg/nlp/data (its words and patterns)
+    subject_type: str | None = None  # the entity type its subject must have (Person), kept by kg retype
+    object_type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,8 @@ def _record(row: dict | None) -> Record | None:
     if row is None:
         return None
     fields = {k: (v[0], v[1]) for k, v in row.get("fields", {}).items()}
-    return Record(row["subject"], row["object"], fields, tuple(row.get("label", ())), row.get("data"))
+    return Record(row["subject"], row["object"], fields, tuple(row.get("label", ())), row.get("data"),
+                  row.get("subject_type"), row.get("object_type"))
 
 
 @cache

@@ -218,6 +218,19 @@ def test_a_role_change_is_rejected_as_an_affiliation_is(tmp_path, store):
     assert len(invoke("query", "role_changes", "--store", copy, "--format", "csv").output.splitlines()) == 1
 
 
+def test_a_retype_keeps_the_ends_of_a_role_change_of_their_types(tmp_path, store):
+    import shutil
+
+    copy = tmp_path / "store"
+    shutil.copytree(store, copy)
+    assert invoke("retype", "Tarsk Rowing Federation", "Place", "--store", copy).exit_code == 0
+    rows = {line.split(",")[1]: line for line in r_lines(copy)}
+    assert rows["Tomas Lindqvist"].split(",")[2:4] == ["", ""]  # the place is no organisation of it
+    assert invoke("retype", "Sarah Brennan", "Organisation", "--store", copy).exit_code == 0
+    assert [line.split(",")[1] for line in r_lines(copy)] == ["Tomas Lindqvist"]  # no person: no role change
+    assert "conforms" in invoke("validate", "--store", copy).output
+
+
 def test_the_generic_mapping_writes_the_row_of_the_kind():
     from kg.rdf.mapping import relation_quads
     from kg.types import Relation
