@@ -75,6 +75,8 @@ def test_a_role_change_phrasing(nlp, text, expected):
     "The Tarsk Rowing Federation confirmed that a crew of James Whitford was fined.",  # no role before the name
     "Commissioner James Whitford on Monday confirmed the arrests.",  # 'confirmed' with no auxiliary
     "The Tarsk Rowing Federation chose James Whitford for the trip.",  # 'chose' with no role
+    "Sarah Brennan's election campaign opened in Halden.",  # the noun names a campaign
+    "Sarah Brennan's re-election bid failed.",
 ])
 def test_no_role_change(nlp, text):
     assert _changes(nlp, text) == set()

@@ -195,6 +195,9 @@ def _noun(sent: _Sentence, p: Mention, pats: dict[str, Any]) -> _Hit | None:
             return None
     if pattern == "noun-of-person" and _demanded(sent.text[max(sent.start, m.start() - 40):m.start()], w):
         return None
+    after = re.match(r"[\s\-]+(\w+)", sent.text[m.end("noun"):sent.end])
+    if after and after.group(1).lower() in w["not_a_change_after_noun"]:
+        return None  # "NAME's election campaign"
     change = w["role_change_nouns"][m.group("noun").lower()]
     tail = max(p.end, m.end())
     role, end = _role(sent, tail, "end", pats)
