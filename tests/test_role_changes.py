@@ -202,6 +202,12 @@ def test_the_views_show_the_role_change(store):
     assert any(d["label"] == "Velmora Holdings" for _, d in near.nodes(data=True))
 
 
+def test_kg_render_draws_the_role_change(tmp_path, store):
+    out = tmp_path / "g.html"
+    r = invoke("render", "--store", store, "-o", out, "--focus", "Sarah Brennan")
+    assert r.exit_code == 0 and "chief executive (start)" in out.read_text(encoding="utf-8")
+
+
 def test_a_role_change_is_rejected_as_an_affiliation_is(tmp_path, store):
     import shutil
 
