@@ -17,7 +17,8 @@ and scores: a role change found matches a gold one when it is in the same articl
 change, a person whose names (label or aliases) include the gold person's name, normalised as
 ../shared/tools/score.py does, and, when the gold names one, an organisation whose names include
 the gold organisation's ("strict"); "person+change" leaves the organisation out. One kg row per
-article, person and change (the organisations of its rows pooled). Prints P/R/F1 per part.
+article, person and change (the organisations and dates of its rows pooled). Prints P/R/F1 per
+part, and of the strict matches whose gold has a date, how many have it among their rows' dates.
 """
 
 from __future__ import annotations
@@ -90,45 +91,51 @@ def query(store: Path, name: str) -> list[dict]:
     return list(csv.DictReader(res.stdout.splitlines()))
 
 
-def predictions(store: Path, norm) -> dict[tuple[str, str, str], set[str]]:  # noqa: ANN001
-    """(source, person IRI, change) -> the organisations of its rows; and the names of every entity."""
+def predictions(store: Path, norm) -> tuple[dict, dict]:  # noqa: ANN001
+    """(source, person IRI, change) -> {"orgs": the organisations of its rows, "dates": their dates};
+    and the names of every entity."""
     names: dict[str, set[str]] = {}
     for r in query(store, "entities"):
         names.setdefault(r["entity"], set()).add(norm(r["label"]))
     for r in query(store, "aliases"):
         names.setdefault(r["entity"], set()).update({norm(r["label"]), norm(r["alias"])})
-    found: dict[tuple[str, str, str], set[str]] = {}
+    found: dict[tuple[str, str, str], dict[str, set[str]]] = {}
     for r in query(store, "role_changes"):
         names.setdefault(r["person"], set()).add(norm(r["personLabel"]))
         if r["organisation"]:
             names.setdefault(r["organisation"], set()).add(norm(r["organisationLabel"]))
-        found.setdefault((r["source"], r["person"], r["change"]), set()).update({r["organisation"]} - {""})
+        got = found.setdefault((r["source"], r["person"], r["change"]), {"orgs": set(), "dates": set()})
+        got["orgs"].update({r["organisation"]} - {""})
+        got["dates"].update({r["date"]} - {""})
     return found, names
 
 
 def score(gold: list[dict], found: dict, names: dict, norm, strict: bool) -> dict:  # noqa: ANN001
-    used, tp, missed = set(), 0, []
+    used, tp, missed, dated, right = set(), 0, [], 0, 0
     for g in gold:
         hit = None
-        for key, orgs in found.items():
+        for key, got in found.items():
             source, person, change = key
             if key in used or source != g["source"] or change != g["change"] \
                     or norm(g["person"]) not in names.get(person, set()):
                 continue
-            if strict and g["organisation"] and not any(norm(g["organisation"]) in names.get(o, set()) for o in orgs):
+            org = norm(g["organisation"] or "")
+            if strict and org and not any(org in names.get(o, set()) for o in got["orgs"]):
                 continue
             hit = key
             break
         if hit:
             used.add(hit)
             tp += 1
+            dated += bool(g.get("date"))
+            right += bool(g.get("date")) and g["date"] in found[hit]["dates"]
         else:
             missed.append(g)
     fp = len(found) - len(used)
     p = tp / (tp + fp) if tp + fp else 0.0
     r = tp / len(gold) if gold else 0.0
     return {"tp": tp, "fp": fp, "fn": len(gold) - tp, "p": round(p, 3), "r": round(r, 3),
-            "f1": round(2 * p * r / (p + r), 3) if p + r else 0.0, "missed": missed,
+            "f1": round(2 * p * r / (p + r), 3) if p + r else 0.0, "dates": f"{right}/{dated}", "missed": missed,
             "spurious": [k for k in found if k not in used]}
 
 
@@ -154,7 +161,8 @@ def main() -> None:
     found, names = predictions(store, norm)
     dev_ids = set(json.loads((HERE / "realnews_split.json").read_text())["dev"])
     out = {}
-    print("| part | articles | gold | strict P | R | F1 | person+change P | R | F1 |\n" + "| --- " * 9 + "|")
+    print("| part | articles | gold | strict P | R | F1 | person+change P | R | F1 | dates right (strict) |\n"
+          + "| --- " * 10 + "|")
     for part in ("train", "dev"):
         ids = {a for a in read if (a in dev_ids) == (part == "dev")}
         g = [x for x in gold if x["article"] in ids]
@@ -163,12 +171,12 @@ def main() -> None:
         out[part] = {"strict": {k: v for k, v in s.items() if k not in ("missed", "spurious")},
                      "person_change": {k: v for k, v in loose.items() if k not in ("missed", "spurious")}}
         print(f"| {part} | {len(ids)} | {len(g)} | {s['p']} | {s['r']} | {s['f1']} | {loose['p']} | {loose['r']} | "
-              f"{loose['f1']} |")
+              f"{loose['f1']} | {s['dates']} |")
         if args.details == part:
             for m in s["missed"]:
                 print(f"  M {m['source']} {m['person']} {m['change']} {m['organisation']} {m.get('date')}")
             for k in s["spurious"]:
-                orgs = [sorted(names.get(o, ()))[:1] for o in found[k]]
+                orgs = [sorted(names.get(o, ()))[:1] for o in found[k]["orgs"]]
                 print(f"  S {k[0]} {sorted(names.get(k[1], ()))[:1]} {k[2]} {orgs}")
     if args.json:
         args.json.write_text(json.dumps(out, indent=1))
