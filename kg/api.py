@@ -83,7 +83,8 @@ def _pipeline(ner: str) -> Language:
 
 def extract(text: str, published: str | dt.date | None = None, *, ner: str = "shipped",
             title: str | None = None) -> Extraction:
-    """Extract entities, affiliations, counts, dates and statements from one text, without a store.
+    """Extract entities, affiliations, counts, dates, statements and the relations of the kinds with a
+    record of their own (``.relations``: role changes) from one text, without a store.
 
     ``published`` (a ``datetime.date`` or ``"YYYY-MM-DD"``) anchors relative dates
     ("on Tuesday"); without it a date stated at the top of the text is used, as

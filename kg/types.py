@@ -139,6 +139,24 @@ class Statement:
     told: str | None = None  # Entity.key of the outlet told
 
 
+@dataclass(frozen=True)
+class Relation:
+    """One relation of a kind with a record of its own (a row of kg/nlp/data/relation_kinds.json
+    with ``record``): what the one generic mapping writes (kg.rdf.mapping), the kind's row saying
+    with which class and predicates. It says what proposed it and how sure it is."""
+
+    kind: str  # the row's name ("role_change")
+    subject: str  # Entity.key
+    object: str | None  # Entity.key; None when the sentence names none
+    sentence: int
+    start: int  # the evidence: the span of the sentence the relation is read from
+    end: int
+    score: float  # how sure the generator is (0..1)
+    generator: str  # what proposed it ("role_changes": the finder's module)
+    pattern: str  # the id of the pattern that fired (in the kind's data file)
+    fields: dict[str, str] = field(default_factory=dict)  # the kind's literal fields (role, change, date)
+
+
 @dataclass
 class Extraction:
     article: Article
@@ -149,3 +167,4 @@ class Extraction:
     dates: list[DateMention] = field(default_factory=list)
     counts: list[Count] = field(default_factory=list)
     statements: list[Statement] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)  # the kinds with a record of their own

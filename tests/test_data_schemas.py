@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
+from kg.relation_kinds import data_files
 from kg.resources import nlp_data_dir
 
 DATA = nlp_data_dir()
@@ -36,6 +37,7 @@ FILES = [
     ("places_extra.jsonl", "gazetteer_curated_row", True),
     ("places.jsonl", "gazetteer_row", True),
     ("subdivisions.jsonl", "gazetteer_row", True),
+    *((name, "lexicon", False) for name in data_files()),  # the generic relation kinds' (relation_kinds.json)
 ]
 WORD_FILES = ["given_names.txt", "demonyms.txt", "legal_forms.txt", "common_words.txt"]
 LEXICONS = [name for name, schema, _ in FILES if schema == "lexicon"]

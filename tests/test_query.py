@@ -73,6 +73,9 @@ def test_unknown_named_query():
         resolve_query("nosuchquery")
 
 
+SEEDS_HAVE_NONE = {"role_changes"}  # the seeds report no one starting or leaving a role
+
+
 @pytest.mark.parametrize("name", sorted(n for n, q in named_queries().items() if "?source" in q.text.split("WHERE")[0]))
 def test_a_bound_source_gives_exactly_that_article_s_rows(seeds_store, name):
     # the binding is also written as VALUES at the start of WHERE (for speed): same rows as filtering
@@ -81,6 +84,9 @@ def test_a_bound_source_gives_exactly_that_article_s_rows(seeds_store, name):
         variables, rows = run(st, text)
         col = variables.index("source")
         sources = sorted({r[col].value for r in rows})
+        if name in SEEDS_HAVE_NONE:  # checked on invented articles instead (tests/test_role_changes.py)
+            assert not sources
+            return
         assert len(sources) >= 4
         for source in sources:
             _, bound = run(st, text, {"source": source})
@@ -105,7 +111,7 @@ def test_unsorted_named_query_streams_the_same_rows_as_sorted(seeds_store, name)
     with Store.open_read(seeds_store) as st:
         a = run(st, sorted_text)
         b = run(st, streamed)
-    assert a[0] == b[0] and len(a[1]) > 0
+    assert a[0] == b[0] and (len(a[1]) > 0 or name in SEEDS_HAVE_NONE)
     assert sorted(map(repr, a[1])) == sorted(map(repr, b[1]))
 
 

@@ -9,8 +9,11 @@ import spacy
 from spacy.language import Language
 
 import kg.nlp.factories  # noqa: F401 (registers the components)
+from kg.nlp.components import RelationFinder
 from kg.nlp.lexicon import load_lexicon
-from kg.nlp.relations.registry import RelationKind, _resolve, relation_kinds, run_kinds
+from kg.nlp.relations.registry import GENERIC, RelationKind, _resolve, relation_kinds, run_kinds
+from kg.relation_kinds import generic_kinds
+from kg.types import Relation
 
 ROOT = Path(__file__).resolve().parent.parent
 NLP = ROOT / "kg" / "nlp"
@@ -31,6 +34,35 @@ def test_every_kind_names_what_exists():
         assert (ROOT / "queries" / f"{k.query}.rq").is_file(), k.name
         assert k.writes is None or spacy.tokens.Doc.has_extension(k.writes), k.name
         assert Language.has_factory(k.component), k.name
+
+
+def test_a_kind_with_a_record_of_its_own_names_what_exists():
+    """Its row's predicates are ontology terms, its data file is read with the component's."""
+    onto = rdflib.Graph().parse(ROOT / "ontology" / "kg.ttl")
+    kinds = generic_kinds()
+    assert "role_change" in kinds
+    for k in kinds.values():
+        assert k.writes == GENERIC, k.name
+        for term in (k.record.subject, k.record.object, *(p for p, _ in k.record.fields.values())):
+            assert (rdflib.URIRef(KG + term[3:]), None, None) in onto, (k.name, term)
+        assert {d for _, d in k.record.fields.values()} <= {"string", "date", "decimal", "boolean"}
+        assert set(k.record.label) <= set(k.record.fields), k.name
+        assert k.record.data in RelationFinder.FILES and k.record.data in load_lexicon(None, (k.record.data,)).kinds
+
+
+def _find_two(doc, lex):
+    ents = sorted(doc._.kg_entities)
+    return [Relation("twin", e, None, 0, 0, 1, 0.5, "test", "one", {}) for e in ents[:2]]
+
+
+def test_kinds_with_a_record_of_their_own_all_append_to_one_extension():
+    """Two kinds writing the generic record: the second adds to what the first wrote."""
+    one = RelationKind("twin", "kg:Relation", "kg:holder", f"{__name__}:_find_two", None, GENERIC, "kg_relations",
+                       "role_changes")
+    doc = spacy.blank("en")("Nothing here.")
+    doc._.kg_entities = {"a": None, "b": None}
+    run_kinds("kg_relations", doc, load_lexicon(None, ("relations.json",)), [one, one])
+    assert [r.subject for r in doc._.kg_relations_generic] == ["a", "b", "a", "b"]
 
 
 def _find_loud_words(doc, lex):

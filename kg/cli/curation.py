@@ -119,7 +119,8 @@ def reject(target: str, store: str | None, note: str | None, by: str | None) -> 
     """Reject TARGET: an entity (its mentions and affiliations go, and every statement that
     names it), or one fact by its IRI as 'kg query provenance' prints it:
     .../article/SOURCE/aN (affiliation), cN (count), dN (date), eN (event), qN
-    (statement), mN (the n-th mention); article/SOURCE/cN works too.
+    (statement), rN (a relation such as a role change), mN (the n-th mention);
+    article/SOURCE/cN works too.
 
     A fact is recorded by its article, kind and what it says (its text and sentence; the
     offsets only tell equal texts apart), not its number (numbers change when an article

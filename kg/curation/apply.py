@@ -62,6 +62,14 @@ class _Terms:
                      "speaker", "speakerText"):
             setattr(self, name, ox.NamedNode(KG + name))
         self.kind = SPAN  # a fact's class is said by its span property
+        from kg.relation_kinds import generic_kinds
+
+        # the predicates that tie a relation of a kind with a record of its own to its subject
+        self.subjects = {ox.NamedNode(KG + k.record.subject.partition(":")[2]) for k in generic_kinds().values()}
+        # (the predicate of an end, whether it is the subject) -> the type that end must have
+        self.ends = {(ox.NamedNode(KG + pred.partition(":")[2]), subject): type_ for k in generic_kinds().values()
+                     for pred, subject, type_ in ((k.record.subject, True, k.record.subject_type),
+                                                  (k.record.object, False, k.record.object_type)) if type_}
         self.boolean = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
 
 
@@ -172,13 +180,20 @@ class _Graph:
 
     def fit(self, e: object, type_: str) -> None:
         """Drop what a type makes wrong: affiliations whose person is not a Person (or
-        organisation not an Organisation), a count's place that is not a Place."""
+        organisation not an Organisation), a count's place that is not a Place, a relation of a
+        kind with a record of its own whose subject is not of its row's subject_type (an object not
+        of its object_type leaves the relation)."""
         t = self.t
         affiliations = {s for s, p, _ in self.triples if p == t.person}
         wrong = {s for s, p, o in self.triples if o == e and s in affiliations
                  and ((p == t.person and type_ != "Person") or (p == t.organisation and type_ != "Organisation"))}
         for node in wrong:
             self.drop_node(node)
+        # a relation of a kind with a record of its own: its subject of the wrong type takes it, its object leaves it
+        misfits = {s for s, p, o in self.triples if o == e and t.ends.get((p, True), type_) != type_}
+        for node in misfits:
+            self.drop_node(node)
+        self.triples = [x for x in self.triples if not (x[2] == e and t.ends.get((x[1], False), type_) != type_)]
         if type_ != "Place":
             self.triples = [x for x in self.triples if not (x[1] == t.place and x[2] == e)]
 
@@ -289,6 +304,7 @@ def _reject(g: _Graph, c: Correction) -> None:
             return
         affiliations = {s for s, p, o in g.triples if p == t.person}
         named = {s for s, p, o in g.triples if o == e and s in affiliations and p in (t.person, t.organisation)}
+        named |= {s for s, p, o in g.triples if o == e and p in t.subjects}  # a relation whose subject it is
         for node in named:
             g.drop_node(node)
         g.write_speaker_text(e)

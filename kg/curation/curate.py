@@ -99,10 +99,10 @@ def _fact(store: Store, iri: str, given: str) -> Correction:
     base = article_iri("")
     source, _, local = iri[len(base):].partition("/")
     graph = base + source
-    m = re.fullmatch(r"([acdeqm])(\d+)", local)
+    m = re.fullmatch(r"([acdeqmr])(\d+)", local)
     if not m:
         raise CurationError(Errors.KG804.format(value=given, reason=f"{local or 'no fact'!r} is not aN, cN, dN, eN, "
-                                                                 "qN or mN"))
+                                                                 "qN, rN or mN"))
     if not store.raw.contains_named_graph(node(graph)):
         raise CurationError(Errors.KG804.format(value=given, reason=f"no article {unquote(source)!r}"))
     kind = FACT_KINDS[m.group(1)]

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 ACTIONS = ("merge", "retype", "relabel", "split", "reject", "affiliate")
 ENTITY_TYPES = ("Organisation", "Person", "Place")
-FACT_KINDS = {"a": "Affiliation", "c": "Count", "d": "DateMention", "e": "Event", "q": "Statement", "m": "Mention"}
+FACT_KINDS = {"a": "Affiliation", "c": "Count", "d": "DateMention", "e": "Event", "q": "Statement", "m": "Mention",
+              "r": "Relation"}  # r: a relation of a kind with a record of its own (kg.relation_kinds)
 
 _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 _RDFS_COMMENT = "http://www.w3.org/2000/01/rdf-schema#comment"

@@ -16,6 +16,7 @@ from spacy.tokens import Doc
 
 from kg.nlp.extensions import sentence_index
 from kg.nlp.lexicon import Lexicon, load_lexicon, read_lexicon
+from kg.relation_kinds import data_files
 from kg.resources import nlp_data_dir
 
 
@@ -86,7 +87,8 @@ class RelationFinder(DataComponent):
     """Affiliations, spokespeople and statements (doc._.kg_affiliations, doc._.kg_statements)."""
 
     FILES = ("roles.json", "speech.json", "relations.json", "dependency_patterns.json", "legal_forms.txt",
-             "dates.json")  # (dates.json: "said on Monday" is when, not what)
+             "dates.json",  # (dates.json: "said on Monday" is when, not what)
+             *data_files("kg_relations"))  # the data files of the generic kinds (kg/nlp/data/relation_kinds.json)
 
     def __call__(self, doc: Doc) -> Doc:
         from kg.nlp.relations.registry import run_kinds

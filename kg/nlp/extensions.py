@@ -9,7 +9,7 @@ from spacy.tokens import Doc
 
 _EXTENSIONS = (
     "kg_published", "kg_entities", "kg_mentions", "kg_dates", "kg_counts",
-    "kg_affiliations", "kg_statements", "kg_sent_of", "kg_text",
+    "kg_affiliations", "kg_statements", "kg_relations_generic", "kg_sent_of", "kg_text",
 )
 
 

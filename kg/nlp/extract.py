@@ -28,6 +28,7 @@ def to_extraction(article: Article, doc: Doc) -> Extraction:
         dates=list(doc._.kg_dates or []),
         counts=list(doc._.kg_counts or []),
         statements=list(doc._.kg_statements or []),
+        relations=list(doc._.kg_relations_generic or []),
     )
 
 

@@ -16,8 +16,10 @@ kg_entities        doc._.kg_entities,      gazetteer + context rules + in-articl
 kg_dates           doc._.kg_dates          date expressions normalised against
                                            doc._.kg_published
 kg_counts          doc._.kg_counts         numbers that count something
-kg_relations       doc._.kg_affiliations,  affiliations, spokespeople, statements
-                   doc._.kg_statements
+kg_relations       doc._.kg_affiliations,  affiliations, spokespeople, statements,
+                   doc._.kg_statements,    and the kinds with a record of their own
+                   doc._.kg_relations_     (role changes: kg.types.Relation)
+                   generic
 kg_count_links     doc._.kg_counts         ties the counts to events, places,
                                            organisations, dates and speakers
 =================  ======================  ==========================================
@@ -62,7 +64,7 @@ def make_counts(nlp: Language, name: str, data_dir: str | None) -> CountFinder:
 
 
 @Language.factory(
-    "kg_relations", assigns=["doc._.kg_affiliations", "doc._.kg_statements"],
+    "kg_relations", assigns=["doc._.kg_affiliations", "doc._.kg_statements", "doc._.kg_relations_generic"],
     requires=["doc._.kg_entities", "doc._.kg_mentions"], default_config={"data_dir": None},
 )
 def make_relations(nlp: Language, name: str, data_dir: str | None) -> RelationFinder:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from kg.relation_kinds import data_files
 from kg.resources import nlp_data_dir
 
 
@@ -176,6 +177,7 @@ class Lexicon:
     org_appositive_nouns: set[str] = field(default_factory=set)
     org_type_nouns_after: set[str] = field(default_factory=set)
     corporate_suffixes: set[str] = field(default_factory=set)
+    kinds: dict = field(default_factory=dict)  # a generic relation kind's data file, by name ("role_changes.json")
     headlines: dict = field(default_factory=dict)  # what makes a line a title-case headline
     decider_features: dict = field(default_factory=dict)  # decider_features.json: the entity decision's words
     demonyms: set[str] = field(default_factory=set)
@@ -435,7 +437,7 @@ FILES: dict[str, Callable[[Path], dict[str, Any]]] = {
     "common_words.txt": lambda p: dict(common_words=_words(p)),
     "legal_forms.txt": lambda p: dict(corporate_suffixes=_words(p)),
 }
-ALL_FILES: tuple[str, ...] = (*FILES, *GAZETTEER_FILES)
+ALL_FILES: tuple[str, ...] = (*FILES, *GAZETTEER_FILES, *data_files())
 
 
 def read_lexicon(data_dir: str | Path | None = None, files: Iterable[str] | None = None) -> Lexicon:
@@ -443,13 +445,15 @@ def read_lexicon(data_dir: str | Path | None = None, files: Iterable[str] | None
     (default: the package's kg/nlp/data/). Not cached: see :func:`load_lexicon`."""
     data = Path(data_dir) if data_dir else nlp_data_dir()
     wanted = ALL_FILES if files is None else tuple(files)
-    unknown = [f for f in wanted if f not in FILES and f not in GAZETTEER_FILES]
+    kind_files = [f for f in wanted if f in data_files()]  # the generic relation kinds' (kg.relation_kinds)
+    unknown = [f for f in wanted if f not in FILES and f not in GAZETTEER_FILES and f not in kind_files]
     if unknown:
         raise ValueError(f"unknown lexicon file {unknown[0]!r}; known: {', '.join(ALL_FILES)}")
     fields: dict[str, Any] = {}
     for name, read in FILES.items():
         if name in wanted:
             fields.update(read(data / name))
+    fields["kinds"] = {name: _json(data / name) for name in kind_files}
     gaz_files = [f for f in GAZETTEER_FILES if f in wanted]
     if gaz_files:
         gaz, longest = _cached_gazetteer(data, gaz_files)

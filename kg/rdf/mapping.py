@@ -2,7 +2,8 @@
 
 IRIs (base https://w3id.org/kg-news/id/):
   article/<source>                 the article, and the name of its graph
-  article/<source>/<kind><n>       affiliations (a), counts (c), dates (d), events (e), statements (q);
+  article/<source>/<kind><n>       affiliations (a), counts (c), dates (d), events (e), statements (q),
+                                   the relations of the kinds with a record of their own (r);
                                    mN names the n-th mention in the provenance query (a mention is a
                                    value, not a node)
   entity/<wikidata-or-geonames-id> gazetteer entities (stable across articles and runs)
@@ -28,7 +29,8 @@ import pyoxigraph as ox
 
 from kg.nlp.lexicon import normalize_name
 from kg.rdf.iris import ID, KG, OWL, RDF, REFERENCES, SCHEMA, SKOS, XSD
-from kg.types import Entity, Extraction, Mention, Sentence
+from kg.relation_kinds import generic_kinds
+from kg.types import Entity, Extraction, Mention, Relation, Sentence
 
 # The vocabularies as plain strings (kg.rdf.iris), not kg.rdf.namespaces: this module runs in
 # every build, and importing rdflib there cost more CPU than the mapping itself.
@@ -140,7 +142,7 @@ P = _Terms()
 MENTION = {t: getattr(P, t.lower() + "Mention") for t in ("Organisation", "Person", "Place")}  # type -> property
 # a fact's class -> its span property, which types it (an event is where its count is)
 SPAN = {"Affiliation": P.affiliationSpan, "Count": P.countSpan, "DateMention": P.dateSpan,
-        "Statement": P.statementSpan, "Event": P.countSpan}
+        "Statement": P.statementSpan, "Event": P.countSpan, "Relation": P.relationSpan}
 
 
 def _s(v: str) -> ox.Literal:
@@ -345,3 +347,45 @@ def to_quads(ex: Extraction, extractor: str = "") -> Iterator[ox.Quad]:
             yield from at(node, P.statementSpan, st.sentence, st.start, st.end)
         else:  # the quote's offsets follow the span: "start end sentence quoteStart quoteEnd"
             yield q(node, P.statementSpan, _s(f"{span(st.start, st.end, st.sentence)} {found} {found + len(st.quote)}"))
+
+    yield from relation_quads(ex.relations, g, ent_iri)
+
+
+_LITERAL = {"string": _s, "date": date_literal, "decimal": lambda v: _dec(float(v)),
+            "boolean": lambda v: _bool(v in (True, "true"))}
+
+
+def _term(curie: str) -> ox.NamedNode:
+    """The node of a kg term written "kg:name" in relation_kinds.json."""
+    prefix, _, name = curie.partition(":")
+    if prefix != "kg":
+        raise ValueError(f"Unexpected term in relation_kinds.json: {curie!r}")
+    return getattr(P, name)
+
+
+def relation_quads(relations: Iterable[Relation], g: ox.NamedNode,
+                   ent_iri: dict[str, ox.NamedNode]) -> Iterator[ox.Quad]:
+    """The one generic mapping: each relation of a kind with a record of its own as the node
+    ``article/<source>/r<n>``, typed by its kind's class, tied to its subject and object by the
+    predicates of its kind's row (kg/nlp/data/relation_kinds.json), each literal field by its
+    predicate, with what proposed it (kg:generator, kg:pattern, kg:score) and where it is
+    (kg:relationSpan). A relation whose subject is no entity of the article is left out; its
+    object, when it is none, is left out of it."""
+    kinds = generic_kinds()
+    for n, r in enumerate(relations):
+        kind = kinds.get(r.kind)
+        if kind is None or r.subject not in ent_iri:
+            continue
+        rec = kind.record
+        node = ox.NamedNode(f"{g.value}/r{n}")
+        yield ox.Quad(node, RDF_TYPE, _term(kind.cls), g)
+        yield ox.Quad(node, _term(rec.subject), ent_iri[r.subject], g)
+        if r.object in ent_iri:
+            yield ox.Quad(node, _term(rec.object), ent_iri[r.object], g)
+        for name, (pred, datatype) in rec.fields.items():
+            if r.fields.get(name):
+                yield ox.Quad(node, _term(pred), _LITERAL[datatype](r.fields[name]), g)
+        yield ox.Quad(node, P.generator, _s(r.generator), g)
+        yield ox.Quad(node, P.pattern, _s(r.pattern), g)
+        yield ox.Quad(node, P.score, _dec(r.score), g)
+        yield ox.Quad(node, P.relationSpan, _s(span(r.start, r.end, r.sentence)), g)

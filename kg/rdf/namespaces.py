@@ -59,6 +59,8 @@ class KG(DefinedNamespace):
     Event: URIRef
     EventType: URIRef
     Statement: URIRef
+    Relation: URIRef
+    RoleChange: URIRef
     Correction: URIRef
     # event types
     Surrender: URIRef
@@ -115,6 +117,14 @@ class KG(DefinedNamespace):
     speakerText: URIRef
     quote: URIRef
     toldTo: URIRef
+    # relations of the kinds with a record of their own (kg/nlp/data/relation_kinds.json)
+    relationSpan: URIRef
+    generator: URIRef
+    pattern: URIRef
+    score: URIRef
+    holder: URIRef
+    position: URIRef
+    change: URIRef
     # curation (kg merge, retype, relabel, split, reject, affiliate)
     action: URIRef
     target: URIRef

@@ -26,6 +26,7 @@ from kg.views.reader import (  # noqa: F401 (the names views and tests know fetc
     _iri,
     _sentence_bounds,
     articles,
+    generic_links,
     graph_rows,
     rows,
 )
@@ -84,10 +85,12 @@ def _comentioned(store: Store, entity: str) -> set[str]:
 
 
 def neighbours(store: Store, entity: str) -> set[str]:
-    """The entities named in a sentence with ``entity``, or linked to it by an affiliation or a statement."""
+    """The entities named in a sentence with ``entity``, or linked to it by an affiliation, a statement or
+    a relation of a kind with a record of its own (a role change)."""
     near = _comentioned(store, entity)
     near |= {r["b"] for r in rows(store, "view_relations", a=_iri(entity))}
     near |= {r["a"] for r in rows(store, "view_relations_to", b=_iri(entity))}
+    near |= {b for b, *_ in generic_links(store, entity)} | {a for a, *_ in generic_links(store, entity, to=True)}
     return near - {entity}
 
 

@@ -39,7 +39,22 @@ def to_networkx(store: Store) -> nx.MultiGraph:
         if r["a"] in g and r["b"] in g:
             g.add_edge(r["a"], r["b"], key=r["label"], label=r["label"], source=r["source"],
                        sentence=r["sentence"])
+    _add_generic_edges(store, g)
     return g
+
+
+def _add_generic_edges(store: Store, g: nx.MultiGraph) -> None:
+    """The edges of the relations of the kinds with a record of their own (a role change), from
+    each node that is their subject (kg.views.reader.generic_links)."""
+    from kg.views.reader import Reader, _sentence, generic_links
+
+    reader = Reader(store)
+    for a in list(g):
+        for b, label, at, graph in generic_links(store, a):
+            for source in reader.source(graph):
+                if b in g and not g.has_edge(a, b, key=label):
+                    g.add_edge(a, b, key=label, label=label, source=source,
+                               sentence=reader.text(_sentence(source, at)))
 
 
 def find_node(g: nx.MultiGraph, name: str) -> str:

@@ -311,6 +311,8 @@ class Reader:
                         for source in self.source(g):
                             out += [{"a": entity, "b": b.object.value, "label": lab, "source": source,
                                      "at": at.object.value} for lab in labels]
+        for b, label, at, g in generic_links(self.store, entity):
+            out += [{"a": entity, "b": b, "label": label, "source": source, "at": at} for source in self.source(g)]
         return sorted(out, key=lambda r: (r["source"], _start(r["at"]), r["label"], r["b"], r["at"]))
 
     def add_nodes(self, g: nx.MultiGraph, entities: Iterable[str]) -> None:
@@ -359,6 +361,38 @@ class Reader:
                     place = _sentence(r["source"], r["at"])
                     g.add_edge(e, r["b"], key=r["label"], label=r["label"], source=r["source"],
                                sentence=self.text(place))
+
+
+def generic_links(store: Store, entity: str, *, to: bool = False) -> list[tuple[str, str, str, object]]:
+    """The relations of the kinds with a record of their own (kg.relation_kinds) whose subject is
+    ``entity`` (whose object, ``to``): (the other end, the edge's label, the relation's span, its
+    graph). The label is the first of the kind's label fields that the relation has, with the others
+    in brackets ("minister (start)"), or the kind's name ("role change (end)")."""
+    import pyoxigraph as ox
+
+    from kg.relation_kinds import generic_kinds
+
+    raw, iri, out = store.raw, ox.NamedNode(entity), []
+    for kind in generic_kinds().values():
+        rec = kind.record
+        near, far = (_P_of(rec.object), _P_of(rec.subject)) if to else (_P_of(rec.subject), _P_of(rec.object))
+        for q in raw.quads_for_pattern(None, near, iri, None):
+            x, g = q.subject, q.graph_name
+            if not isinstance(g, ox.NamedNode):
+                continue
+            said = [next((v.object.value for v in raw.quads_for_pattern(x, _P_of(rec.fields[f][0]), None, g)), "")
+                    for f in rec.label if f in rec.fields]
+            said = [s for s in said if s] or [kind.name.replace("_", " ")]
+            label = said[0] + (f" ({', '.join(said[1:])})" if said[1:] else "")
+            for b in raw.quads_for_pattern(x, far, None, g):
+                out += [(b.object.value, label, at.object.value, g)
+                        for at in raw.quads_for_pattern(x, _P.relationSpan, None, g)]
+    return out
+
+
+def _P_of(curie: str):  # noqa: ANN202 (a pyoxigraph NamedNode)
+    """The node of a kg term written "kg:name" in relation_kinds.json."""
+    return _kg(curie.partition(":")[2])
 
 
 def _start(span: str) -> int:
