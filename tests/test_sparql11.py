@@ -90,7 +90,11 @@ def _local_rows(store: Path, text: str, bindings: dict[str, str]) -> set[tuple[s
         return {tuple(_ox_cell(term) for term in row) for row in rows}
 
 
-@pytest.mark.parametrize("path", NAMED, ids=lambda p: p.stem)
+# named queries the seeds give no rows of: compared on a store of invented articles that has them
+SEEDS_HAVE_NONE = {"role_changes"}
+
+
+@pytest.mark.parametrize("path", [p for p in NAMED if p.stem not in SEEDS_HAVE_NONE], ids=lambda p: p.stem)
 def test_rdflib_gives_the_same_rows_as_the_local_store(path: Path, exported, seeds_store):
     text = path.read_text(encoding="utf-8")
     bindings = BINDINGS.get(path.stem, {})
@@ -124,3 +128,27 @@ def test_each_oxigraph_variant_gives_the_rows_of_its_standard_query_in_the_same_
         return
     with pytest.raises(ParseException):  # the variant is not SPARQL 1.1: what the standard query is for
         prepareQuery(path.read_text(encoding="utf-8"))
+
+
+def test_rdflib_gives_the_same_role_changes_as_the_local_store(tmp_path):
+    """role_changes.rq, which the seeds give no rows of, on two invented articles that have role
+    changes: rdflib's engine over their export gives the local store's rows."""
+    from kg.cli import main as cli
+
+    from .test_role_changes import ARTICLES
+
+    for name, text in ARTICLES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "metadata.csv").write_text("file,published\na1.txt,2021-03-10\na2.txt,2021-03-10\n", encoding="utf-8")
+    store, out = tmp_path / "store", tmp_path / "roles.nq"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["build", str(tmp_path), "--store", str(store), "-q"]).exit_code == 0
+    assert runner.invoke(cli, ["export", "--store", str(store), "--format", "nquads", "-o", str(out)]).exit_code == 0
+    ds = rdflib.Dataset(default_union=True)
+    ds.parse(out, format="nquads")
+    text = (queries_dir() / "role_changes.rq").read_text(encoding="utf-8")
+    local = _local_rows(store, text, {})
+    res = ds.query(text)
+    remote = {tuple(_rdflib_cell(row[str(n)]) for n in res.vars) for row in res}
+    assert len(local) >= 2
+    assert remote == local

@@ -46,9 +46,14 @@ ID = "https://w3id.org/kg-news/id/"
 FAILS_ON_VIRTUOSO: dict[str, str] = {}
 
 
+# named queries the seeds give no rows of (compared with rdflib on invented articles instead:
+# tests/test_sparql11.py)
+SEEDS_HAVE_NONE = {"role_changes"}
+
+
 def _cases() -> list:
     return [pytest.param(name, marks=pytest.mark.xfail(reason=FAILS_ON_VIRTUOSO[name], strict=True))
-            if name in FAILS_ON_VIRTUOSO else name for name in sorted(named_queries())]
+            if name in FAILS_ON_VIRTUOSO else name for name in sorted(named_queries()) if name not in SEEDS_HAVE_NONE]
 
 
 @pytest.fixture(scope="module")
