@@ -445,7 +445,7 @@ def test_a_weekday_before_last_year_and_a_name_before_a_number_of_weeks(nlp, sen
 
 
 @pytest.mark.parametrize("text, value", [
-    ("The lines were cut in August & September 2015 and fined.", "2015-08"),
+    ("The lines were cut in October & November 2013 and fined.", "2013-10"),
     ("The lines were cut in July and August 2019 and fined.", "2019-07"),
     ("The lines were cut in December & January 2019 and fined.", "2018-12"),  # the winter across the new year
     ("The lines were cut from November to February 2019 and fined.", "2018-11"),

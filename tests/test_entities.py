@@ -1638,14 +1638,14 @@ def test_a_name_with_a_word_twice_written_twice_is_the_name(nlp):
 
 
 def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
-    """"Kessu of the Patriotic Front": a one-word name the article wrote before after a first name
+    """"Kessu of the Velm Unity Front": a one-word name the article wrote before after a first name
     is the person's surname, and "of the ..." after it is his party, not one organisation."""
     doc = run_doc(nlp, "Tamba Orvelo won after defeating incumbent Edgar Kessu in the election. Orvelo of the Union "
-                       "Party got most votes while Kessu of the Patriotic Front came second.")
+                       "Party got most votes while Kessu of the Velm Unity Front came second.")
     ents = doc._.kg_entities
     labels = {e.label: e.type for e in ents.values()}
-    assert labels.get("Patriotic Front") == "Organisation" and "Kessu of the Patriotic Front" not in labels
-    assert ("Edgar Kessu", "Patriotic Front") in {(ents[a.person].label, ents[a.organisation].label)
+    assert labels.get("Velm Unity Front") == "Organisation" and "Kessu of the Velm Unity Front" not in labels
+    assert ("Edgar Kessu", "Velm Unity Front") in {(ents[a.person].label, ents[a.organisation].label)
                                                   for a in doc._.kg_affiliations}
 
 
@@ -1657,7 +1657,7 @@ def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     ("Kwame Orvelo won the vote. Orvelo’s Union Party for Reform said the count was fair.",
      {("Union Party for Reform", "Organisation")}, {"Orvelo’s Union Party for Reform"}),
     # the possessive left when a weekday is dropped opens no name
-    ("Also speaking before Wednesday’s Cabinet meeting, the minister said he was in favour.", set(),
+    ("Speaking after Thursday’s Cabinet session, the minister said he was pleased.", set(),
      {"’s Cabinet"}),
     # a number of a body's people before its demonym
     ("Two Velmish Army soldiers were killed in the clash on Monday.", {("Velmish Army", "Organisation")},
@@ -1672,9 +1672,9 @@ def test_a_surname_given_before_with_a_first_name_ends_before_of_the_body(nlp):
     # Authority", "Tarsk People's Court ... Tarsk People's Procuracy"
     ("A ship hit a crane at Rotterdam Port on Monday, according to the Port of Rotterdam Authority.",
      {("Port of Rotterdam Authority", "Organisation")}, {"Rotterdam Authority"}),
-    # "Resident" before a role is the role's modifier ("Resident Representative", "Resident Coordinator")
-    ("The Velm Fund (VF) lent two sums. It was signed before VF Resident Representative Ada Corwen on Monday.",
-     {("Ada Corwen", "Person")}, {"VF Resident", "Resident Representative Ada Corwen"}),
+    # "Resident" before a role is the role's modifier ("Resident Coordinator", "Resident Director")
+    ("The Velm Fund (VF) lent two sums. It was signed before VF Resident Coordinator Ada Corwen on Monday.",
+     {("Ada Corwen", "Person")}, {"VF Resident", "Resident Coordinator Ada Corwen"}),
 ])
 def test_possessives_and_counted_people_around_a_bodys_name(nlp, text, present, absent):
     ents = {(e.label, e.type) for e in run_doc(nlp, text)._.kg_entities.values()}

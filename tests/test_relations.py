@@ -349,8 +349,8 @@ GOVERNMENT_AND_OFFICERS = [
      "been hard.",
      ("Marco Bellini", "Orvane Pelstrom Limited", "CMD", False)),
     # a role and its modifier before the name, one space between them
-    ("The Velm Fund (VF) lent two sums. It was signed before VF Resident Representative Ada Corwen on Monday.",
-     ("Ada Corwen", "Velm Fund", "Resident Representative", True)),
+    ("The Velm Fund (VF) lent two sums. It was signed before VF Resident Coordinator Ada Corwen on Monday.",
+     ("Ada Corwen", "Velm Fund", "Resident Coordinator", False)),
     # a police rank written in capitals (DCP: deputy commissioner of police)
     ("The fire broke out on Friday. Velm Police DCP Ravi Tenkar said the toll had risen.",
      ("Ravi Tenkar", "Velm Police", "DCP", False)),
@@ -1870,14 +1870,14 @@ def test_said_then_a_body_and_a_role_of_a_field_then_the_name(nlp):
 
 
 @pytest.mark.parametrize("text, speaker", [
-    ("They said ORV failed to comply. Tunde Adewale, ORV’s Corporate Services Executive, confirmed that regulator "
-     "has issued a penalty and ORV is not denying the allegation.", "Tunde Adewale"),
+    ("They said ORV failed to comply. Tunde Adewale, ORV’s Group Communications Executive, confirmed that the "
+     "watchdog had imposed a fine and ORV would pay it.", "Tunde Adewale"),
     ("Ada Corwen, Tom Brede’s lawyer, said the appeal would be filed.", "Ada Corwen"),
     # kin in the phrase, not only a role
     ("Ada Corwen, Tom Brede’s wife, said she was relieved by the verdict.", "Ada Corwen"),
 ])
 def test_the_holder_of_a_possessive_role_speaks_not_its_owner(nlp, text, speaker):
-    """"NAME, ABC's Corporate Services Executive, confirmed": a job title in capitals after a
+    """"NAME, ABC's Group Communications Executive, confirmed": a job title in capitals after a
     possessive says the name is a person, and the owner before the possessive is not who speaks."""
     doc = run_doc(nlp, text)
     ents = doc._.kg_entities

@@ -47,8 +47,8 @@ def _changes(nlp, text):
     ("Brennan, who was sacked as treasurer by the premier on Monday, had kept quiet.",
      ("Brennan", None, "treasurer", "end", "2021-03-08")),
     # a change announced for a day to come
-    ("James Whitford, who will take over as chief executive of Velmora Holdings on March 26, said little.",
-     ("James Whitford", "Velmora Holdings", "chief executive", "start", "2021-03-26")),
+    ("James Whitford, who will take over as managing director of Velmora Holdings on June 9, said little.",
+     ("James Whitford", "Velmora Holdings", "managing director", "start", "2021-06-09")),
     ("The Tarsk Rowing Federation hired James Whitford as its new coach.",
      ("James Whitford", "Tarsk Rowing Federation", "coach", "start", None)),
     ("Velmora Holdings chief executive Sarah Brennan resigned on Monday.",
@@ -83,8 +83,8 @@ def test_no_role_change(nlp, text):
 
 
 def test_a_body_before_and_is_not_the_persons(nlp):
-    text = "The Velm Bank chief and James Whitford, who will take over as chief executive on March 26, spoke."
-    assert _changes(nlp, text) == {("James Whitford", None, "chief executive", "start", "2021-03-26")}
+    text = "The Velm Bank head and James Whitford, who will take over as managing director on June 9, spoke."
+    assert _changes(nlp, text) == {("James Whitford", None, "managing director", "start", "2021-06-09")}
 
 
 def test_with_no_body_in_its_sentence_a_change_takes_the_persons_one_affiliation(nlp):

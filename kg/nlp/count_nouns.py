@@ -315,7 +315,7 @@ def _noun_phrase_after(doc: Doc, i: int, lex: Lexicon) -> tuple[int, int]:
             break  # "a $4 billion dam built by ...": a verb ends the noun phrase
         if j == i and t.tag_ == "VBD" and t.pos_ == "VERB" and j + 1 < len(doc) and doc[j + 1].pos_ in {"ADP", "DET"} \
                 and t.lower_ not in lex.numbers.get("currencies", {}):
-            break  # "when some 750,000 fled the violence": the verb of a number that stands for its noun
+            break  # "when some 40,000 fled the fighting": the verb of a number that stands for its noun
             # (not "210 billion won on ...": a currency the tagger took for a verb)
         end = j + 1
         if is_plural_noun(t, lex):
@@ -350,7 +350,7 @@ def _np_before_linking(doc: Doc, sent_start: int, i: int, lex: Lexicon) -> tuple
 
 
 def _before_clause(doc: Doc, sent_start: int, j: int, lex: Lexicon) -> int:
-    """'Deaths since the war began in 2011 reached 300,000': a verb before the linking verb ends a
+    """'Deaths since the strike began in 2019 reached 3,000': a verb before the linking verb ends a
     clause a subordinator opens (numbers.json clause_openers); the token before that subordinator
     (the verb itself when none opens it: no noun phrase there)."""
     if j < sent_start or doc[j].pos_ not in {"VERB", "AUX"}:
@@ -361,7 +361,7 @@ def _before_clause(doc: Doc, sent_start: int, j: int, lex: Lexicon) -> int:
 
 
 def _before_dates(doc: Doc, sent_start: int, j: int, lex: Lexicon) -> int:
-    """'Arrivals between January 1 and May 15 totalled 9.47 million': the dates that end at ``j``,
+    """'Visitors between March 3 and June 20 reached 4.1 million': the dates that end at ``j``,
     the range words between them and the preposition that opens them (dates.json prepositions,
     range_words) are skipped; the token before them."""
     spans = [(d.start, d.end) for d in doc._.kg_dates]

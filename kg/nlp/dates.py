@@ -345,7 +345,7 @@ def _months_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[D
 
 
 def _month_before_a_month_of_a_year(text: str, out: list[DateMention], lex: Lexicon) -> list[DateMention]:
-    """"in August & September 2015", "July and August 2019": a month named alone, joined by a range
+    """"in October & November 2013", "July and August 2019": a month named alone, joined by a range
     word (dates.json range_words) to a month of a year, is in that year (in the year before when it
     comes later in the calendar: "from December to January 2021")."""
     months, joins = lex.dates["months"], set(lex.dates["range_words"])

@@ -910,7 +910,7 @@ def _and_inside_name(doc: Doc, i: int, j: int, lex: Lexicon, taken: set[int], se
 
 def _surname_named_before(doc: Doc, tok: Token, lex: Lexicon) -> bool:
     """``tok`` was written before as the last word of a name after a first name ("... Edgar Kessu
-    ...", then "Kessu of the Patriotic Front"): a surname, not a body's first word (no common
+    ...", then "Kessu of the Velm Unity Front"): a surname, not a body's first word (no common
     word, organisation head or place head; the word before it no place: not "Velm Port ... Port of
     Velm Authority")."""
     if tok.lower_ in lex.common_words or tok.text in lex.org_heads or tok.text in lex.place_proper_heads \
@@ -968,7 +968,7 @@ def _titled_name_before(doc: Doc, j: int, lex: Lexicon) -> bool:
 def _possessive_in_name(doc: Doc, j: int, lex: Lexicon, taken: set[int]) -> bool:
     """The "'s" at j is inside an organisation's name: an org head follows in the capitalised run
     (not after an acronym: "the NVC's Water Office" is the NVC's; not after a surname the article
-    gave with a first name before: "Kessu's Patriotic Front" is his party)."""
+    gave with a first name before: "Kessu's Velm Unity Front" is his party)."""
     if j > 0 and (is_acronym(doc[j - 1].text) or _surname_named_before(doc, doc[j - 1], lex)
                   or _titled_name_before(doc, j, lex)):
         return False
@@ -1249,7 +1249,7 @@ def _name_before_role(doc: Doc, s: int, p: int, lex: Lexicon) -> bool:
 
 def _name_word(name: Span, k: int) -> bool:
     """Word k of a person's name: a capitalised word, or a hyphen joining a syllable to the
-    capitalised word before it with no space ("Hong Nam-ki", "Moon Jae-in"), or that syllable."""
+    capitalised word before it with no space ("Tarn Vol-ki", "Sel Aru-mee"), or that syllable."""
     t = name[k]
     if t.text[:1].isupper() and t.is_alpha:
         return True

@@ -500,7 +500,7 @@ def _possessive_role_after(ctx: Context) -> bool:
 
 def _capitalised_title_at(doc: Doc, k: int, lex: Lexicon) -> bool:
     """A job title in capitals of up to four words opens at ``k`` and ends with a role word:
-    "Corporate Services Executive", "Group Head of Communications" is not (a field after "of")."""
+    "Group Communications Executive", "Group Head of Communications" is not (a field after "of")."""
     j = k
     while j < len(doc) and j - k < 4 and doc[j].is_title and doc[j].is_alpha:
         j += 1
