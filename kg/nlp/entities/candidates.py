@@ -916,11 +916,14 @@ def _surname_named_before(doc: Doc, tok: Token, lex: Lexicon) -> bool:
     if tok.lower_ in lex.common_words or tok.text in lex.org_heads or tok.text in lex.place_proper_heads \
             or tok.text in lex.org_first_words:
         return False
-    for t in doc[: tok.i]:
-        if t.text == tok.text and t.i > 0 and doc[t.i - 1].is_title and doc[t.i - 1].is_alpha \
-                and doc[t.i - 1].lower_ not in lex.common_words and not lex.title_or_role(doc[t.i - 1].text) \
-                and normalize_name(doc[t.i - 1].text) not in lex.gazetteer \
-                and not (t.i + 1 < len(doc) and is_cap(doc[t.i + 1])):
+    texts = token_texts(doc)  # (compared as strings: no Token made for the words that differ)
+    for k in range(1, tok.i):
+        if texts[k] != tok.text:
+            continue
+        first = doc[k - 1]
+        if first.is_title and first.is_alpha and first.lower_ not in lex.common_words \
+                and not lex.title_or_role(first.text) and normalize_name(first.text) not in lex.gazetteer \
+                and not (k + 1 < len(doc) and is_cap(doc[k + 1])):
             return True
     return False
 

@@ -1180,7 +1180,7 @@ def _clause(doc: Doc, verb: Token | None, text: str, sent: Span, att_start: int,
         comp = next((c for c in verb.children if c.dep_ in {"ccomp", "xcomp"} and c.i > verb.i), None)
         if comp is not None and att_start <= min(t.idx for t in comp.subtree) < att_end:
             comp = None  # '..., said Ada Corwen, a rescue worker': the parse took the speaker for the clause
-        if comp is not None and min(comp.subtree, key=lambda t: t.i).pos_ == "ADP" \
+        if comp is not None and verb.i + 1 < len(doc) and doc[verb.i + 1].pos_ == "ADP" \
                 and min(t.i for t in comp.subtree) == verb.i + 1:
             comp = None  # "CLAIM, the agency said in a media release": a clause opens with no preposition
         joined = re.match(r"\s*,\s*(\w+)", text[att_end : sent.end_char]) if comp is not None else None
